@@ -1,0 +1,163 @@
+package app
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// Collector joins a GPU backend's readings with OS process details into
+// Snapshots. It is safe for one goroutine at a time; Run drives it on a
+// schedule.
+type Collector struct {
+	GPU     backend.GPU
+	Procs   backend.ProcessSource // nil where the OS gives no process details
+	Host    backend.Host
+	Version string
+	// Window is how far back per-process engine samples may reach on the
+	// first refresh; normally the refresh interval.
+	Window time.Duration
+	Now    func() time.Time
+
+	mu sync.Mutex
+}
+
+// Notes attached to process rows; tests and the GUI refer to them.
+const (
+	NoteOtherNamespace = "PID is from outside this PID namespace (host or another container); it cannot be looked up here"
+	NoteWindowsPID     = "Windows PID reported through WSL; it cannot be looked up in Linux"
+	NoteNotVisible     = "process is not visible in /proc: it exited, or is hidden from this user"
+	NoteRestricted     = "some details are hidden by permissions; run as root (or as the process's owner) to see more"
+)
+
+// Collect takes one snapshot.
+func (c *Collector) Collect(ctx context.Context) *Snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now
+	if c.Now != nil {
+		now = c.Now
+	}
+	window := c.Window
+	if window <= 0 {
+		window = time.Second
+	}
+	snap := &Snapshot{
+		SchemaVersion: SchemaVersion,
+		Tool:          Tool{Name: "gtm", Version: c.Version},
+		Host:          Host{OS: c.Host.OS, Mode: c.Host.Mode, Hostname: c.Host.Hostname},
+		Devices:       []backend.Device{},
+		Processes:     []Process{},
+		Sources:       []backend.Source{},
+	}
+	if c.GPU != nil {
+		sample := c.GPU.Sample(ctx, window)
+		if sample.Devices != nil {
+			snap.Devices = sample.Devices
+		}
+		snap.Sources = append(snap.Sources, sample.Sources...)
+		snap.Processes = c.joinProcesses(sample.Usage)
+	}
+	if c.Procs != nil {
+		snap.Sources = append(snap.Sources, c.Procs.Health())
+	}
+	snap.TakenAt = now().UTC().Truncate(time.Millisecond)
+	return snap
+}
+
+func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
+	out := make([]Process, 0, len(usage))
+	keep := make(map[int]bool, len(usage))
+	for _, u := range usage {
+		p := Process{
+			PID:                u.PID,
+			PIDLabel:           strconv.Itoa(u.PID),
+			DeviceIndex:        u.DeviceIndex,
+			VRAMBytes:          u.VRAMBytes,
+			SMUtilPercent:      u.SMUtilPercent,
+			EncoderUtilPercent: u.EncoderUtilPercent,
+			DecoderUtilPercent: u.DecoderUtilPercent,
+			GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
+			Notes:              []string{},
+		}
+		switch {
+		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:
+			p.PIDLabel = "W:" + p.PIDLabel
+			p.Notes = append(p.Notes, NoteWindowsPID)
+		case !c.Host.SharesHostPIDs:
+			p.PIDLabel = "H:" + p.PIDLabel
+			p.Notes = append(p.Notes, NoteOtherNamespace)
+		case c.Procs != nil:
+			keep[u.PID] = true
+			c.addDetails(&p, c.Procs.Lookup(u.PID))
+		}
+		out = append(out, p)
+	}
+	if c.Procs != nil {
+		c.Procs.Forget(keep)
+	}
+	sortProcesses(out)
+	return out
+}
+
+func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
+	if !info.Exists {
+		p.Notes = append(p.Notes, NoteNotVisible)
+		return
+	}
+	p.Name, p.Exe, p.Cmdline, p.User = info.Name, info.Exe, info.Cmdline, info.User
+	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
+	if info.Restricted {
+		p.Notes = append(p.Notes, NoteRestricted)
+	}
+}
+
+// busiestEngine is a process's GPU%: its busiest engine, as Task Manager's
+// GPU column is. Nil when no engine was sampled.
+func busiestEngine(vals ...*float64) *float64 {
+	var best *float64
+	for _, v := range vals {
+		if v != nil && (best == nil || *v > *best) {
+			x := *v
+			best = &x
+		}
+	}
+	return best
+}
+
+// sortProcesses orders rows by device, then measured VRAM (largest first,
+// unknown last), then PID.
+func sortProcesses(ps []Process) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i], ps[j]
+		if a.DeviceIndex != b.DeviceIndex {
+			return a.DeviceIndex < b.DeviceIndex
+		}
+		if (a.VRAMBytes == nil) != (b.VRAMBytes == nil) {
+			return a.VRAMBytes != nil
+		}
+		if a.VRAMBytes != nil && *a.VRAMBytes != *b.VRAMBytes {
+			return *a.VRAMBytes > *b.VRAMBytes
+		}
+		return a.PID < b.PID
+	})
+}
+
+// Run collects every interval until ctx ends, handing each snapshot to fn.
+// The first snapshot is taken at once.
+func (c *Collector) Run(ctx context.Context, interval time.Duration, fn func(*Snapshot)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		fn(c.Collect(ctx))
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

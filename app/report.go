@@ -1,0 +1,116 @@
+package app
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// NoGPUMessage explains, in one line, why a snapshot has no devices, or
+// returns "" when it has some. The reason is the GPU source's own error
+// (e.g. no NVIDIA driver).
+func (s *Snapshot) NoGPUMessage() string {
+	if len(s.Devices) > 0 {
+		return ""
+	}
+	for _, src := range s.Sources {
+		if !src.OK && src.Error != nil {
+			return fmt.Sprintf("No GPU to show: %s.", *src.Error)
+		}
+	}
+	return "No GPU to show: the driver reports no devices."
+}
+
+// DeviceHeader is one device's one-line summary.
+func DeviceHeader(d backend.Device) string {
+	mem := NA
+	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
+		pct := 100 * float64(*d.MemoryUsedBytes) / float64(*d.MemoryTotalBytes)
+		mem = fmt.Sprintf("%s / %s (%.0f%%)", FormatBytes(d.MemoryUsedBytes), FormatBytes(d.MemoryTotalBytes), pct)
+	} else if d.MemoryUsedBytes != nil || d.MemoryTotalBytes != nil {
+		mem = FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
+	}
+	power := FormatUnit(d.PowerW, "W")
+	if d.PowerLimitW != nil {
+		power += " / " + FormatUnit(d.PowerLimitW, "W")
+	}
+	return fmt.Sprintf("GPU %d  %s  VRAM %s  GPU %s  Mem %s  %s  %s  SM %s  Mem %s  Video %s  Enc %s  Dec %s  PCIe rx %s tx %s",
+		d.Index, FormatString(d.Name), mem,
+		FormatPercent(d.GPUUtilPercent), FormatPercent(d.MemoryUtilPercent),
+		FormatUnit(d.TemperatureC, "°C"), power,
+		FormatUnit(d.SMClockMHz, "MHz"), FormatUnit(d.MemoryClockMHz, "MHz"), FormatUnit(d.VideoClockMHz, "MHz"),
+		FormatPercent(d.EncoderUtilPct), FormatPercent(d.DecoderUtilPct),
+		FormatRate(d.PCIeRxBytesPerS), FormatRate(d.PCIeTxBytesPerS))
+}
+
+// ProcessColumns are the process table's headings, shared by text and GUI.
+var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "COMMAND"}
+
+// ProcessCells is one process row's cells, in ProcessColumns order.
+func ProcessCells(p Process) []string {
+	return []string{
+		p.PIDLabel,
+		FormatString(p.User),
+		fmt.Sprint(p.DeviceIndex),
+		FormatBytes(p.VRAMBytes),
+		FormatPercent(p.GPUUtilPercent),
+		FormatPercent(p.SMUtilPercent),
+		FormatPercent(p.EncoderUtilPercent),
+		FormatPercent(p.DecoderUtilPercent),
+		FormatString(p.Name),
+		CommandLine(p.Cmdline),
+	}
+}
+
+// WriteText writes the --once report: one header per device, the process
+// table, and any source that failed. Unknown readings are n/a.
+func (s *Snapshot) WriteText(w io.Writer) error {
+	if msg := s.NoGPUMessage(); msg != "" {
+		_, err := fmt.Fprintln(w, msg)
+		return err
+	}
+	var b strings.Builder
+	host := FormatString(s.Host.Hostname)
+	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n\n", s.Tool.Version, host, s.Host.OS, s.Host.Mode, s.TakenAt.Format("2006-01-02 15:04:05 MST"))
+	for _, d := range s.Devices {
+		fmt.Fprintln(&b, DeviceHeader(d))
+		if sum, ok := s.MeasuredVRAM(d.Index); ok {
+			fmt.Fprintf(&b, "      listed processes hold %s (measured)\n", formatBytes(sum))
+		}
+	}
+	b.WriteString("\n")
+	if len(s.Processes) == 0 {
+		b.WriteString("No GPU processes listed.\n")
+	} else {
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, strings.Join(ProcessColumns, "\t"))
+		for _, p := range s.Processes {
+			cells := ProcessCells(p)
+			cells[len(cells)-1] = truncate(cells[len(cells)-1], 80)
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+	}
+	for _, src := range s.Sources {
+		if !src.OK {
+			fmt.Fprintf(&b, "\n! %s: %s", src.Name, FormatString(src.Error))
+		}
+	}
+	if strings.HasSuffix(b.String(), "\n") {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	_, err := io.WriteString(w, b.String()+"\n")
+	return err
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,156 @@
+// Package app is gtm's core: the Snapshot data model (the JSON schema), the
+// Collector that joins backend readings with process details, and the text
+// report. A Snapshot is plain data: it can be written, read back, diffed and
+// rendered the same whether live or replayed.
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// SchemaVersion is the snapshot schema's version. Any breaking change to the
+// JSON (a renamed or retyped key) needs a new version; docs/json.md
+// documents it and testdata/snapshot.golden.json guards it.
+const SchemaVersion = 1
+
+// Snapshot is everything gtm knows at one moment.
+type Snapshot struct {
+	SchemaVersion int              `json:"schema_version"`
+	Tool          Tool             `json:"tool"`
+	TakenAt       time.Time        `json:"taken_at"`
+	Host          Host             `json:"host"`
+	Devices       []backend.Device `json:"devices"`
+	Processes     []Process        `json:"processes"`
+	Sources       []backend.Source `json:"sources"`
+}
+
+// Tool names the program that took the snapshot.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Host is the machine the snapshot was taken on.
+type Host struct {
+	OS       string  `json:"os"`
+	Mode     string  `json:"mode"`
+	Hostname *string `json:"hostname"`
+}
+
+// Process is one process's use of one device, joined with what the OS says
+// about it. A process on two GPUs has two rows.
+type Process struct {
+	PID int `json:"pid"`
+	// PIDLabel is the PID as shown to people: plain for our own PID
+	// namespace, "H:<pid>" for a host PID seen from a container, "W:<pid>"
+	// for a Windows PID seen from WSL.
+	PIDLabel    string     `json:"pid_label"`
+	Name        *string    `json:"name"`
+	Exe         *string    `json:"exe"`
+	Cmdline     []string   `json:"cmdline"`
+	User        *string    `json:"user"`
+	StartTime   *time.Time `json:"start_time"`
+	PPID        *int       `json:"ppid"`
+	Cwd         *string    `json:"cwd"`
+	DeviceIndex int        `json:"device_index"`
+
+	// VRAMBytes is measured by the driver. VRAMInferredBytes is a size
+	// whose owner was matched by evidence (never added to measured
+	// totals); VRAMInferredBy says how ("matched" or "guess").
+	VRAMBytes         *uint64 `json:"vram_bytes"`
+	VRAMInferredBytes *uint64 `json:"vram_inferred_bytes"`
+	VRAMInferredBy    *string `json:"vram_inferred_by"`
+	SpillBytes        *uint64 `json:"spill_bytes"`
+	PagedBytes        *uint64 `json:"paged_bytes"`
+
+	GPUUtilPercent     *float64 `json:"gpu_util_percent"`
+	SMUtilPercent      *float64 `json:"sm_util_percent"`
+	EncoderUtilPercent *float64 `json:"encoder_util_percent"`
+	DecoderUtilPercent *float64 `json:"decoder_util_percent"`
+
+	// Category, Runtimes and Models come from the inspector; null means
+	// the process has not been inspected, not that nothing was found.
+	Category *string   `json:"category"`
+	Runtimes []Runtime `json:"runtimes"`
+	Models   []Model   `json:"models"`
+
+	// Notes explain missing details ("root can see more", "exited").
+	Notes []string `json:"notes"`
+}
+
+// Runtime is a GPU/AI runtime found in a process (CUDA, ggml, ...). A
+// library proves presence only, not GPU work.
+type Runtime struct {
+	Name     string   `json:"name"`
+	Evidence []string `json:"evidence"`
+}
+
+// Model is a model file a process holds or names, with the evidence for it.
+type Model struct {
+	Path     string   `json:"path"`
+	Evidence []string `json:"evidence"`
+}
+
+// WriteJSON writes the snapshot as indented JSON with a trailing newline.
+func (s *Snapshot) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// ReadSnapshot parses a snapshot written by WriteJSON, refusing other
+// schema versions.
+func ReadSnapshot(r io.Reader) (*Snapshot, error) {
+	var s Snapshot
+	dec := json.NewDecoder(io.LimitReader(r, 256<<20))
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("not a gtm snapshot: %w", err)
+	}
+	if s.SchemaVersion != SchemaVersion {
+		return nil, fmt.Errorf("snapshot schema_version %d is not supported (this gtm reads %d)", s.SchemaVersion, SchemaVersion)
+	}
+	return &s, nil
+}
+
+// OnlyDevice returns a copy of the snapshot with just one device and its
+// processes.
+func (s *Snapshot) OnlyDevice(index int) *Snapshot {
+	out := *s
+	out.Devices = nil
+	for _, d := range s.Devices {
+		if d.Index == index {
+			out.Devices = append(out.Devices, d)
+		}
+	}
+	out.Processes = nil
+	for _, p := range s.Processes {
+		if p.DeviceIndex == index {
+			out.Processes = append(out.Processes, p)
+		}
+	}
+	if out.Devices == nil {
+		out.Devices = []backend.Device{}
+	}
+	if out.Processes == nil {
+		out.Processes = []Process{}
+	}
+	return &out
+}
+
+// MeasuredVRAM adds the driver-measured VRAM of the processes on one device.
+// Inferred and estimated sizes are never part of it (evidence rule 3); known
+// is false when no process on the device had a measured size.
+func (s *Snapshot) MeasuredVRAM(deviceIndex int) (total uint64, known bool) {
+	for _, p := range s.Processes {
+		if p.DeviceIndex == deviceIndex && p.VRAMBytes != nil {
+			total += *p.VRAMBytes
+			known = true
+		}
+	}
+	return total, known
+}

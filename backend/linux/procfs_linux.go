@@ -1,0 +1,265 @@
+package linux
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// userHZ is the kernel's USER_HZ, the unit of /proc/<pid>/stat start times.
+// It is 100 on every Linux architecture Go supports.
+const userHZ = 100
+
+// ProcFS reads processes under a proc root ("/proc" on a real system).
+// Details that cannot change while a process lives (exe, cmdline, user,
+// start time) are cached per (pid, start time), so a reused PID is never
+// shown with the previous process's details.
+type ProcFS struct {
+	root string
+
+	mu       sync.Mutex
+	bootTime *time.Time
+	cache    map[int]cachedInfo
+	users    map[string]*string
+}
+
+type cachedInfo struct {
+	startTicks uint64
+	info       backend.ProcessInfo
+}
+
+// NewProcFS returns a reader for the proc tree at root.
+func NewProcFS(root string) *ProcFS {
+	return &ProcFS{root: root, cache: map[int]cachedInfo{}, users: map[string]*string{}}
+}
+
+// SourceName is the process-details source's name in snapshots.
+const SourceName = "procfs"
+
+// Health implements backend.ProcessSource: the proc root must give a boot
+// time, or no start time (and so no PID-reuse check) can be computed.
+func (p *ProcFS) Health() backend.Source {
+	if _, err := p.BootTime(); err != nil {
+		return backend.Failed(SourceName, err)
+	}
+	return backend.OK(SourceName)
+}
+
+// statFields is what one /proc/<pid>/stat line gives us.
+type statFields struct {
+	comm       string
+	ppid       int
+	startTicks uint64
+}
+
+// parseStat parses /proc/<pid>/stat. The command name is in parentheses
+// and may itself contain spaces and ')', so fields are counted from the
+// last ')'.
+func parseStat(b []byte) (statFields, error) {
+	open := bytes.IndexByte(b, '(')
+	closeIdx := bytes.LastIndexByte(b, ')')
+	if open < 0 || closeIdx < open {
+		return statFields{}, errors.New("malformed stat: no command name")
+	}
+	f := statFields{comm: string(b[open+1 : closeIdx])}
+	rest := strings.Fields(string(b[closeIdx+1:]))
+	// rest[0] is field 3 (state); ppid is field 4, starttime field 22.
+	if len(rest) < 20 {
+		return statFields{}, fmt.Errorf("malformed stat: %d fields after the command name", len(rest))
+	}
+	ppid, err := strconv.Atoi(rest[1])
+	if err != nil {
+		return statFields{}, fmt.Errorf("malformed stat ppid: %w", err)
+	}
+	start, err := strconv.ParseUint(rest[19], 10, 64)
+	if err != nil {
+		return statFields{}, fmt.Errorf("malformed stat starttime: %w", err)
+	}
+	f.ppid, f.startTicks = ppid, start
+	return f, nil
+}
+
+// BootTime reads btime from <root>/stat, once.
+func (p *ProcFS) BootTime() (time.Time, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.bootTimeLocked()
+}
+
+func (p *ProcFS) bootTimeLocked() (time.Time, error) {
+	if p.bootTime != nil {
+		return *p.bootTime, nil
+	}
+	b, err := os.ReadFile(filepath.Join(p.root, "stat"))
+	if err != nil {
+		return time.Time{}, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "btime "); ok {
+			secs, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil {
+				return time.Time{}, fmt.Errorf("malformed btime: %w", err)
+			}
+			t := time.Unix(secs, 0).UTC()
+			p.bootTime = &t
+			return t, nil
+		}
+	}
+	return time.Time{}, errors.New("no btime in stat")
+}
+
+// Lookup returns what /proc says about pid. It never fails: what cannot be
+// read is nil, and Exists/Restricted say why.
+func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
+	dir := filepath.Join(p.root, strconv.Itoa(pid))
+	statBytes, err := os.ReadFile(filepath.Join(dir, "stat"))
+	if err != nil {
+		p.forget(pid)
+		info := backend.ProcessInfo{PID: pid}
+		if !errors.Is(err, fs.ErrNotExist) {
+			info.Exists, info.Restricted = true, true
+		}
+		return info
+	}
+	st, err := parseStat(statBytes)
+	if err != nil {
+		p.forget(pid)
+		return backend.ProcessInfo{PID: pid, Exists: true}
+	}
+
+	p.mu.Lock()
+	if c, ok := p.cache[pid]; ok && c.startTicks == st.startTicks {
+		p.mu.Unlock()
+		return c.info
+	}
+	p.mu.Unlock()
+
+	info := p.read(pid, dir, st)
+
+	p.mu.Lock()
+	p.cache[pid] = cachedInfo{startTicks: st.startTicks, info: info}
+	p.mu.Unlock()
+	return info
+}
+
+// Forget drops cached details of processes not in keep, so the cache stays
+// as small as the set of processes being watched.
+func (p *ProcFS) Forget(keep map[int]bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for pid := range p.cache {
+		if !keep[pid] {
+			delete(p.cache, pid)
+		}
+	}
+}
+
+func (p *ProcFS) forget(pid int) {
+	p.mu.Lock()
+	delete(p.cache, pid)
+	p.mu.Unlock()
+}
+
+func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
+	info := backend.ProcessInfo{PID: pid, Exists: true}
+	name := st.comm
+	if b, err := os.ReadFile(filepath.Join(dir, "comm")); err == nil {
+		if s := strings.TrimRight(string(b), "\n"); s != "" {
+			name = s
+		}
+	}
+	info.Name = &name
+	ppid := st.ppid
+	info.PPID = &ppid
+
+	p.mu.Lock()
+	if bt, err := p.bootTimeLocked(); err == nil {
+		t := bt.Add(time.Duration(st.startTicks) * time.Second / userHZ)
+		info.StartTime = &t
+	}
+	p.mu.Unlock()
+
+	restricted := func(err error) {
+		if errors.Is(err, fs.ErrPermission) {
+			info.Restricted = true
+		}
+	}
+	if exe, err := os.Readlink(filepath.Join(dir, "exe")); err == nil {
+		exe = strings.TrimSuffix(exe, " (deleted)")
+		info.Exe = &exe
+	} else {
+		restricted(err)
+	}
+	if cwd, err := os.Readlink(filepath.Join(dir, "cwd")); err == nil {
+		info.Cwd = &cwd
+	} else {
+		restricted(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "cmdline")); err == nil {
+		info.Cmdline = splitCmdline(b)
+	} else {
+		restricted(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "status")); err == nil {
+		if uid, ok := statusUID(b); ok {
+			info.User = p.userName(uid)
+		}
+	} else {
+		restricted(err)
+	}
+	return info
+}
+
+// splitCmdline splits NUL-separated arguments. Some programs rewrite their
+// argv into one space-separated string; that is kept as one argument.
+func splitCmdline(b []byte) []string {
+	b = bytes.TrimRight(b, "\x00")
+	if len(b) == 0 {
+		return []string{}
+	}
+	parts := bytes.Split(b, []byte{0})
+	out := make([]string, len(parts))
+	for i, part := range parts {
+		out[i] = string(part)
+	}
+	return out
+}
+
+// statusUID returns the real UID from a /proc/<pid>/status file.
+func statusUID(b []byte) (string, bool) {
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "Uid:"); ok {
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				return f[0], true
+			}
+		}
+	}
+	return "", false
+}
+
+// userName maps a UID to a login name, falling back to the number itself
+// (a UID from another user database, e.g. a container's, is still a fact).
+func (p *ProcFS) userName(uid string) *string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n, ok := p.users[uid]; ok {
+		return n
+	}
+	name := uid
+	if u, err := user.LookupId(uid); err == nil && u.Username != "" {
+		name = u.Username
+	}
+	p.users[uid] = &name
+	return &name
+}

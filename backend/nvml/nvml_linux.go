@@ -1,0 +1,366 @@
+package nvml
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/NVIDIA/go-nvml/pkg/nvml"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// SourceName is this backend's name in snapshots.
+const SourceName = "nvml"
+
+// ErrNoDriver means libnvidia-ml.so.1 could not be loaded: there is no
+// NVIDIA driver on this machine (or in this container). It is a normal state.
+var ErrNoDriver = errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")
+
+// notAvailable is NVML_VALUE_NOT_AVAILABLE as an unsigned long long: the
+// driver lists the process but will not say how much memory it holds.
+const notAvailable = ^uint64(0)
+
+// Backend is the NVML source. Open it once; Sample it every refresh.
+type Backend struct {
+	lib nvml.Interface
+	now func() time.Time
+
+	mu      sync.Mutex
+	opened  bool
+	openErr error
+	devices []*device
+}
+
+// device caches a handle and the readings that never change while the
+// driver is loaded, plus the utilization window for per-process samples.
+type device struct {
+	index    int
+	handle   nvml.Device
+	name     *string
+	uuid     *string
+	pciBusID *string
+	// lastSeen is the newest per-process utilization timestamp (µs) seen
+	// so far; passing it back asks NVML only for newer samples. Passing 0
+	// would return every buffered sample, averaging stale activity.
+	lastSeen uint64
+}
+
+// New returns a backend over lib: nvml.New() for the real driver, a mock in
+// tests.
+func New(lib nvml.Interface) *Backend {
+	return &Backend{lib: lib, now: time.Now}
+}
+
+// Name implements backend.GPU.
+func (b *Backend) Name() string { return SourceName }
+
+// Open initialises NVML and caches device handles. It is safe to call more
+// than once; the first result is kept.
+func (b *Backend) Open() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.openLocked()
+}
+
+func (b *Backend) openLocked() error {
+	if b.opened {
+		return b.openErr
+	}
+	b.opened = true
+	if ret := b.lib.Init(); ret != nvml.SUCCESS {
+		if ret == nvml.ERROR_LIBRARY_NOT_FOUND {
+			b.openErr = ErrNoDriver
+		} else {
+			b.openErr = fmt.Errorf("NVML init failed: %s", b.errString(ret))
+		}
+		return b.openErr
+	}
+	count, ret := b.lib.DeviceGetCount()
+	if ret != nvml.SUCCESS {
+		b.openErr = fmt.Errorf("NVML device count: %s", b.errString(ret))
+		return b.openErr
+	}
+	for i := 0; i < count; i++ {
+		h, ret := b.lib.DeviceGetHandleByIndex(i)
+		if ret != nvml.SUCCESS {
+			// Keep the index so device numbers match nvidia-smi's; the
+			// device's readings will all be unavailable.
+			b.devices = append(b.devices, &device{index: i})
+			continue
+		}
+		d := &device{index: i, handle: h}
+		if s, ret := h.GetName(); ret == nvml.SUCCESS {
+			d.name = &s
+		}
+		if s, ret := h.GetUUID(); ret == nvml.SUCCESS {
+			d.uuid = &s
+		}
+		if p, ret := h.GetPciInfo(); ret == nvml.SUCCESS {
+			s := cString(p.BusId[:])
+			if s != "" {
+				d.pciBusID = &s
+			}
+		}
+		b.devices = append(b.devices, d)
+	}
+	return nil
+}
+
+// Close shuts NVML down.
+func (b *Backend) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.opened && b.openErr == nil {
+		if ret := b.lib.Shutdown(); ret != nvml.SUCCESS {
+			return fmt.Errorf("NVML shutdown: %s", b.errString(ret))
+		}
+	}
+	b.opened = false
+	b.devices = nil
+	return nil
+}
+
+// Sample implements backend.GPU.
+func (b *Backend) Sample(ctx context.Context, window time.Duration) backend.Sample {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var s backend.Sample
+	if err := b.openLocked(); err != nil {
+		s.Sources = append(s.Sources, backend.Failed(SourceName, err))
+		return s
+	}
+	s.Sources = append(s.Sources, backend.OK(SourceName))
+	for _, d := range b.devices {
+		if ctx.Err() != nil {
+			s.Sources = append(s.Sources, backend.Failed(SourceName, ctx.Err()))
+			break
+		}
+		s.Devices = append(s.Devices, b.readDevice(d))
+		usage, sources := b.readProcesses(d, window)
+		s.Usage = append(s.Usage, usage...)
+		s.Sources = append(s.Sources, sources...)
+	}
+	return s
+}
+
+// DeviceCount returns how many devices NVML enumerates (0 without a driver).
+func (b *Backend) DeviceCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.openLocked() != nil {
+		return 0
+	}
+	return len(b.devices)
+}
+
+func (b *Backend) readDevice(d *device) backend.Device {
+	out := backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID}
+	h := d.handle
+	if h == nil {
+		return out
+	}
+	// v2 matches nvidia-smi's "Used" (it excludes driver-reserved memory);
+	// older drivers only have v1.
+	if m, ret := h.GetMemoryInfo_v2(); ret == nvml.SUCCESS {
+		out.MemoryTotalBytes, out.MemoryUsedBytes = &m.Total, &m.Used
+	} else if m, ret := h.GetMemoryInfo(); ret == nvml.SUCCESS {
+		out.MemoryTotalBytes, out.MemoryUsedBytes = &m.Total, &m.Used
+	}
+	if u, ret := h.GetUtilizationRates(); ret == nvml.SUCCESS {
+		out.GPUUtilPercent = pct(u.Gpu)
+		out.MemoryUtilPercent = pct(u.Memory)
+	}
+	if t, ret := h.GetTemperature(nvml.TEMPERATURE_GPU); ret == nvml.SUCCESS {
+		out.TemperatureC = backend.Ptr(float64(t))
+	}
+	if mw, ret := h.GetPowerUsage(); ret == nvml.SUCCESS {
+		out.PowerW = backend.Ptr(float64(mw) / 1000)
+	}
+	if mw, ret := h.GetEnforcedPowerLimit(); ret == nvml.SUCCESS {
+		out.PowerLimitW = backend.Ptr(float64(mw) / 1000)
+	}
+	out.SMClockMHz = clock(h, nvml.CLOCK_SM)
+	out.MemoryClockMHz = clock(h, nvml.CLOCK_MEM)
+	out.VideoClockMHz = clock(h, nvml.CLOCK_VIDEO)
+	if u, _, ret := h.GetEncoderUtilization(); ret == nvml.SUCCESS {
+		out.EncoderUtilPct = pct(u)
+	}
+	if u, _, ret := h.GetDecoderUtilization(); ret == nvml.SUCCESS {
+		out.DecoderUtilPct = pct(u)
+	}
+	// NVML reports PCIe throughput in KB/s.
+	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_RX_BYTES); ret == nvml.SUCCESS {
+		out.PCIeRxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+	}
+	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES); ret == nvml.SUCCESS {
+		out.PCIeTxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+	}
+	return out
+}
+
+// processLists are NVML's three running-process lists. A process can be on
+// more than one; each list reports the process's whole usage, so merging
+// takes the largest figure rather than adding them.
+var processLists = []struct {
+	kind     string
+	optional bool // NOT_SUPPORTED is normal for this list
+	read     func(nvml.Device) ([]nvml.ProcessInfo, nvml.Return)
+}{
+	{"compute", false, nvml.Device.GetComputeRunningProcesses},
+	{"graphics", true, nvml.Device.GetGraphicsRunningProcesses},
+	{"mps", true, nvml.Device.GetMPSComputeRunningProcesses},
+}
+
+func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.ProcessUsage, []backend.Source) {
+	listSource := fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index)
+	utilSource := fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index)
+	if d.handle == nil {
+		err := errors.New("device handle unavailable")
+		return nil, []backend.Source{backend.Failed(listSource, err), backend.Failed(utilSource, err)}
+	}
+	byPID := map[int]*backend.ProcessUsage{}
+	var order []int
+	var listErrs []string
+	for _, l := range processLists {
+		infos, ret := l.read(d.handle)
+		if ret != nvml.SUCCESS {
+			if !(l.optional && ret == nvml.ERROR_NOT_SUPPORTED) {
+				listErrs = append(listErrs, fmt.Sprintf("%s list: %s", l.kind, b.errString(ret)))
+			}
+			continue
+		}
+		for _, info := range infos {
+			pid := int(info.Pid)
+			p, ok := byPID[pid]
+			if !ok {
+				p = &backend.ProcessUsage{PID: pid, DeviceIndex: d.index}
+				byPID[pid] = p
+				order = append(order, pid)
+			}
+			p.Kinds = append(p.Kinds, l.kind)
+			if info.UsedGpuMemory != notAvailable {
+				if p.VRAMBytes == nil || info.UsedGpuMemory > *p.VRAMBytes {
+					v := info.UsedGpuMemory
+					p.VRAMBytes = &v
+				}
+			}
+		}
+	}
+	var sources []backend.Source
+	if len(listErrs) > 0 {
+		// A failed list is a failure, never "no processes".
+		sources = append(sources, backend.Failed(listSource, errors.New(joinErrs(listErrs))))
+	} else {
+		sources = append(sources, backend.OK(listSource))
+	}
+	sources = append(sources, b.readUtilization(d, window, byPID, utilSource))
+
+	out := make([]backend.ProcessUsage, 0, len(order))
+	for _, pid := range order {
+		out = append(out, *byPID[pid])
+	}
+	return out, sources
+}
+
+// readUtilization attaches per-process SM/encoder/decoder load from the
+// samples newer than the device's last-seen timestamp. A process with no
+// sample in the window keeps nil: NVML said nothing about it.
+func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) backend.Source {
+	since := d.lastSeen
+	if since == 0 {
+		since = uint64(b.now().Add(-window).UnixMicro())
+	}
+	samples, ret := d.handle.GetProcessUtilization(since)
+	switch ret {
+	case nvml.SUCCESS:
+	case nvml.ERROR_NOT_FOUND:
+		// No process ran on the GPU since `since`: nothing to report.
+		return backend.OK(name)
+	default:
+		return backend.Failed(name, errors.New(b.errString(ret)))
+	}
+	type acc struct {
+		n            int
+		sm, enc, dec float64
+		latest       uint64
+	}
+	per := map[int]*acc{}
+	for _, s := range samples {
+		if s.TimeStamp <= since {
+			continue
+		}
+		a := per[int(s.Pid)]
+		if a == nil {
+			a = &acc{}
+			per[int(s.Pid)] = a
+		}
+		a.n++
+		a.sm += float64(s.SmUtil)
+		a.enc += float64(s.EncUtil)
+		a.dec += float64(s.DecUtil)
+		if s.TimeStamp > d.lastSeen {
+			d.lastSeen = s.TimeStamp
+		}
+	}
+	for pid, a := range per {
+		p := byPID[pid]
+		if p == nil {
+			// A sample for a process no list named (it may have exited or
+			// be NVML-hidden): keep it so its load is not lost.
+			p = &backend.ProcessUsage{PID: pid, DeviceIndex: d.index}
+			byPID[pid] = p
+		}
+		n := float64(a.n)
+		p.SMUtilPercent = clampPct(a.sm / n)
+		p.EncoderUtilPercent = clampPct(a.enc / n)
+		p.DecoderUtilPercent = clampPct(a.dec / n)
+	}
+	return backend.OK(name)
+}
+
+// errString names an NVML return code; go-nvml formats it in Go, so this
+// works even when the library never loaded.
+func (b *Backend) errString(ret nvml.Return) string { return ret.Error() }
+
+func clock(h nvml.Device, t nvml.ClockType) *float64 {
+	if mhz, ret := h.GetClockInfo(t); ret == nvml.SUCCESS {
+		return backend.Ptr(float64(mhz))
+	}
+	return nil
+}
+
+func pct(v uint32) *float64 { return clampPct(float64(v)) }
+
+func clampPct(v float64) *float64 {
+	if v < 0 {
+		v = 0
+	}
+	if v > 100 {
+		v = 100
+	}
+	return &v
+}
+
+func cString(b []int8) string {
+	buf := make([]byte, 0, len(b))
+	for _, c := range b {
+		if c == 0 {
+			break
+		}
+		buf = append(buf, byte(c))
+	}
+	return string(buf)
+}
+
+func joinErrs(errs []string) string {
+	sort.Strings(errs)
+	out := errs[0]
+	for _, e := range errs[1:] {
+		out += "; " + e
+	}
+	return out
+}

@@ -1,0 +1,54 @@
+package backend
+
+import "time"
+
+// ProcessSource looks up OS details of a process by PID.
+type ProcessSource interface {
+	// Lookup never fails: what cannot be read is nil, and Exists and
+	// Restricted say why.
+	Lookup(pid int) ProcessInfo
+	// Forget drops cached details of every PID not in keep.
+	Forget(keep map[int]bool)
+	// Health says whether the source can be read at all.
+	Health() Source
+}
+
+// ProcessInfo is what the OS says about one process. Nil fields could not be
+// read (the process belongs to another user, or vanished).
+type ProcessInfo struct {
+	PID       int
+	Name      *string
+	Exe       *string
+	Cmdline   []string // nil when unreadable; empty for kernel threads
+	User      *string
+	StartTime *time.Time
+	PPID      *int
+	Cwd       *string
+	// Exists is false when the process is not visible: it exited, or it
+	// lives in a PID namespace we cannot see.
+	Exists bool
+	// Restricted is true when permissions hid some details; root (or the
+	// process's owner) can see more.
+	Restricted bool
+}
+
+// Host modes, as in the snapshot's host.mode.
+const (
+	ModeNative    = "native"
+	ModeContainer = "container"
+	ModeWSL       = "wsl"
+	ModeWindows   = "windows"
+	ModeMacOS     = "macos"
+)
+
+// Host is what we know about the machine we run on.
+type Host struct {
+	OS       string
+	Mode     string
+	Hostname *string
+	// SharesHostPIDs is true when the GPU driver's PIDs are in our PID
+	// namespace and can be looked up locally. In a container with its own
+	// PID namespace, or under WSL where NVML reports Windows PIDs, they
+	// cannot.
+	SharesHostPIDs bool
+}

@@ -1,0 +1,40 @@
+//go:build !nogui
+
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"fyne.io/fyne/v2"
+	fyneapp "fyne.io/fyne/v2/app"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/assets"
+	"github.com/gputaskman/gtm/ui"
+)
+
+var errNoDisplay = errors.New("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
+
+// runGUI opens the window and refreshes it from the collector on its own
+// goroutine, so a slow refresh never blocks the UI.
+func runGUI(c *app.Collector, opts guiOptions) error {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return errNoDisplay
+	}
+	a := fyneapp.NewWithID("io.github.gputaskman.gtm")
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	w := ui.NewMainWindow(a)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go c.Run(ctx, opts.Interval, func(s *app.Snapshot) {
+		if opts.GPU != nil {
+			s = s.OnlyDevice(*opts.GPU)
+		}
+		fyne.Do(func() { w.Update(s) })
+	})
+	w.Window.ShowAndRun()
+	return nil
+}

@@ -1,0 +1,14 @@
+//go:build nogui
+
+package main
+
+import (
+	"errors"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// runGUI in a headless build explains how to get a snapshot instead.
+func runGUI(*app.Collector, guiOptions) error {
+	return errors.New("this gtm was built without the window (-tags nogui); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
+}

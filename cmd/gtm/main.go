@@ -1,0 +1,213 @@
+// Command gtm shows what is inside a GPU: per-process memory and engine
+// activity, joined with evidence of what each process holds.
+//
+// With no flags it opens the desktop window; --once and --json print one
+// snapshot for terminals and scripts.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// version is set at build time (-ldflags "-X main.version=...").
+var version = "0.1.0-dev"
+
+// Exit codes: usage errors are 2, runtime errors 1.
+const (
+	exitOK      = 0
+	exitRuntime = 1
+	exitUsage   = 2
+)
+
+// env is what run needs from the outside world, so tests can replace the
+// platform collector and the GUI.
+type env struct {
+	stdout, stderr io.Writer
+	// newCollector builds the platform collector over a proc root.
+	newCollector func(procRoot string) (*app.Collector, func())
+	// runGUI opens the window; it returns when the window closes.
+	runGUI func(c *app.Collector, opts guiOptions) error
+}
+
+type guiOptions struct {
+	Interval time.Duration
+	GPU      *int
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], env{
+		stdout:       os.Stdout,
+		stderr:       os.Stderr,
+		newCollector: newPlatformCollector,
+		runGUI:       runGUI,
+	}))
+}
+
+type options struct {
+	once, json, listGPUs, showVersion, help bool
+	interval                                float64
+	gpu                                     int
+	procRoot                                string
+}
+
+func newFlagSet(o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet("gtm", flag.ContinueOnError)
+	fs.SortFlags = false
+	fs.BoolVar(&o.once, "once", false, "print one text snapshot and exit")
+	fs.BoolVar(&o.json, "json", false, "print one JSON snapshot and exit (implies --once)")
+	fs.Float64VarP(&o.interval, "interval", "i", 1, "refresh interval in `seconds`; with --once, how far back per-process engine samples reach")
+	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
+	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N` (see --list-gpus)")
+	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
+	return fs
+}
+
+const usageHead = `gtm — what is inside your GPU, not just how full it is.
+
+Usage:
+  gtm [flags]            open the desktop window (needs a display)
+  gtm --once             print one text snapshot
+  gtm --json             print one JSON snapshot (schema: docs/json.md)
+  gtm --list-gpus        list the GPUs gtm can see
+
+Unavailable readings are shown as n/a (null in JSON), never as 0.
+
+Flags:
+`
+
+const usageTail = `
+Exit status: 0 on success, 1 on a runtime error (no display, unwritable
+output), 2 on a usage error (unknown flag, --gpu out of range).
+`
+
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, usageHead)
+	fmt.Fprint(w, fs.FlagUsages())
+	fmt.Fprint(w, usageTail)
+}
+
+func run(args []string, e env) int {
+	var o options
+	fs := newFlagSet(&o)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(e.stdout, fs)
+			return exitOK
+		}
+		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
+		return exitUsage
+	}
+	if o.help {
+		usage(e.stdout, fs)
+		return exitOK
+	}
+	if o.showVersion {
+		fmt.Fprintf(e.stdout, "gtm %s\n", version)
+		return exitOK
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "gtm: unknown command %q\nRun 'gtm --help' for usage.\n", fs.Arg(0))
+		return exitUsage
+	}
+	if o.interval <= 0 || o.interval > 3600 {
+		fmt.Fprintf(e.stderr, "gtm: --interval must be between 0 and 3600 seconds, got %g\n", o.interval)
+		return exitUsage
+	}
+	interval := time.Duration(o.interval * float64(time.Second))
+	if o.json {
+		o.once = true
+	}
+
+	c, closeFn := e.newCollector(o.procRoot)
+	defer closeFn()
+	c.Version = version
+	c.Window = interval
+
+	var gpu *int
+	if fs.Changed("gpu") {
+		gpu = &o.gpu
+	}
+
+	if !o.once && !o.listGPUs {
+		if gpu != nil {
+			snap := c.Collect(context.Background())
+			if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
+				return code
+			}
+		}
+		if err := e.runGUI(c, guiOptions{Interval: interval, GPU: gpu}); err != nil {
+			fmt.Fprintf(e.stderr, "gtm: %v\n", err)
+			return exitRuntime
+		}
+		return exitOK
+	}
+
+	snap := c.Collect(context.Background())
+	if gpu != nil {
+		if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
+			return code
+		}
+		snap = snap.OnlyDevice(*gpu)
+	}
+	var err error
+	switch {
+	case o.listGPUs:
+		err = writeGPUList(e.stdout, snap)
+	case o.json:
+		err = snap.WriteJSON(e.stdout)
+	default:
+		err = snap.WriteText(e.stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm: writing output: %v\n", err)
+		return exitRuntime
+	}
+	return exitOK
+}
+
+// checkGPU refuses a --gpu index no device has, naming the valid range.
+func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
+	for _, d := range snap.Devices {
+		if d.Index == n {
+			return exitOK
+		}
+	}
+	if len(snap.Devices) == 0 {
+		fmt.Fprintf(stderr, "gtm: --gpu %d: no GPUs found. %s\n", n, snap.NoGPUMessage())
+		return exitUsage
+	}
+	first, last := snap.Devices[0].Index, snap.Devices[len(snap.Devices)-1].Index
+	valid := fmt.Sprintf("%d", first)
+	if last != first {
+		valid = fmt.Sprintf("%d to %d", first, last)
+	}
+	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
+	return exitUsage
+}
+
+func writeGPUList(w io.Writer, snap *app.Snapshot) error {
+	if msg := snap.NoGPUMessage(); msg != "" {
+		_, err := fmt.Fprintln(w, msg)
+		return err
+	}
+	var b strings.Builder
+	for _, d := range snap.Devices {
+		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, d.Vendor, app.FormatString(d.Name),
+			app.FormatString(d.PCIBusID), app.FormatString(d.UUID), app.FormatBytes(d.MemoryTotalBytes))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

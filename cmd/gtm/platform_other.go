@@ -1,0 +1,27 @@
+//go:build !linux
+
+package main
+
+import (
+	"os"
+	"runtime"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+)
+
+// newPlatformCollector: this platform has no backend yet. The snapshot says
+// so in its sources instead of pretending the machine has no GPU.
+func newPlatformCollector(string) (*app.Collector, func()) {
+	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
+	switch runtime.GOOS {
+	case "windows":
+		host.Mode = backend.ModeWindows
+	case "darwin":
+		host.Mode = backend.ModeMacOS
+	}
+	if name, err := os.Hostname(); err == nil {
+		host.Hostname = &name
+	}
+	return &app.Collector{GPU: backend.Unsupported{}, Host: host}, func() {}
+}
