@@ -27,6 +27,10 @@ const userHZ = 100
 type ProcFS struct {
 	root string
 
+	// readlink is os.Readlink; tests replace it to simulate permission
+	// errors, which root (who runs CI) never gets.
+	readlink func(string) (string, error)
+
 	mu       sync.Mutex
 	bootTime *time.Time
 	cache    map[int]cachedInfo
@@ -40,7 +44,7 @@ type cachedInfo struct {
 
 // NewProcFS returns a reader for the proc tree at root.
 func NewProcFS(root string) *ProcFS {
-	return &ProcFS{root: root, cache: map[int]cachedInfo{}, users: map[string]*string{}}
+	return &ProcFS{root: root, readlink: os.Readlink, cache: map[int]cachedInfo{}, users: map[string]*string{}}
 }
 
 // SourceName is the process-details source's name in snapshots.
@@ -194,13 +198,13 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 			info.Restricted = true
 		}
 	}
-	if exe, err := os.Readlink(filepath.Join(dir, "exe")); err == nil {
+	if exe, err := p.readlink(filepath.Join(dir, "exe")); err == nil {
 		exe = strings.TrimSuffix(exe, " (deleted)")
 		info.Exe = &exe
 	} else {
 		restricted(err)
 	}
-	if cwd, err := os.Readlink(filepath.Join(dir, "cwd")); err == nil {
+	if cwd, err := p.readlink(filepath.Join(dir, "cwd")); err == nil {
 		info.Cwd = &cwd
 	} else {
 		restricted(err)

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	flag "github.com/spf13/pflag"
@@ -67,7 +68,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.json, "json", false, "print one JSON snapshot and exit (implies --once)")
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "refresh interval in `seconds`; with --once, how far back per-process engine samples reach")
 	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
-	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N` (see --list-gpus)")
+	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -94,7 +95,24 @@ output), 2 on a usage error (unknown flag, --gpu out of range).
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, usageHead)
-	fmt.Fprint(w, fs.FlagUsages())
+	// pflag's own listing prints "[=true|false]" after every switch; this
+	// one reads like other CLIs.
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "    --" + f.Name
+		if f.Shorthand != "" {
+			name = "-" + f.Shorthand + ", --" + f.Name
+		}
+		argName, help := flag.UnquoteUsage(f)
+		if argName != "" {
+			name += " " + argName
+		}
+		if f.Value.Type() != "bool" && f.DefValue != "" && f.DefValue != "0" {
+			help += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, help)
+	})
+	tw.Flush()
 	fmt.Fprint(w, usageTail)
 }
 
@@ -186,7 +204,8 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 		}
 	}
 	if len(snap.Devices) == 0 {
-		fmt.Fprintf(stderr, "gtm: --gpu %d: no GPUs found. %s\n", n, snap.NoGPUMessage())
+		fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: there are no GPUs to choose from (%s)\n", n,
+			strings.TrimSuffix(strings.TrimPrefix(snap.NoGPUMessage(), "No GPU to show: "), "."))
 		return exitUsage
 	}
 	first, last := snap.Devices[0].Index, snap.Devices[len(snap.Devices)-1].Index

@@ -1,0 +1,200 @@
+package linux
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+var bootTime = time.Unix(1764662400, 0).UTC()
+
+func TestLookupFakeTree(t *testing.T) {
+	p := NewProcFS("testdata/proc")
+	info := p.Lookup(4242)
+	if !info.Exists || info.Restricted {
+		t.Fatalf("info = %+v", info)
+	}
+	if *info.Name != "llama-server" {
+		t.Errorf("name = %q (comm file wins over stat's truncated name)", *info.Name)
+	}
+	if *info.Exe != "/opt/llama.cpp/bin/llama-server" || *info.Cwd != "/srv/llm" {
+		t.Errorf("exe/cwd = %q %q", *info.Exe, *info.Cwd)
+	}
+	if want := []string{"llama-server", "-m", "models/qwen3-0.6b-q8_0.gguf", "-c", "8192"}; !reflect.DeepEqual(info.Cmdline, want) {
+		t.Errorf("cmdline = %q", info.Cmdline)
+	}
+	if *info.PPID != 1 {
+		t.Errorf("ppid = %d (stat's command name holds ') ' and must not shift fields)", *info.PPID)
+	}
+	if want := bootTime.Add(1000 * time.Second); !info.StartTime.Equal(want) {
+		t.Errorf("start = %v, want %v", info.StartTime, want)
+	}
+	if *info.User != "root" {
+		t.Errorf("user = %q", *info.User)
+	}
+}
+
+func TestLookupOddProcesses(t *testing.T) {
+	p := NewProcFS("testdata/proc")
+	deleted := p.Lookup(4343)
+	if *deleted.Exe != "/usr/bin/python3.11" {
+		t.Errorf("deleted exe = %q", *deleted.Exe)
+	}
+	if *deleted.User != "4000123" {
+		t.Errorf("unknown uid must be shown as the number, got %q", *deleted.User)
+	}
+	kthread := p.Lookup(777)
+	if kthread.Cmdline == nil || len(kthread.Cmdline) != 0 {
+		t.Errorf("kernel thread cmdline = %#v, want empty, not nil", kthread.Cmdline)
+	}
+	if kthread.Exe != nil {
+		t.Errorf("kernel thread exe = %q", *kthread.Exe)
+	}
+	gone := p.Lookup(99999)
+	if gone.Exists || gone.Name != nil || gone.StartTime != nil {
+		t.Errorf("vanished pid = %+v", gone)
+	}
+}
+
+func TestLookupRestricted(t *testing.T) {
+	p := NewProcFS("testdata/proc")
+	p.readlink = func(string) (string, error) { return "", &fs.PathError{Op: "readlink", Err: fs.ErrPermission} }
+	info := p.Lookup(4242)
+	if !info.Restricted || info.Exe != nil || info.Cwd != nil {
+		t.Errorf("restricted = %+v", info)
+	}
+	if info.Name == nil || info.Cmdline == nil {
+		t.Error("readable details must still be filled")
+	}
+}
+
+// copyTree copies the fixture so a test can change it.
+func copyTree(t *testing.T) string {
+	t.Helper()
+	dst := t.TempDir()
+	if err := os.CopyFS(dst, os.DirFS("testdata/proc")); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestPIDReuseIsRefused(t *testing.T) {
+	root := copyTree(t)
+	p := NewProcFS(root)
+	first := p.Lookup(4343)
+	// The same PID now belongs to a newer process.
+	stat := "4343 (bash) S 1 4343 4343 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 900000 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0\n"
+	must(t, os.WriteFile(filepath.Join(root, "4343/stat"), []byte(stat), 0o644))
+	must(t, os.WriteFile(filepath.Join(root, "4343/comm"), []byte("bash\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(root, "4343/cmdline"), []byte("bash\x00"), 0o644))
+	second := p.Lookup(4343)
+	if *second.Name != "bash" || second.StartTime.Equal(*first.StartTime) || second.Cmdline[0] != "bash" {
+		t.Errorf("reused PID kept old details: %+v", second)
+	}
+	// With an unchanged start time, details come from the cache: a
+	// rewritten cmdline is not re-read.
+	must(t, os.WriteFile(filepath.Join(root, "4343/cmdline"), []byte("other\x00"), 0o644))
+	if third := p.Lookup(4343); third.Cmdline[0] != "bash" {
+		t.Errorf("cache not used: %q", third.Cmdline)
+	}
+	p.Forget(map[int]bool{})
+	if fourth := p.Lookup(4343); fourth.Cmdline[0] != "other" {
+		t.Errorf("Forget did not drop the cache: %q", fourth.Cmdline)
+	}
+}
+
+func TestParseStatErrors(t *testing.T) {
+	for _, bad := range []string{"", "12 no parens", "12 (x) S 1", "12 (x) S notanumber 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"} {
+		if _, err := parseStat([]byte(bad)); err == nil {
+			t.Errorf("parseStat(%q) accepted", bad)
+		}
+	}
+	root := copyTree(t)
+	must(t, os.WriteFile(filepath.Join(root, "4242/stat"), []byte("garbage"), 0o644))
+	info := NewProcFS(root).Lookup(4242)
+	if !info.Exists || info.Name != nil {
+		t.Errorf("corrupt stat = %+v", info)
+	}
+}
+
+func TestHealth(t *testing.T) {
+	if h := NewProcFS("testdata/proc").Health(); !h.OK {
+		t.Errorf("health = %+v", h)
+	}
+	if h := NewProcFS(t.TempDir()).Health(); h.OK || h.Error == nil {
+		t.Errorf("empty root reported healthy: %+v", h)
+	}
+}
+
+// TestLookupRealChild reads a real child process from the real kernel.
+func TestLookupRealChild(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	cmd := exec.Command("sleep", "30")
+	cmd.Dir = t.TempDir()
+	before := time.Now().Add(-2 * time.Second)
+	must(t, cmd.Start())
+	pid := cmd.Process.Pid
+	p := NewProcFS("/proc")
+	info := p.Lookup(pid)
+	if !info.Exists || *info.Name != "sleep" || strings.Join(info.Cmdline, " ") != "sleep 30" {
+		t.Errorf("child = %+v", info)
+	}
+	if *info.PPID != os.Getpid() {
+		t.Errorf("ppid = %d, want %d", *info.PPID, os.Getpid())
+	}
+	if info.StartTime.Before(before) || info.StartTime.After(time.Now().Add(2*time.Second)) {
+		t.Errorf("start time %v is not now", info.StartTime)
+	}
+	if info.Exe == nil || filepath.Base(*info.Exe) != "sleep" {
+		t.Errorf("exe = %v", info.Exe)
+	}
+	if info.Cwd == nil || *info.Cwd != cmd.Dir {
+		t.Errorf("cwd = %v, want %s", info.Cwd, cmd.Dir)
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	if gone := p.Lookup(pid); gone.Exists {
+		t.Errorf("exited child still exists: %+v", gone)
+	}
+}
+
+func TestDetectHost(t *testing.T) {
+	h := DetectHost("testdata/proc", t.TempDir())
+	if h.Mode != "native" || !h.SharesHostPIDs || h.OS != "linux" {
+		t.Errorf("fixture host = %+v", h)
+	}
+
+	root := copyTree(t)
+	fsRoot := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(fsRoot, ".dockerenv"), nil, 0o644))
+	must(t, os.RemoveAll(filepath.Join(root, "2")))
+	if h := DetectHost(root, fsRoot); h.Mode != "container" || h.SharesHostPIDs {
+		t.Errorf("container with own PID namespace = %+v", h)
+	}
+
+	root = copyTree(t)
+	must(t, os.WriteFile(filepath.Join(root, "1/cgroup"), []byte("0::/kubepods/besteffort/pod1\n"), 0o644))
+	if h := DetectHost(root, t.TempDir()); h.Mode != "container" || !h.SharesHostPIDs {
+		t.Errorf("container sharing host PIDs = %+v", h)
+	}
+
+	root = copyTree(t)
+	must(t, os.WriteFile(filepath.Join(root, "version"), []byte("Linux version 5.15.167.4-microsoft-standard-WSL2\n"), 0o644))
+	if h := DetectHost(root, t.TempDir()); h.Mode != "wsl" || h.SharesHostPIDs {
+		t.Errorf("wsl = %+v", h)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
