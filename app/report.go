@@ -24,22 +24,22 @@ func (s *Snapshot) NoGPUMessage() string {
 	return "No GPU to show: the driver reports no devices."
 }
 
-// DeviceHeader is one device's one-line summary.
+// DeviceHeader summarises one device in three lines: identity, memory and
+// load, clocks and I/O. Every reading the driver did not give is n/a.
 func DeviceHeader(d backend.Device) string {
-	mem := NA
+	mem := FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
 	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
-		pct := 100 * float64(*d.MemoryUsedBytes) / float64(*d.MemoryTotalBytes)
-		mem = fmt.Sprintf("%s / %s (%.0f%%)", FormatBytes(d.MemoryUsedBytes), FormatBytes(d.MemoryTotalBytes), pct)
-	} else if d.MemoryUsedBytes != nil || d.MemoryTotalBytes != nil {
-		mem = FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
+		mem += fmt.Sprintf(" (%.0f%%)", 100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes))
 	}
 	power := FormatUnit(d.PowerW, "W")
 	if d.PowerLimitW != nil {
-		power += " / " + FormatUnit(d.PowerLimitW, "W")
+		power += " of " + FormatUnit(d.PowerLimitW, "W")
 	}
-	return fmt.Sprintf("GPU %d  %s  VRAM %s  GPU %s  Mem %s  %s  %s  SM %s  Mem %s  Video %s  Enc %s  Dec %s  PCIe rx %s tx %s",
-		d.Index, FormatString(d.Name), mem,
-		FormatPercent(d.GPUUtilPercent), FormatPercent(d.MemoryUtilPercent),
+	return fmt.Sprintf("GPU %d  %s  PCI %s\n"+
+		"  VRAM %s  GPU %s  Mem activity %s  Temp %s  Power %s\n"+
+		"  Clocks SM %s, Mem %s, Video %s  Encoder %s  Decoder %s  PCIe rx %s, tx %s",
+		d.Index, FormatString(d.Name), FormatString(d.PCIBusID),
+		mem, FormatPercent(d.GPUUtilPercent), FormatPercent(d.MemoryUtilPercent),
 		FormatUnit(d.TemperatureC, "°C"), power,
 		FormatUnit(d.SMClockMHz, "MHz"), FormatUnit(d.MemoryClockMHz, "MHz"), FormatUnit(d.VideoClockMHz, "MHz"),
 		FormatPercent(d.EncoderUtilPct), FormatPercent(d.DecoderUtilPct),
@@ -78,10 +78,10 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 	for _, d := range s.Devices {
 		fmt.Fprintln(&b, DeviceHeader(d))
 		if sum, ok := s.MeasuredVRAM(d.Index); ok {
-			fmt.Fprintf(&b, "      listed processes hold %s (measured)\n", formatBytes(sum))
+			fmt.Fprintf(&b, "  Listed processes hold %s (measured)\n", formatBytes(sum))
 		}
+		b.WriteString("\n")
 	}
-	b.WriteString("\n")
 	if len(s.Processes) == 0 {
 		b.WriteString("No GPU processes listed.\n")
 	} else {
@@ -94,17 +94,31 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 		}
 		tw.Flush()
 	}
+	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
 		if !src.OK {
-			fmt.Fprintf(&b, "\n! %s: %s", src.Name, FormatString(src.Error))
+			fmt.Fprintf(&b, "! %s: %s\n", src.Name, FormatString(src.Error))
 		}
 	}
-	if strings.HasSuffix(b.String(), "\n") {
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
-	_, err := io.WriteString(w, b.String()+"\n")
+	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeNotes lists each process's notes once, under the table.
+func writeNotes(b *strings.Builder, ps []Process) {
+	first := true
+	for _, p := range ps {
+		for _, n := range p.Notes {
+			if first {
+				b.WriteString("\n")
+				first = false
+			}
+			fmt.Fprintf(b, "* %s: %s\n", p.PIDLabel, n)
+		}
+	}
+	if !first {
+		b.WriteString("\n")
+	}
 }
 
 func truncate(s string, n int) string {
