@@ -35,7 +35,7 @@ func (f *fakeProcs) Lookup(pid int) backend.ProcessInfo {
 	return backend.ProcessInfo{PID: pid}
 }
 func (f *fakeProcs) Forget(keep map[int]bool) { f.forgot = keep }
-func (f *fakeProcs) Health() backend.Source  { return backend.OK("procfs") }
+func (f *fakeProcs) Health() backend.Source   { return backend.OK("procfs") }
 
 func ptr[T any](v T) *T { return &v }
 

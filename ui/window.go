@@ -22,6 +22,7 @@ var columnWidths = []float32{80, 90, 40, 90, 55, 55, 55, 55, 140, 420}
 type MainWindow struct {
 	Window fyne.Window
 
+	root    *fyne.Container
 	devices *widget.Label
 	status  *widget.Label
 	table   *widget.Table
@@ -33,7 +34,6 @@ type MainWindow struct {
 func NewMainWindow(a fyne.App) *MainWindow {
 	m := &MainWindow{Window: a.NewWindow("gtm — GPU task manager")}
 	m.devices = widget.NewLabel("Collecting…")
-	m.devices.Wrapping = fyne.TextWrapWord
 	m.status = widget.NewLabel("")
 	m.status.Wrapping = fyne.TextWrapWord
 	m.status.Importance = widget.LowImportance
@@ -69,7 +69,8 @@ func NewMainWindow(a fyne.App) *MainWindow {
 	}
 
 	top := container.NewVBox(m.devices, widget.NewSeparator())
-	m.Window.SetContent(container.NewBorder(top, m.status, nil, nil, m.table))
+	m.root = container.NewBorder(top, m.status, nil, nil, m.table)
+	m.Window.SetContent(m.root)
 	m.Window.Resize(fyne.NewSize(1180, 560))
 	return m
 }
@@ -83,7 +84,7 @@ func (m *MainWindow) Update(s *app.Snapshot) {
 		for _, d := range s.Devices {
 			line := app.DeviceHeader(d)
 			if sum, ok := s.MeasuredVRAM(d.Index); ok {
-				line += fmt.Sprintf("  ·  processes hold %s (measured)", app.FormatBytes(&sum))
+				line += fmt.Sprintf("\n  Listed processes hold %s (measured)", app.FormatBytes(&sum))
 			}
 			lines = append(lines, line)
 		}
@@ -95,6 +96,9 @@ func (m *MainWindow) Update(s *app.Snapshot) {
 	}
 	m.table.Refresh()
 	m.status.SetText(statusLine(s))
+	// The header and status change height with the number of devices
+	// and notes; lay the window out again.
+	m.root.Refresh()
 }
 
 // Rows returns the table's current cells (for tests and accessibility).
@@ -106,15 +110,22 @@ func (m *MainWindow) DeviceText() string { return m.devices.Text }
 // StatusText returns the status line's text.
 func (m *MainWindow) StatusText() string { return m.status.Text }
 
+// statusLine says when and where the snapshot was taken, then lists every
+// process note and failed source, one per line.
 func statusLine(s *app.Snapshot) string {
-	parts := []string{fmt.Sprintf("%d processes · %s · updated %s",
+	lines := []string{fmt.Sprintf("%d processes · %s · updated %s",
 		len(s.Processes), hostLabel(s.Host), s.TakenAt.Local().Format("15:04:05"))}
-	for _, src := range s.Sources {
-		if !src.OK {
-			parts = append(parts, fmt.Sprintf("%s: %s", src.Name, app.FormatString(src.Error)))
+	for _, p := range s.Processes {
+		for _, n := range p.Notes {
+			lines = append(lines, fmt.Sprintf("%s: %s", p.PIDLabel, n))
 		}
 	}
-	return strings.Join(parts, " · ")
+	for _, src := range s.Sources {
+		if !src.OK {
+			lines = append(lines, fmt.Sprintf("%s: %s", src.Name, app.FormatString(src.Error)))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func hostLabel(h app.Host) string {

@@ -46,6 +46,9 @@ type GPU struct {
 	// Samples are returned by GetProcessUtilization, filtered to those
 	// newer than the timestamp asked for.
 	Samples []nvml.ProcessUtilizationSample
+	// SamplesFunc, when set, replaces Samples: it is called on each read
+	// with the timestamp asked for (benchmarks use it for fresh samples).
+	SamplesFunc func(since uint64) []nvml.ProcessUtilizationSample
 
 	Unsupported map[string]bool
 	// ComputeErr, when set, makes the compute process list fail.
@@ -174,8 +177,12 @@ func (g *GPU) device() nvml.Device {
 			if g.UtilErr != 0 {
 				return nil, g.UtilErr
 			}
+			samples := g.Samples
+			if g.SamplesFunc != nil {
+				samples = g.SamplesFunc(since)
+			}
 			var out []nvml.ProcessUtilizationSample
-			for _, s := range g.Samples {
+			for _, s := range samples {
 				if s.TimeStamp > since {
 					out = append(out, s)
 				}

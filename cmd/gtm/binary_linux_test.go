@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// headlessBinary is the -tags nogui gtm, built once for the tests that run
+// it as a user would.
+var headlessBinary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gtm-bin-")
+	if err != nil {
+		panic(err)
+	}
+	headlessBinary = filepath.Join(dir, "gtm")
+	build := exec.Command("go", "build", "-tags", "nogui", "-o", headlessBinary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		headlessBinary = ""
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	if headlessBinary == "" {
+		t.Fatal("could not build the headless binary")
+	}
+	cmd := exec.Command(headlessBinary, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), out.String(), errb.String()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out.String(), errb.String()
+}
+
+// hasDriver reports whether this machine has NVML (then no-driver
+// expectations do not apply).
+func hasDriver(snap *app.Snapshot) bool { return len(snap.Sources) > 0 && snap.Sources[0].OK }
+
+func TestBinaryJSON(t *testing.T) {
+	code, stdout, stderr := runBinary(t, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Tool.Name != "gtm" || snap.Host.OS != "linux" || snap.TakenAt.IsZero() {
+		t.Errorf("snapshot header = %+v", snap)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(stdout), &raw); err != nil || raw["devices"] == nil {
+		t.Errorf("devices must be a list, never null: %v", raw["devices"])
+	}
+	if !hasDriver(snap) {
+		if len(snap.Devices) != 0 || !strings.Contains(*snap.Sources[0].Error, "NVIDIA driver not found") {
+			t.Errorf("no-driver snapshot = %+v", snap.Sources)
+		}
+	}
+}
+
+func TestBinaryOnceAndGPUOutOfRange(t *testing.T) {
+	code, stdout, _ := runBinary(t, "--once")
+	if code != 0 || stdout == "" {
+		t.Fatalf("--once exit %d", code)
+	}
+	_, js, _ := runBinary(t, "--json")
+	snap, _ := app.ReadSnapshot(strings.NewReader(js))
+	if snap != nil && !hasDriver(snap) && stdout != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded).\n" {
+		t.Errorf("--once without driver = %q", stdout)
+	}
+	code, stdout, stderr := runBinary(t, "--gpu", "7")
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu 7 is out of range") {
+		t.Errorf("--gpu 7: %d %q %q", code, stdout, stderr)
+	}
+}
+
+func TestBinaryHeadlessWindow(t *testing.T) {
+	code, _, stderr := runBinary(t)
+	if code != 1 || !strings.Contains(stderr, "--once") || !strings.Contains(stderr, "--json") {
+		t.Errorf("nogui window: %d %q", code, stderr)
+	}
+}
+
+func TestBinaryUsage(t *testing.T) {
+	if code, _, stderr := runBinary(t, "--nope"); code != 2 || strings.Contains(stderr, "goroutine") {
+		t.Errorf("--nope: %d %q", code, stderr)
+	}
+	if code, stdout, _ := runBinary(t, "--version"); code != 0 || !strings.HasPrefix(stdout, "gtm ") {
+		t.Errorf("--version: %d %q", code, stdout)
+	}
+}
+
+func TestBinaryWriteFailure(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	cmd := exec.Command(headlessBinary, "--json")
+	cmd.Stdout = full
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(errb.String(), "writing output") {
+		t.Errorf("write to /dev/full: %v %q", err, errb.String())
+	}
+}
+
+// TestHeadlessLinksOnlyLibc: the nogui binary is the one for containers and
+// servers; it must not need X11, GL or anything but libc.
+func TestHeadlessLinksOnlyLibc(t *testing.T) {
+	ldd, err := exec.LookPath("ldd")
+	if err != nil {
+		t.Skip("no ldd")
+	}
+	out, err := exec.Command(ldd, headlessBinary).CombinedOutput()
+	if err != nil {
+		t.Fatalf("ldd: %v %s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		lib := filepath.Base(f[0])
+		if !strings.HasPrefix(lib, "libc.so") && !strings.HasPrefix(lib, "ld-linux") && !strings.HasPrefix(lib, "linux-vdso") {
+			t.Errorf("headless binary links %s", line)
+		}
+	}
+}
+
+// BenchmarkJSONColdStart runs the headless binary's --json from exec to
+// exit (budget: ≤ 50 ms wall).
+func BenchmarkJSONColdStart(b *testing.B) {
+	if headlessBinary == "" {
+		b.Fatal("no binary")
+	}
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(headlessBinary, "--json")
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
