@@ -147,13 +147,25 @@ func sortProcesses(ps []Process) {
 	})
 }
 
-// Run collects every interval until ctx ends, handing each snapshot to fn.
-// The first snapshot is taken at once.
-func (c *Collector) Run(ctx context.Context, interval time.Duration, fn func(*Snapshot)) {
+// Source gives snapshots: a live Collector, or a Replay of saved ones.
+type Source interface {
+	Collect(ctx context.Context) *Snapshot
+}
+
+// Replay is a Source that gives back one saved snapshot every time, so the
+// window and reports render a replayed snapshot exactly as a live one.
+type Replay struct{ Snapshot *Snapshot }
+
+// Collect implements Source.
+func (r Replay) Collect(context.Context) *Snapshot { return r.Snapshot }
+
+// Run collects from src every interval until ctx ends, handing each
+// snapshot to fn. The first snapshot is taken at once.
+func Run(ctx context.Context, src Source, interval time.Duration, fn func(*Snapshot)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		fn(c.Collect(ctx))
+		fn(src.Collect(ctx))
 		select {
 		case <-ctx.Done():
 			return

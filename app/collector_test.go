@@ -352,7 +352,7 @@ func TestRunCollectsUntilCancelled(t *testing.T) {
 	c := fixture()
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	c.Run(ctx, time.Millisecond, func(*Snapshot) {
+	Run(ctx, c, time.Millisecond, func(*Snapshot) {
 		n++
 		if n == 3 {
 			cancel()
@@ -360,6 +360,21 @@ func TestRunCollectsUntilCancelled(t *testing.T) {
 	})
 	if n != 3 {
 		t.Errorf("collected %d times", n)
+	}
+}
+
+func TestReplayGivesTheSavedSnapshot(t *testing.T) {
+	f, err := os.Open("testdata/snapshot.golden.json")
+	must(t, err)
+	defer f.Close()
+	saved, err := ReadSnapshot(f)
+	must(t, err)
+	live := fixture().Collect(context.Background())
+	var a, b bytes.Buffer
+	must(t, live.WriteText(&a))
+	must(t, Replay{saved}.Collect(context.Background()).WriteText(&b))
+	if a.String() != b.String() {
+		t.Errorf("replayed snapshot renders differently:\n%s\n---\n%s", a.String(), b.String())
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func runIn(t *testing.T, c *app.Collector, args ...string) (code int, stdout, st
 		stdout:       &out,
 		stderr:       &errb,
 		newCollector: func(string) (*app.Collector, func()) { return c, func() {} },
-		runGUI: func(_ *app.Collector, o guiOptions) error {
+		runGUI: func(_ app.Source, o guiOptions) error {
 			gui = &o
 			return nil
 		},
@@ -152,7 +153,7 @@ func TestGUIModeAndErrors(t *testing.T) {
 	var out, errb bytes.Buffer
 	code = run(nil, env{stdout: &out, stderr: &errb,
 		newCollector: func(string) (*app.Collector, func()) { return noGPU(), func() {} },
-		runGUI:       func(*app.Collector, guiOptions) error { return errors.New("no display found") }})
+		runGUI:       func(app.Source, guiOptions) error { return errors.New("no display found") }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "gtm: no display found") {
 		t.Errorf("GUI failure: %d %q", code, errb.String())
 	}
@@ -164,6 +165,36 @@ func TestWriteErrorIsRuntimeError(t *testing.T) {
 		newCollector: func(string) (*app.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "writing output") {
 		t.Errorf("write failure: %d %q", code, errb.String())
+	}
+}
+
+func TestReplay(t *testing.T) {
+	golden := "../../app/testdata/snapshot.golden.json"
+	code, stdout, _, _ := runIn(t, noGPU(), "--replay", golden, "--gpu", "1", "--once")
+	if code != exitOK || !strings.Contains(stdout, "GPU 1  NVIDIA A100-SXM4-80GB") || strings.Contains(stdout, "GPU 0 ") {
+		t.Errorf("replay --gpu 1: %d\n%s", code, stdout)
+	}
+	code, _, stderr, _ := runIn(t, noGPU(), "--replay", "no-such-file.json")
+	if code != exitRuntime || !strings.Contains(stderr, "--replay no-such-file.json: open no-such-file.json: no such file") {
+		t.Errorf("missing replay file: %d %q", code, stderr)
+	}
+	bad := t.TempDir() + "/bad.json"
+	must(t, os.WriteFile(bad, []byte(`{"schema_version": 99}`), 0o644))
+	code, _, stderr, _ = runIn(t, noGPU(), "--replay", bad, "--json")
+	if code != exitRuntime || !strings.Contains(stderr, "schema_version 99 is not supported") {
+		t.Errorf("wrong schema: %d %q", code, stderr)
+	}
+	must(t, os.WriteFile(bad, []byte("garbage"), 0o644))
+	code, _, stderr, _ = runIn(t, noGPU(), "--replay", bad)
+	if code != exitRuntime || !strings.Contains(stderr, "not a gtm snapshot") {
+		t.Errorf("garbage: %d %q", code, stderr)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 

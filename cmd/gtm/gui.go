@@ -17,9 +17,9 @@ import (
 
 var errNoDisplay = errors.New("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
 
-// runGUI opens the window and refreshes it from the collector on its own
-// goroutine, so a slow refresh never blocks the UI.
-func runGUI(c *app.Collector, opts guiOptions) error {
+// runGUI opens the window and refreshes it from src on its own goroutine,
+// so a slow refresh never blocks the UI.
+func runGUI(src app.Source, opts guiOptions) error {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return errNoDisplay
 	}
@@ -29,7 +29,7 @@ func runGUI(c *app.Collector, opts guiOptions) error {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go c.Run(ctx, opts.Interval, func(s *app.Snapshot) {
+	go app.Run(ctx, src, opts.Interval, func(s *app.Snapshot) {
 		if opts.GPU != nil {
 			s = s.OnlyDevice(*opts.GPU)
 		}

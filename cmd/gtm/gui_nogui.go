@@ -9,6 +9,6 @@ import (
 )
 
 // runGUI in a headless build explains how to get a snapshot instead.
-func runGUI(*app.Collector, guiOptions) error {
+func runGUI(app.Source, guiOptions) error {
 	return errors.New("this gtm was built without the window (-tags nogui); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
 }

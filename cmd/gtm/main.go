@@ -37,7 +37,7 @@ type env struct {
 	// newCollector builds the platform collector over a proc root.
 	newCollector func(procRoot string) (*app.Collector, func())
 	// runGUI opens the window; it returns when the window closes.
-	runGUI func(c *app.Collector, opts guiOptions) error
+	runGUI func(src app.Source, opts guiOptions) error
 }
 
 type guiOptions struct {
@@ -58,7 +58,7 @@ type options struct {
 	once, json, listGPUs, showVersion, help bool
 	interval                                float64
 	gpu                                     int
-	procRoot                                string
+	procRoot, replay                        string
 }
 
 func newFlagSet(o *options) *flag.FlagSet {
@@ -70,6 +70,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	fs.StringVar(&o.replay, "replay", "", "show a snapshot saved with --json instead of this machine (window, --once or --json)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	return fs
@@ -82,6 +83,7 @@ Usage:
   gtm --once             print one text snapshot
   gtm --json             print one JSON snapshot (schema: docs/json.md)
   gtm --list-gpus        list the GPUs gtm can see
+  gtm --replay FILE      show a snapshot saved with --json
 
 Unavailable readings are shown as n/a (null in JSON), never as 0.
 
@@ -149,10 +151,21 @@ func run(args []string, e env) int {
 		o.once = true
 	}
 
-	c, closeFn := e.newCollector(o.procRoot)
-	defer closeFn()
-	c.Version = version
-	c.Window = interval
+	var src app.Source
+	if o.replay != "" {
+		snap, err := readSnapshotFile(o.replay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
+			return exitRuntime
+		}
+		src = app.Replay{Snapshot: snap}
+	} else {
+		c, closeFn := e.newCollector(o.procRoot)
+		defer closeFn()
+		c.Version = version
+		c.Window = interval
+		src = c
+	}
 
 	var gpu *int
 	if fs.Changed("gpu") {
@@ -161,19 +174,19 @@ func run(args []string, e env) int {
 
 	if !o.once && !o.listGPUs {
 		if gpu != nil {
-			snap := c.Collect(context.Background())
+			snap := src.Collect(context.Background())
 			if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
 				return code
 			}
 		}
-		if err := e.runGUI(c, guiOptions{Interval: interval, GPU: gpu}); err != nil {
+		if err := e.runGUI(src, guiOptions{Interval: interval, GPU: gpu}); err != nil {
 			fmt.Fprintf(e.stderr, "gtm: %v\n", err)
 			return exitRuntime
 		}
 		return exitOK
 	}
 
-	snap := c.Collect(context.Background())
+	snap := src.Collect(context.Background())
 	if gpu != nil {
 		if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
 			return code
@@ -215,6 +228,15 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
 	return exitUsage
+}
+
+func readSnapshotFile(path string) (*app.Snapshot, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return app.ReadSnapshot(f)
 }
 
 func writeGPUList(w io.Writer, snap *app.Snapshot) error {

@@ -1,0 +1,9 @@
+// Package inspect gathers evidence about what a process holds: memory maps
+// and the runtimes they reveal, model files, GGUF metadata and estimates,
+// model stores, local inference-server state and load logs.
+//
+// Nothing here is a measurement of GPU memory: a mapped library or model
+// file proves presence, not GPU residency, and every finding carries its
+// evidence. It is not wired in yet; the collector leaves a process's
+// runtimes, models and category null (not inspected) until it is.
+package inspect
