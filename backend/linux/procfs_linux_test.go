@@ -155,8 +155,9 @@ func TestLookupRealChild(t *testing.T) {
 	if info.Exe == nil || filepath.Base(*info.Exe) != "sleep" {
 		t.Errorf("exe = %v", info.Exe)
 	}
-	if info.Cwd == nil || *info.Cwd != cmd.Dir {
-		t.Errorf("cwd = %v, want %s", info.Cwd, cmd.Dir)
+	wantCwd, _ := filepath.EvalSymlinks(cmd.Dir)
+	if info.Cwd == nil || *info.Cwd != wantCwd {
+		t.Errorf("cwd = %v, want %s", info.Cwd, wantCwd)
 	}
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()

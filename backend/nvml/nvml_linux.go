@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -259,6 +260,16 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 	}
 	sources = append(sources, b.readUtilization(d, window, byPID, utilSource))
 
+	// Processes with engine samples but on no list (NVML can omit them,
+	// e.g. graphics processes where that list is unsupported) come last.
+	listed := len(order)
+	for pid := range byPID {
+		if !slices.Contains(order[:listed], pid) {
+			order = append(order, pid)
+		}
+	}
+	slices.Sort(order[listed:])
+
 	out := make([]backend.ProcessUsage, 0, len(order))
 	for _, pid := range order {
 		out = append(out, *byPID[pid])
@@ -309,8 +320,8 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 	for pid, a := range per {
 		p := byPID[pid]
 		if p == nil {
-			// A sample for a process no list named (it may have exited or
-			// be NVML-hidden): keep it so its load is not lost.
+			// A sample for a process no list named: keep it, with unknown
+			// memory, so its load is not lost.
 			p = &backend.ProcessUsage{PID: pid, DeviceIndex: d.index}
 			byPID[pid] = p
 		}

@@ -205,6 +205,22 @@ func TestProcessUtilizationWindow(t *testing.T) {
 	}
 }
 
+func TestSampledProcessOnNoListIsKept(t *testing.T) {
+	now := time.Now()
+	m := twoGPUs(now)
+	m.GPUs[1].Samples = []gonvml.ProcessUtilizationSample{{Pid: 777, TimeStamp: uint64(now.UnixMicro()), SmUtil: 30}}
+	s := sample(t, New(m.Interface()))
+	var found *backend.ProcessUsage
+	for i, u := range s.Usage {
+		if u.PID == 777 {
+			found = &s.Usage[i]
+		}
+	}
+	if found == nil || found.DeviceIndex != 1 || *found.SMUtilPercent != 30 || found.VRAMBytes != nil || len(found.Kinds) != 0 {
+		t.Errorf("sampled process on no list = %+v", found)
+	}
+}
+
 func TestFailingProcessListIsReported(t *testing.T) {
 	m := twoGPUs(time.Now())
 	m.GPUs[0].ComputeErr = gonvml.ERROR_NO_PERMISSION

@@ -39,6 +39,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-i", "abc"}, "invalid argument"},
 		{[]string{"--gpu", "x"}, "invalid argument"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"--proc-root", "/no/such/dir", "--once"}, "--proc-root /no/such/dir is not a directory"},
 	} {
 		code, stdout, stderr, _ := runIn(t, noGPU(), tc.args...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) || stdout != "" {

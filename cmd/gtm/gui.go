@@ -5,7 +5,7 @@ package main
 import (
 	"context"
 	"errors"
-	"os"
+	"fmt"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -19,10 +19,17 @@ var errNoDisplay = errors.New("no display found (neither DISPLAY nor WAYLAND_DIS
 
 // runGUI opens the window and refreshes it from src on its own goroutine,
 // so a slow refresh never blocks the UI.
-func runGUI(src app.Source, opts guiOptions) error {
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return errNoDisplay
+func runGUI(src app.Source, opts guiOptions) (err error) {
+	if err := checkDisplay(); err != nil {
+		return err
 	}
+	// GLFW panics when it cannot open a window (no GL, refused X
+	// authorisation); say so in one line instead of a stack trace.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("could not open the window: %v; use 'gtm --once' or 'gtm --json' instead", r)
+		}
+	}()
 	a := fyneapp.NewWithID("io.github.gputaskman.gtm")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	w := ui.NewMainWindow(a)

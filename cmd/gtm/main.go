@@ -151,6 +151,11 @@ func run(args []string, e env) int {
 		o.once = true
 	}
 
+	if fi, err := os.Stat(o.procRoot); fs.Changed("proc-root") && (err != nil || !fi.IsDir()) {
+		fmt.Fprintf(e.stderr, "gtm: --proc-root %s is not a directory\n", o.procRoot)
+		return exitUsage
+	}
+
 	var src app.Source
 	if o.replay != "" {
 		snap, err := readSnapshotFile(o.replay)
