@@ -21,9 +21,9 @@ import (
 const userHZ = 100
 
 // ProcFS reads processes under a proc root ("/proc" on a real system).
-// Details that cannot change while a process lives (exe, cmdline, user,
-// start time) are cached per (pid, start time), so a reused PID is never
-// shown with the previous process's details.
+// Details are cached per (pid, start time, command name) and re-validated
+// from /proc/<pid>/stat on every lookup, so a reused PID is never shown
+// with the previous process's details, nor an exec'd one with its parent's.
 type ProcFS struct {
 	root string
 
@@ -37,8 +37,11 @@ type ProcFS struct {
 	users    map[string]*string
 }
 
+// cachedInfo is valid while the process's start time and command name are
+// unchanged: a new start time is a reused PID, a new name an exec.
 type cachedInfo struct {
 	startTicks uint64
+	comm       string
 	info       backend.ProcessInfo
 }
 
@@ -142,7 +145,7 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 	}
 
 	p.mu.Lock()
-	if c, ok := p.cache[pid]; ok && c.startTicks == st.startTicks {
+	if c, ok := p.cache[pid]; ok && c.startTicks == st.startTicks && c.comm == st.comm {
 		p.mu.Unlock()
 		return c.info
 	}
@@ -151,7 +154,7 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 	info := p.read(pid, dir, st)
 
 	p.mu.Lock()
-	p.cache[pid] = cachedInfo{startTicks: st.startTicks, info: info}
+	p.cache[pid] = cachedInfo{startTicks: st.startTicks, comm: st.comm, info: info}
 	p.mu.Unlock()
 	return info
 }

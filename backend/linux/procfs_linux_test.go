@@ -108,6 +108,20 @@ func TestPIDReuseIsRefused(t *testing.T) {
 	}
 }
 
+func TestExecInvalidatesCache(t *testing.T) {
+	root := copyTree(t)
+	p := NewProcFS(root)
+	before := p.Lookup(4343)
+	// Same PID and start time, new program: an exec.
+	stat := "4343 (llama-server) S 4242 4343 4343 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 250000 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0\n"
+	must(t, os.WriteFile(filepath.Join(root, "4343/stat"), []byte(stat), 0o644))
+	must(t, os.WriteFile(filepath.Join(root, "4343/comm"), []byte("llama-server\n"), 0o644))
+	after := p.Lookup(4343)
+	if *after.Name != "llama-server" || !after.StartTime.Equal(*before.StartTime) {
+		t.Errorf("exec not noticed: %+v", after)
+	}
+}
+
 func TestParseStatErrors(t *testing.T) {
 	for _, bad := range []string{"", "12 no parens", "12 (x) S 1", "12 (x) S notanumber 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"} {
 		if _, err := parseStat([]byte(bad)); err == nil {
@@ -142,7 +156,13 @@ func TestLookupRealChild(t *testing.T) {
 	must(t, cmd.Start())
 	pid := cmd.Process.Pid
 	p := NewProcFS("/proc")
+	// Right after fork the child is still a copy of this test binary; the
+	// cache must notice the exec (a new command name) and read again.
 	info := p.Lookup(pid)
+	for deadline := time.Now().Add(5 * time.Second); (info.Name == nil || *info.Name != "sleep") && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+		info = p.Lookup(pid)
+	}
 	if !info.Exists || *info.Name != "sleep" || strings.Join(info.Cmdline, " ") != "sleep 30" {
 		t.Errorf("child = %+v", info)
 	}
