@@ -1,0 +1,32 @@
+package inspect
+
+import "testing"
+
+func TestCategorize(t *testing.T) {
+	cases := []struct {
+		name string
+		in   CategoryInput
+		want string
+	}{
+		{"llama-server", CategoryInput{Name: "llama-server", Runtimes: []string{"CUDA", "ggml/llama.cpp"}, ModelKinds: []string{"llm"}}, CategoryAI},
+		{"pytorch", CategoryInput{Name: "python3", Runtimes: []string{"CUDA", "PyTorch"}}, CategoryAI},
+		{"decision hint only", CategoryInput{Name: "llama-server", Runtimes: []string{"ggml/llama.cpp"}, ModelKinds: []string{"unknown"}, ModelHints: []string{"decision"}}, CategoryDecision},
+		{"header kind beats hint", CategoryInput{ModelKinds: []string{"embedding"}, ModelHints: []string{"decision"}}, CategoryAI},
+		{"decision header", CategoryInput{ModelKinds: []string{"decision"}}, CategoryAI},
+		{"cuda alone is not AI", CategoryInput{Name: "blender", Runtimes: []string{"CUDA"}}, CategoryOther},
+		{"browser with GL", CategoryInput{Name: "chrome", Runtimes: []string{"Vulkan", "OpenGL/EGL"}, Graphics: true}, CategoryBrowser},
+		{"firefox by exe", CategoryInput{Name: "GeckoMain", Exe: "/usr/lib/firefox-esr/firefox-esr"}, CategoryBrowser},
+		{"compositor", CategoryInput{Name: "Xorg", Graphics: true}, CategoryCompositor},
+		{"gnome-shell", CategoryInput{Name: "gnome-shell", Runtimes: []string{"OpenGL/EGL"}}, CategoryCompositor},
+		{"game", CategoryInput{Name: "hl2_linux", Runtimes: []string{"Vulkan"}}, CategoryGraphics},
+		{"graphics list", CategoryInput{Name: "something", Graphics: true}, CategoryGraphics},
+		{"ffmpeg", CategoryInput{Name: "ffmpeg", Runtimes: []string{"CUDA"}}, CategoryVideo},
+		{"video engines", CategoryInput{Name: "transcoder", VideoEngines: true}, CategoryVideo},
+		{"nothing known", CategoryInput{Name: "foo"}, CategoryOther},
+	}
+	for _, tc := range cases {
+		if got := Categorize(tc.in); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
