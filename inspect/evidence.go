@@ -1,0 +1,65 @@
+package inspect
+
+import "sort"
+
+// Evidence kinds for a model, strongest first. api and logs arrive with the
+// server probes; the order and the confirmation rule are fixed here.
+const (
+	EvidenceAPI       = "api"       // the runtime's local API reports it loaded
+	EvidenceMapped    = "mapped"    // the file is memory-mapped into the process now
+	EvidenceCmdline   = "cmdline"   // the file was a launch argument
+	EvidenceInstalled = "installed" // found in the app's folders; nothing proves it is loaded
+)
+
+var evidenceRank = map[string]int{EvidenceAPI: 0, EvidenceMapped: 1, EvidenceCmdline: 2, EvidenceInstalled: 3}
+
+// PresenceNote is what the UI and reports say beside runtimes and mapped
+// files: they show what a process holds, not where its GPU memory goes.
+const PresenceNote = "A loaded library or mapped file proves presence, not GPU residency or GPU work."
+
+// SortEvidence orders evidence strongest first, without duplicates.
+func SortEvidence(ev []string) []string {
+	seen := map[string]bool{}
+	out := make([]string, 0, len(ev))
+	for _, e := range ev {
+		if !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	return out
+}
+
+func rank(e string) int {
+	if r, ok := evidenceRank[e]; ok {
+		return r
+	}
+	return len(evidenceRank)
+}
+
+// Confirmed: two independent sources of load evidence, at least one of
+// them api or mapped. "installed" is never load evidence.
+func Confirmed(ev []string) bool {
+	strong, load := false, 0
+	for _, e := range SortEvidence(ev) {
+		switch e {
+		case EvidenceAPI, EvidenceMapped:
+			strong = true
+			load++
+		case EvidenceCmdline:
+			load++
+		}
+	}
+	return strong && load >= 2
+}
+
+// Candidate: only installed, so listed as a candidate, not as loaded.
+func Candidate(ev []string) bool {
+	for _, e := range ev {
+		if e != EvidenceInstalled {
+			return false
+		}
+	}
+	return len(ev) > 0
+}
