@@ -54,8 +54,8 @@ func Confirmed(ev []string) bool {
 	return strong && load >= 2
 }
 
-// Candidate: only installed, so listed as a candidate, not as loaded.
-func Candidate(ev []string) bool {
+// OnlyInstalled: only installed, so listed as a candidate, not as loaded.
+func OnlyInstalled(ev []string) bool {
 	for _, e := range ev {
 		if e != EvidenceInstalled {
 			return false

@@ -29,8 +29,8 @@ func TestEvidenceRules(t *testing.T) {
 		if got := Confirmed(ev); got != tc.confirmed {
 			t.Errorf("%q confirmed = %v", tc.ev, got)
 		}
-		if got := Candidate(ev); got != tc.install {
-			t.Errorf("%q candidate = %v", tc.ev, got)
+		if got := OnlyInstalled(ev); got != tc.install {
+			t.Errorf("%q only installed = %v", tc.ev, got)
 		}
 	}
 }
