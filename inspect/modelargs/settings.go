@@ -1,0 +1,222 @@
+package modelargs
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Settings are the llama.cpp options that matter for memory estimates and
+// for reaching the server. A nil field was not on the command line: the
+// program's default applies, which this package does not guess.
+type Settings struct {
+	CtxSize    *int    // -c; 0 means "from the model"
+	Parallel   *int    // -np; -1 means auto
+	CacheTypeK *string // -ctk: f16, q8_0, ...
+	CacheTypeV *string // -ctv
+	GPULayers  *GPULayers
+	FlashAttn  *string // "on", "off" or "auto"; a bare -fa (older llama.cpp) is "on"
+	SWAFull    *bool
+	UBatchSize *int
+	BatchSize  *int
+	LogFile    *string // joined with cwd when relative and cwd is known
+	APIKey     *Secret
+	APIKeyFile *string // joined with cwd like LogFile
+	Host       *string
+	Port       *int
+}
+
+// GPULayers is -ngl: an exact count, or llama.cpp's "auto" or "all".
+type GPULayers struct {
+	Count int    // when Mode is ""; negative values are passed on as written
+	Mode  string // "auto", "all", or "" for Count
+}
+
+// Secret is a value that must not end up in logs, reports or JSON.
+type Secret string
+
+func (Secret) String() string               { return "[redacted]" }
+func (Secret) MarshalText() ([]byte, error) { return []byte("[redacted]"), nil }
+
+// Format keeps every fmt verb, %#v included, from printing the value.
+func (Secret) Format(f fmt.State, _ rune) { io.WriteString(f, "[redacted]") }
+
+// Reveal returns the value, for the one place that must send it.
+func (s Secret) Reveal() string { return string(s) }
+
+type setting int
+
+const (
+	settingCtx setting = iota + 1
+	settingParallel
+	settingCacheK
+	settingCacheV
+	settingCacheKV // Ollama's runner: one type for K and V
+	settingGPULayers
+	settingFlashAttn
+	settingSWAFull
+	settingUBatch
+	settingBatch
+	settingLogFile
+	settingAPIKey
+	settingAPIKeyFile
+	settingHost
+	settingPort
+)
+
+// settingFlags are read for llama.cpp and Ollama's runner only: other
+// programs use the same short flags for other things (-b is
+// stable-diffusion.cpp's batch count, -c often a config file).
+var settingFlags = map[string]setting{
+	"-c": settingCtx, "--ctx-size": settingCtx,
+	"-np": settingParallel, "--parallel": settingParallel,
+	"-ctk": settingCacheK, "--cache-type-k": settingCacheK,
+	"-ctv": settingCacheV, "--cache-type-v": settingCacheV,
+	"--kv-cache-type": settingCacheKV,
+	"-ngl":            settingGPULayers, "--gpu-layers": settingGPULayers, "--n-gpu-layers": settingGPULayers,
+	"-fa": settingFlashAttn, "--flash-attn": settingFlashAttn,
+	"--swa-full": settingSWAFull,
+	"-ub":        settingUBatch, "--ubatch-size": settingUBatch,
+	"-b": settingBatch, "--batch-size": settingBatch,
+	"--log-file":     settingLogFile,
+	"--api-key":      settingAPIKey,
+	"--api-key-file": settingAPIKeyFile,
+	"--host":         settingHost,
+	"--port":         settingPort,
+}
+
+func (s setting) action() action {
+	switch s {
+	case settingFlashAttn:
+		return actOptional
+	case settingSWAFull:
+		return actSwitch
+	}
+	return actSetting
+}
+
+// cacheTypes are the KV cache types llama.cpp accepts.
+var cacheTypes = []string{"f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "iq4_nl", "q5_0", "q5_1"}
+
+// flashAttnWords maps what -fa accepts to on, off or auto.
+var flashAttnWords = map[string]string{
+	"on": "on", "1": "on", "true": "on", "enabled": "on",
+	"off": "off", "0": "off", "false": "off", "disabled": "off",
+	"auto": "auto",
+}
+
+// setting reads one setting. For switches and -fa, inline says whether a
+// "=value" came with the flag; otherwise the value was already taken.
+func (p *parser) setting(name string, spec flagSpec, value string, inline bool) {
+	st := &p.res.Settings
+	var err error
+	switch spec.set {
+	case settingFlashAttn:
+		if !inline && p.i+1 < len(p.argv) {
+			if _, ok := flashAttnWords[strings.ToLower(p.argv[p.i+1])]; ok {
+				p.i++
+				value, inline = p.argv[p.i], true
+			}
+		}
+		if !inline {
+			st.FlashAttn = ptr("on")
+			return
+		}
+		w, ok := flashAttnWords[strings.ToLower(value)]
+		if !ok {
+			err = errors.New("want on, off or auto")
+			break
+		}
+		st.FlashAttn = &w
+	case settingSWAFull:
+		b := true
+		if inline {
+			b, err = parseBool(value)
+		}
+		if err == nil {
+			st.SWAFull = &b
+		}
+	case settingCtx:
+		st.CtxSize, err = intIn(value, 0, 1<<31-1)
+	case settingParallel:
+		st.Parallel, err = intIn(value, -1, 1<<20)
+	case settingUBatch:
+		st.UBatchSize, err = intIn(value, 0, 1<<31-1)
+	case settingBatch:
+		st.BatchSize, err = intIn(value, 0, 1<<31-1)
+	case settingPort:
+		st.Port, err = intIn(value, 0, 65535)
+	case settingCacheK, settingCacheV, settingCacheKV:
+		t := strings.ToLower(value)
+		if !slices.Contains(cacheTypes, t) {
+			err = errors.New("unknown cache type")
+			break
+		}
+		if spec.set != settingCacheV {
+			st.CacheTypeK = ptr(t)
+		}
+		if spec.set != settingCacheK {
+			st.CacheTypeV = ptr(t)
+		}
+	case settingGPULayers:
+		switch v := strings.ToLower(value); v {
+		case "auto", "all":
+			st.GPULayers = &GPULayers{Mode: v}
+		default:
+			var n *int
+			if n, err = intIn(value, -1<<31, 1<<31-1); err == nil {
+				st.GPULayers = &GPULayers{Count: *n}
+			}
+		}
+	case settingLogFile, settingAPIKeyFile, settingHost, settingAPIKey:
+		if value == "" {
+			err = errors.New("empty")
+			break
+		}
+		switch spec.set {
+		case settingHost:
+			st.Host = &value
+		case settingAPIKey:
+			st.APIKey = ptr(Secret(value))
+		case settingLogFile:
+			path, _ := resolve(value, p.cwd)
+			st.LogFile = &path
+		case settingAPIKeyFile:
+			path, _ := resolve(value, p.cwd)
+			st.APIKeyFile = &path
+		}
+	}
+	if err != nil {
+		shown := strconv.Quote(value)
+		if spec.set == settingAPIKey {
+			shown = "[redacted]"
+		}
+		p.warn("%s: bad value %s: %v", name, shown, err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func intIn(s string, lo, hi int) (*int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return nil, errors.New("not a number")
+	}
+	if n < lo || n > hi {
+		return nil, errors.New("out of range")
+	}
+	return &n, nil
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "1", "true", "on", "yes":
+		return true, nil
+	case "0", "false", "off", "no":
+		return false, nil
+	}
+	return false, errors.New("want true or false")
+}

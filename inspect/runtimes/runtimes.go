@@ -1,0 +1,140 @@
+// Package runtimes tells which GPU and AI runtimes a process has loaded,
+// from the base names of the shared libraries it maps.
+//
+// Detection is a table (table.go): adding a runtime or a variant is one
+// line there. A loaded library is evidence of presence only; see Caveat.
+package runtimes
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gputaskman/gtm/inspect/procmaps"
+)
+
+// Caveat is the sentence the UI shows next to detected runtimes.
+const Caveat = "A loaded library shows that a runtime is present in the process, not that it is doing GPU work."
+
+// Runtime is one runtime found in a process.
+type Runtime struct {
+	Name      string   // short label: CUDA, ggml/llama.cpp, ...
+	Detail    string   // variants seen, in table order: "CUDA, CPU"; "" if none
+	Libraries []string // base names of the libraries that matched, sorted
+}
+
+// String gives "ggml/llama.cpp (CUDA, CPU)" or just the name.
+func (r Runtime) String() string {
+	if r.Detail == "" {
+		return r.Name
+	}
+	return fmt.Sprintf("%s (%s)", r.Name, r.Detail)
+}
+
+// FromMaps is Detect over a scanned process's libraries.
+func FromMaps(m *procmaps.Maps) []Runtime {
+	var names []string
+	for _, e := range m.Libraries() {
+		names = append(names, e.Path)
+	}
+	return Detect(names)
+}
+
+// Detect returns the runtimes the named libraries reveal, in table order,
+// each once. Names may be paths or base names, Linux, macOS or Windows;
+// names that are not shared libraries are ignored.
+//
+// NVML (libnvidia-ml, nvml.dll) is reported only as NVMLOnly, when no
+// other runtime is found: then the process watches GPUs (nvidia-smi, nvtop)
+// rather than computes on them. Next to a real runtime it adds nothing.
+func Detect(names []string) []Runtime {
+	type hits struct {
+		rules map[int]bool // table lines matched
+		libs  []string
+	}
+	found := map[string]*hits{}
+	for _, name := range names {
+		i, ok := classify(name)
+		if !ok {
+			continue
+		}
+		rt := table[i].runtime
+		h := found[rt]
+		if h == nil {
+			h = &hits{rules: map[int]bool{}}
+			found[rt] = h
+		}
+		h.rules[i] = true
+		h.libs = append(h.libs, procmaps.BaseName(name))
+	}
+	if h := found[nvml]; h != nil {
+		delete(found, nvml)
+		if len(found) == 0 {
+			found[NVMLOnly] = h
+		}
+	}
+
+	var out []Runtime
+	for _, rt := range order {
+		h := found[rt]
+		if h == nil {
+			continue
+		}
+		var details []string
+		for i, r := range table {
+			if h.rules[i] && r.detail != "" && !slices.Contains(details, r.detail) {
+				details = append(details, r.detail)
+			}
+		}
+		slices.Sort(h.libs)
+		out = append(out, Runtime{Name: rt, Detail: strings.Join(details, ", "), Libraries: slices.Compact(h.libs)})
+	}
+	return out
+}
+
+// classify returns the table line for one library name.
+func classify(name string) (int, bool) {
+	stem, ok := procmaps.LibraryStem(name)
+	if !ok {
+		return 0, false
+	}
+	index := exact
+	if strings.HasSuffix(strings.ToLower(name), ".dll") {
+		stem, index = strings.ToLower(stem), folded
+	}
+	stem = strings.TrimPrefix(stem, "lib")
+	// Longest prefix of stem that ends at a boundary and is in the table.
+	for end := len(stem); end > 0; end-- {
+		if end < len(stem) && !strings.ContainsRune("-_.", rune(stem[end])) {
+			continue
+		}
+		if i, ok := index[stem[:end]]; ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Indexes from stem to table line: exact, and lower-cased for Windows;
+// order lists runtime names in report order.
+var exact, folded, order = buildIndex()
+
+func buildIndex() (exact, folded map[string]int, order []string) {
+	exact, folded = map[string]int{}, map[string]int{}
+	add := func(index map[string]int, stem string, i int) {
+		if _, dup := index[stem]; dup {
+			panic("runtimes: stem " + stem + " is in the table twice")
+		}
+		index[stem] = i
+	}
+	for i, r := range table {
+		for _, s := range strings.Fields(r.stems) {
+			add(exact, s, i)
+			add(folded, strings.ToLower(s), i)
+		}
+		if r.runtime != nvml && !slices.Contains(order, r.runtime) {
+			order = append(order, r.runtime)
+		}
+	}
+	return exact, folded, append(order, NVMLOnly)
+}
