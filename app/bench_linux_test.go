@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
 	"github.com/gputaskman/gtm/backend/nvml/nvmltest"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 // fakeProcTree writes n processes (PIDs 1000..1000+n-1) under a new proc root.
@@ -40,6 +42,7 @@ func fakeProcTree(tb testing.TB, n int) string {
 		write(dir+"/comm", fmt.Sprintf("worker%d\n", i))
 		write(dir+"/cmdline", fmt.Sprintf("python3\x00-m\x00worker\x00--id\x00%d\x00", i))
 		write(dir+"/status", "Name:\tworker\nUid:\t0\t0\t0\t0\n")
+		write(dir+"/maps", fakeMaps(i))
 		if err := os.Symlink("/usr/bin/python3", filepath.Join(root, dir, "exe")); err != nil {
 			tb.Fatal(err)
 		}
@@ -48,6 +51,31 @@ func fakeProcTree(tb testing.TB, n int) string {
 		}
 	}
 	return root
+}
+
+// fakeMaps is a PyTorch-like process's memory map: ~120 regions over a
+// few dozen libraries, most of them not runtimes.
+func fakeMaps(seed int) string {
+	var b strings.Builder
+	addr := uint64(0x7f0000000000) + uint64(seed)<<32
+	libs := []string{"/usr/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
+		"/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.15", "/opt/venv/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so",
+		"/opt/venv/lib/python3.11/site-packages/torch/lib/libc10.so", "/opt/venv/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.9"}
+	for i := 0; i < 20; i++ {
+		libs = append(libs, fmt.Sprintf("/usr/lib/x86_64-linux-gnu/libdep%d.so.1", i))
+	}
+	for i, lib := range libs {
+		for _, perm := range []string{"r--p", "r-xp", "r--p", "rw-p"} {
+			fmt.Fprintf(&b, "%x-%x %s 00000000 fd:01 %d %s\n", addr, addr+0x1000, perm, 1000+i, lib)
+			addr += 0x1000
+		}
+	}
+	for i := 0; i < 16; i++ {
+		fmt.Fprintf(&b, "%x-%x rw-p 00000000 00:00 0 \n", addr, addr+0x10000)
+		addr += 0x10000
+	}
+	fmt.Fprintf(&b, "%x-%x rw-p 00000000 00:00 0 [heap]\n", addr, addr+0x21000)
+	return b.String()
 }
 
 // benchMachine is two GPUs with gpuProcs processes between them, each with
@@ -83,15 +111,16 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkRefresh is a steady refresh on a machine with 500 processes of
-// which 20 use the GPU (budget: ≤ 3 ms CPU). It reports CPU time per
-// refresh as cpu-ms/op beside wall time.
+// which 20 use the GPU, inspector included (budget: ≤ 3 ms CPU). It
+// reports CPU time per refresh as cpu-ms/op beside wall time.
 func BenchmarkRefresh(b *testing.B) {
 	root := fakeProcTree(b, 500)
 	gpu := nvml.New(benchMachine(20).Interface())
-	c := &Collector{GPU: gpu, Procs: linux.NewProcFS(root), Host: linux.DetectHost(root, b.TempDir())}
+	c := &Collector{GPU: gpu, Procs: linux.NewProcFS(root), Host: linux.DetectHost(root, b.TempDir()),
+		Inspector: inspect.New(root, nil)}
 	ctx := context.Background()
-	if snap := c.Collect(ctx); len(snap.Processes) != 20 || snap.Processes[0].Name == nil {
-		b.Fatalf("warm-up snapshot has %d processes", len(snap.Processes))
+	if snap := c.Collect(ctx); len(snap.Processes) != 20 || snap.Processes[0].Name == nil || len(snap.Processes[0].Runtimes) == 0 {
+		b.Fatalf("warm-up snapshot has %d processes, first %+v", len(snap.Processes), snap.Processes[0])
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -121,3 +150,17 @@ func BenchmarkSnapshotJSON(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkFirstRefresh is the refresh that scans all 20 GPU processes'
+// memory maps (new processes): bounded by the 150 ms scan budget.
+func BenchmarkFirstRefresh(b *testing.B) {
+	root := fakeProcTree(b, 500)
+	host := linux.DetectHost(root, b.TempDir())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := &Collector{GPU: nvml.New(benchMachine(20).Interface()), Procs: linux.NewProcFS(root), Host: host,
+			Inspector: inspect.New(root, nil)}
+		c.Collect(context.Background())
+	}
+}

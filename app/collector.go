@@ -2,22 +2,28 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sort"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 // Collector joins a GPU backend's readings with OS process details into
 // Snapshots. It is safe for one goroutine at a time; Run drives it on a
 // schedule.
 type Collector struct {
-	GPU     backend.GPU
-	Procs   backend.ProcessSource // nil where the OS gives no process details
-	Host    backend.Host
-	Version string
+	GPU   backend.GPU
+	Procs backend.ProcessSource // nil where the OS gives no process details
+	// Inspector finds runtimes and models in processes; nil leaves them
+	// null (not inspected).
+	Inspector *inspect.Inspector
+	Host      backend.Host
+	Version   string
 	// Window is how far back per-process engine samples may reach on the
 	// first refresh; normally the refresh interval.
 	Window time.Duration
@@ -76,7 +82,8 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		p := Process{
 			PID:                u.PID,
 			PIDLabel:           strconv.Itoa(u.PID),
-			DeviceIndex:        u.DeviceIndex,
+			DeviceIndex:        &u.DeviceIndex,
+			GPUProcessTypes:    u.Kinds,
 			VRAMBytes:          u.VRAMBytes,
 			SMUtilPercent:      u.SMUtilPercent,
 			EncoderUtilPercent: u.EncoderUtilPercent,
@@ -100,9 +107,136 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 	if c.Procs != nil {
 		c.Procs.Forget(keep)
 	}
+	c.inspect(out)
 	sortProcesses(out)
 	return out
 }
+
+// inspect attaches the inspector's findings (within its scan budget) to
+// every row whose process we can see.
+func (c *Collector) inspect(rows []Process) {
+	if c.Inspector == nil {
+		return
+	}
+	targets := make([]inspect.Target, 0, len(rows))
+	seen := map[int]bool{}
+	for _, p := range rows {
+		if p.Name == nil || seen[p.PID] {
+			continue // not visible here: nothing to inspect
+		}
+		seen[p.PID] = true
+		targets = append(targets, targetOf(&p))
+	}
+	found := c.Inspector.Refresh(targets)
+	for i := range rows {
+		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
+			applyFinding(&rows[i], f)
+		}
+	}
+}
+
+func targetOf(p *Process) inspect.Target {
+	t := inspect.Target{PID: p.PID, Cmdline: p.Cmdline, VRAM: p.VRAMBytes}
+	if p.StartTime != nil {
+		t.Start = *p.StartTime
+	}
+	if p.Name != nil {
+		t.Name = *p.Name
+	}
+	if p.Exe != nil {
+		t.Exe = *p.Exe
+	}
+	if p.Cwd != nil {
+		t.Cwd = *p.Cwd
+	}
+	return t
+}
+
+// applyFinding fills runtimes, models and the category from a finding.
+// Unreadable maps leave runtimes null and say why in the notes.
+func applyFinding(p *Process, f inspect.Finding) {
+	p.Runtimes, p.Models = f.Runtimes, f.Models
+	if f.MapsError != "" {
+		p.Notes = append(p.Notes, f.MapsError)
+	}
+	in := inspect.CategoryInput{Graphics: contains(p.GPUProcessTypes, "graphics")}
+	if p.Name != nil {
+		in.Name = *p.Name
+	}
+	if p.Exe != nil {
+		in.Exe = *p.Exe
+	}
+	for _, r := range f.Runtimes {
+		in.Runtimes = append(in.Runtimes, r.Name)
+	}
+	for _, m := range f.Models {
+		if m.Candidate {
+			continue // installed files say nothing about what runs
+		}
+		kind := "unknown"
+		if m.Kind != nil {
+			kind = *m.Kind
+		}
+		in.ModelKinds = append(in.ModelKinds, kind)
+		if m.KindHint != nil {
+			in.ModelHints = append(in.ModelHints, *m.KindHint)
+		}
+	}
+	busy := func(v *float64) bool { return v != nil && *v > 0 }
+	in.VideoEngines = busy(p.EncoderUtilPercent) || busy(p.DecoderUtilPercent)
+	if f.MapsError == "" || len(f.Models) > 0 {
+		cat := inspect.Categorize(in)
+		p.Category = &cat
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// InspectPID gives one process's full evidence, whether or not it uses a
+// GPU now: the same Process object as a snapshot row (the row with the
+// most VRAM when it uses several GPUs; device_index null when none). The
+// scan is fresh, outside the refresh budget.
+func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
+	if c.Procs == nil {
+		return nil, errors.New("this platform gives no process details")
+	}
+	if !c.Host.SharesHostPIDs {
+		return nil, errors.New("the GPU driver's PIDs are from another PID namespace here; inspect needs a process visible in this one")
+	}
+	info := c.Procs.Lookup(pid)
+	if !info.Exists {
+		return nil, fmt.Errorf("no process %d (it exited, or is hidden from this user)", pid)
+	}
+	p := Process{PID: pid, PIDLabel: strconv.Itoa(pid), Notes: []string{}}
+	if c.GPU != nil {
+		snap := c.Collect(ctx)
+		for _, row := range snap.Processes {
+			if row.PID == pid && (p.DeviceIndex == nil || larger(row.VRAMBytes, p.VRAMBytes)) {
+				p = row
+			}
+		}
+	}
+	p.Notes = nil
+	c.addDetails(&p, info)
+	if p.Notes == nil {
+		p.Notes = []string{}
+	}
+	if c.Inspector != nil {
+		f := c.Inspector.Inspect(targetOf(&p))
+		p.Category = nil
+		applyFinding(&p, f)
+	}
+	return &p, nil
+}
+
+func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 
 func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 	if !info.Exists {
@@ -134,8 +268,8 @@ func busiestEngine(vals ...*float64) *float64 {
 func sortProcesses(ps []Process) {
 	sort.SliceStable(ps, func(i, j int) bool {
 		a, b := ps[i], ps[j]
-		if a.DeviceIndex != b.DeviceIndex {
-			return a.DeviceIndex < b.DeviceIndex
+		if ai, bi := deviceOrder(a), deviceOrder(b); ai != bi {
+			return ai < bi
 		}
 		if (a.VRAMBytes == nil) != (b.VRAMBytes == nil) {
 			return a.VRAMBytes != nil
@@ -145,6 +279,13 @@ func sortProcesses(ps []Process) {
 		}
 		return a.PID < b.PID
 	})
+}
+
+func deviceOrder(p Process) int {
+	if p.DeviceIndex == nil {
+		return -1
+	}
+	return *p.DeviceIndex
 }
 
 // Source gives snapshots: a live Collector, or a Replay of saved ones.

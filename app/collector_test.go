@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -131,6 +132,40 @@ func TestSnapshotGolden(t *testing.T) {
 	}
 }
 
+// TestInspectedProcessGolden guards the schema of an inspected process:
+// runtimes, models with evidence and header facts, category.
+func TestInspectedProcessGolden(t *testing.T) {
+	p := fixture().Collect(context.Background()).Processes[0]
+	p.Category = ptr("AI")
+	p.Runtimes = []inspect.Runtime{
+		{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcudart.so.12"}},
+		{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-base.so", "libggml-cuda.so", "libllama.so"}},
+	}
+	p.Models = []inspect.Model{{
+		Path: "/srv/llm/models/qwen3-0.6b-q8_0.gguf", Name: ptr("qwen3:0.6b"), Store: ptr("ollama"), Role: "model",
+		Format: ptr("gguf"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true,
+		Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q8_0"), Layers: ptr(uint32(28)),
+		Parameters: ptr(uint64(596049920)), TrainedContext: ptr(uint64(40960)),
+		Weights: &inspect.Amount{Bytes: 633495552, Source: "estimated", From: "gguf"},
+	}, {
+		Path: "/opt/app/models/laya-q4.gguf", Role: "model", Format: ptr("gguf"), Evidence: []string{"installed"},
+		Candidate: true, KindHint: ptr("decision"), KindLabel: ptr("likely decision model (laya)"),
+		HeaderError: ptr("gguf: truncated: header"),
+	}}
+	b, err := json.MarshalIndent(p, "", "  ")
+	must(t, err)
+	b = append(b, '\n')
+	golden := "testdata/process-inspected.golden.json"
+	if *update {
+		must(t, os.WriteFile(golden, b, 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	must(t, err)
+	if !bytes.Equal(b, want) {
+		t.Errorf("inspected process JSON changed; if on purpose, run go test ./app -update and update docs/json.md\n%s", b)
+	}
+}
+
 // TestSchemaKeys checks every key the schema promises is present.
 func TestSchemaKeys(t *testing.T) {
 	snap := fixture().Collect(context.Background())
@@ -217,14 +252,15 @@ func TestUnknownIsNullNotZero(t *testing.T) {
 // Evidence rule 3: totals add only measured bytes.
 func TestMeasuredTotalIgnoresInferred(t *testing.T) {
 	s := &Snapshot{Processes: []Process{
-		{DeviceIndex: 0, VRAMBytes: ptr(uint64(100))},
-		{DeviceIndex: 0, VRAMInferredBytes: ptr(uint64(1000)), VRAMInferredBy: ptr("matched")},
-		{DeviceIndex: 1, VRAMBytes: ptr(uint64(7))},
+		{DeviceIndex: ptr(0), VRAMBytes: ptr(uint64(100))},
+		{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000)), VRAMInferredBy: ptr("matched")},
+		{DeviceIndex: ptr(1), VRAMBytes: ptr(uint64(7))},
+		{VRAMBytes: ptr(uint64(99))}, // no device (gtm inspect of a CPU process)
 	}}
 	if total, ok := s.MeasuredVRAM(0); !ok || total != 100 {
 		t.Errorf("measured total = %d %v, want 100 (inferred bytes never added)", total, ok)
 	}
-	s2 := &Snapshot{Processes: []Process{{DeviceIndex: 0, VRAMInferredBytes: ptr(uint64(1000))}}}
+	s2 := &Snapshot{Processes: []Process{{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000))}}}
 	if _, ok := s2.MeasuredVRAM(0); ok {
 		t.Error("no measured bytes must be 'unknown', not a total of 0")
 	}
@@ -344,6 +380,27 @@ func TestFormat(t *testing.T) {
 	for got, want := range cases {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+func TestModelSummary(t *testing.T) {
+	cases := []struct {
+		models []inspect.Model
+		want   string
+	}{
+		{nil, "n/a"},
+		{[]inspect.Model{}, ""},
+		{[]inspect.Model{{Path: "/m/a.gguf", Evidence: []string{"installed"}, Candidate: true}}, "a.gguf?"},
+		{[]inspect.Model{
+			{Path: "/m/a.gguf", Evidence: []string{"installed"}, Candidate: true},
+			{Path: "/m/b.gguf", Evidence: []string{"cmdline"}},
+			{Path: "/blobs/sha256-x", Name: ptr("qwen3:14b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true},
+		}, "qwen3:14b +2"},
+	}
+	for _, tc := range cases {
+		if got := ModelSummary(Process{Models: tc.models}); got != tc.want {
+			t.Errorf("ModelSummary = %q, want %q", got, tc.want)
 		}
 	}
 }

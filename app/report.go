@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -47,22 +48,54 @@ func DeviceHeader(d backend.Device) string {
 }
 
 // ProcessColumns are the process table's headings, shared by text and GUI.
-var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "COMMAND"}
+var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
 
 // ProcessCells is one process row's cells, in ProcessColumns order.
 func ProcessCells(p Process) []string {
 	return []string{
 		p.PIDLabel,
 		FormatString(p.User),
-		fmt.Sprint(p.DeviceIndex),
+		deviceCell(p.DeviceIndex),
 		FormatBytes(p.VRAMBytes),
 		FormatPercent(p.GPUUtilPercent),
 		FormatPercent(p.SMUtilPercent),
 		FormatPercent(p.EncoderUtilPercent),
 		FormatPercent(p.DecoderUtilPercent),
 		FormatString(p.Name),
+		FormatString(p.Category),
+		ModelSummary(p),
 		CommandLine(p.Cmdline),
 	}
+}
+
+// ModelSummary names the process's strongest model ("qwen3:14b", or the
+// file name), with "+N" for more; candidates only are shown with "?".
+// Empty when none was found; n/a when the process was not inspected.
+func ModelSummary(p Process) string {
+	if p.Models == nil {
+		return NA
+	}
+	best := -1
+	for i, m := range p.Models {
+		if best < 0 || (p.Models[best].Candidate && !m.Candidate) || (!p.Models[best].Confirmed && m.Confirmed && !m.Candidate) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	m := p.Models[best]
+	name := filepath.Base(m.Path)
+	if m.Name != nil {
+		name = *m.Name
+	}
+	if m.Candidate {
+		name += "?"
+	}
+	if n := len(p.Models) - 1; n > 0 {
+		name += fmt.Sprintf(" +%d", n)
+	}
+	return name
 }
 
 // WriteText writes the --once report: one header per device, the process
@@ -127,4 +160,11 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+func deviceCell(i *int) string {
+	if i == nil {
+		return "-"
+	}
+	return fmt.Sprint(*i)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 // SchemaVersion is the snapshot schema's version. Any breaking change to the
@@ -49,15 +50,20 @@ type Process struct {
 	// PIDLabel is the PID as shown to people: plain for our own PID
 	// namespace, "H:<pid>" for a host PID seen from a container, "W:<pid>"
 	// for a Windows PID seen from WSL.
-	PIDLabel    string     `json:"pid_label"`
-	Name        *string    `json:"name"`
-	Exe         *string    `json:"exe"`
-	Cmdline     []string   `json:"cmdline"`
-	User        *string    `json:"user"`
-	StartTime   *time.Time `json:"start_time"`
-	PPID        *int       `json:"ppid"`
-	Cwd         *string    `json:"cwd"`
-	DeviceIndex int        `json:"device_index"`
+	PIDLabel  string     `json:"pid_label"`
+	Name      *string    `json:"name"`
+	Exe       *string    `json:"exe"`
+	Cmdline   []string   `json:"cmdline"`
+	User      *string    `json:"user"`
+	StartTime *time.Time `json:"start_time"`
+	PPID      *int       `json:"ppid"`
+	Cwd       *string    `json:"cwd"`
+	// DeviceIndex is the device this row is about; null only in
+	// `gtm inspect` for a process that uses no GPU now.
+	DeviceIndex *int `json:"device_index"`
+	// GPUProcessTypes names the driver's lists that hold the process:
+	// "compute", "graphics", "mps" (nvidia-smi's C / G / M+C).
+	GPUProcessTypes []string `json:"gpu_process_types"`
 
 	// VRAMBytes is measured by the driver. VRAMInferredBytes is a size
 	// whose owner was matched by evidence (never added to measured
@@ -74,26 +80,14 @@ type Process struct {
 	DecoderUtilPercent *float64 `json:"decoder_util_percent"`
 
 	// Category, Runtimes and Models come from the inspector; null means
-	// the process has not been inspected, not that nothing was found.
-	Category *string   `json:"category"`
-	Runtimes []Runtime `json:"runtimes"`
-	Models   []Model   `json:"models"`
+	// the process has not been inspected (yet, or at all: another PID
+	// namespace, unreadable maps), not that nothing was found.
+	Category *string           `json:"category"`
+	Runtimes []inspect.Runtime `json:"runtimes"`
+	Models   []inspect.Model   `json:"models"`
 
 	// Notes explain missing details ("root can see more", "exited").
 	Notes []string `json:"notes"`
-}
-
-// Runtime is a GPU/AI runtime found in a process (CUDA, ggml, ...). A
-// library proves presence only, not GPU work.
-type Runtime struct {
-	Name     string   `json:"name"`
-	Evidence []string `json:"evidence"`
-}
-
-// Model is a model file a process holds or names, with the evidence for it.
-type Model struct {
-	Path     string   `json:"path"`
-	Evidence []string `json:"evidence"`
 }
 
 // WriteJSON writes the snapshot as indented JSON with a trailing newline.
@@ -129,7 +123,7 @@ func (s *Snapshot) OnlyDevice(index int) *Snapshot {
 	}
 	out.Processes = nil
 	for _, p := range s.Processes {
-		if p.DeviceIndex == index {
+		if p.OnDevice(index) {
 			out.Processes = append(out.Processes, p)
 		}
 	}
@@ -147,10 +141,13 @@ func (s *Snapshot) OnlyDevice(index int) *Snapshot {
 // is false when no process on the device had a measured size.
 func (s *Snapshot) MeasuredVRAM(deviceIndex int) (total uint64, known bool) {
 	for _, p := range s.Processes {
-		if p.DeviceIndex == deviceIndex && p.VRAMBytes != nil {
+		if p.OnDevice(deviceIndex) && p.VRAMBytes != nil {
 			total += *p.VRAMBytes
 			known = true
 		}
 	}
 	return total, known
 }
+
+// OnDevice reports whether the row is about device index.
+func (p *Process) OnDevice(index int) bool { return p.DeviceIndex != nil && *p.DeviceIndex == index }

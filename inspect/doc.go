@@ -4,6 +4,6 @@
 //
 // Nothing here is a measurement of GPU memory: a mapped library or model
 // file proves presence, not GPU residency, and every finding carries its
-// evidence. It is not wired in yet; the collector leaves a process's
-// runtimes, models and category null (not inspected) until it is.
+// evidence. The Inspector joins the sub-packages (procmaps, runtimes,
+// modelargs, gguf, stores) under the cost policy of the Scheduler.
 package inspect

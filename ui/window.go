@@ -15,7 +15,7 @@ import (
 )
 
 // Column widths in the process table, in ProcessColumns order.
-var columnWidths = []float32{80, 90, 40, 90, 55, 55, 55, 55, 140, 420}
+var columnWidths = []float32{80, 80, 40, 90, 55, 55, 55, 55, 120, 90, 140, 330}
 
 // MainWindow is the first, minimal gtm window: a header line per device and
 // the process table.
@@ -71,7 +71,7 @@ func NewMainWindow(a fyne.App) *MainWindow {
 	top := container.NewVBox(m.devices, widget.NewSeparator())
 	m.root = container.NewBorder(top, m.status, nil, nil, m.table)
 	m.Window.SetContent(m.root)
-	m.Window.Resize(fyne.NewSize(1180, 560))
+	m.Window.Resize(fyne.NewSize(1260, 560))
 	return m
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -25,10 +26,12 @@ func snapshot() *app.Snapshot {
 			GPUUtilPercent: ptr(87.0), MemoryUtilPercent: ptr(0.0), SMClockMHz: ptr(2520.0),
 		}},
 		Processes: []app.Process{
-			{PID: 4242, PIDLabel: "4242", Name: ptr("llama-server"), User: ptr("alice"), VRAMBytes: ptr(uint64(6 << 30)),
+			{PID: 4242, PIDLabel: "4242", DeviceIndex: ptr(0), Name: ptr("llama-server"), User: ptr("alice"), VRAMBytes: ptr(uint64(6 << 30)),
 				GPUUtilPercent: ptr(85.0), SMUtilPercent: ptr(85.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
-				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}},
-			{PID: 5151, PIDLabel: "H:5151", Notes: []string{app.NoteOtherNamespace}},
+				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}, Category: ptr("AI"),
+				Runtimes: []inspect.Runtime{{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
+				Models:   []inspect.Model{{Path: "/srv/models/qwen3.gguf", Name: ptr("qwen3:0.6b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true}}},
+			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{app.NoteOtherNamespace}},
 		},
 		Sources: []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
@@ -54,11 +57,11 @@ func TestWindowShowsSnapshot(t *testing.T) {
 	if len(rows) != 2 {
 		t.Fatalf("rows = %v", rows)
 	}
-	if got := strings.Join(rows[0], "|"); got != "4242|alice|0|6.00 GiB|85%|85%|0%|0%|llama-server|llama-server -m qwen3.gguf" {
+	if got := strings.Join(rows[0], "|"); got != "4242|alice|0|6.00 GiB|85%|85%|0%|0%|llama-server|AI|qwen3:0.6b|llama-server -m qwen3.gguf" {
 		t.Errorf("row 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0.
-	if got := strings.Join(rows[1], "|"); got != "H:5151|n/a|0|n/a|n/a|n/a|n/a|n/a|n/a|n/a" {
+	if got := strings.Join(rows[1], "|"); got != "H:5151|n/a|0|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a" {
 		t.Errorf("row 1 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "2 processes") || !strings.Contains(st, "nvml.processes.gpu1: ERROR_NO_PERMISSION") ||

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 )
 
 // headlessBinary is the -tags nogui gtm, built once for the tests that run
@@ -17,6 +18,7 @@ import (
 var headlessBinary string
 
 func TestMain(m *testing.M) {
+	maptest.MaybeRunChild() // the mapper child of the inspect tests
 	dir, err := os.MkdirTemp("", "gtm-bin-")
 	if err != nil {
 		panic(err)

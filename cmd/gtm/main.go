@@ -84,6 +84,8 @@ Usage:
   gtm --json             print one JSON snapshot (schema: docs/json.md)
   gtm --list-gpus        list the GPUs gtm can see
   gtm --replay FILE      show a snapshot saved with --json
+  gtm inspect PID        all evidence for one process (runtimes, models)
+  gtm model FILE.gguf    what a GGUF model will cost before loading it
 
 Unavailable readings are shown as n/a (null in JSON), never as 0.
 
@@ -95,10 +97,12 @@ Exit status: 0 on success, 1 on a runtime error (no display, unwritable
 output), 2 on a usage error (unknown flag, --gpu out of range).
 `
 
-func usage(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprint(w, usageHead)
-	// pflag's own listing prints "[=true|false]" after every switch; this
-	// one reads like other CLIs.
+func usage(w io.Writer, fs *flag.FlagSet) { printUsage(w, usageHead, fs, usageTail) }
+
+// printUsage lists flags. pflag's own listing prints "[=true|false]" after
+// every switch; this one reads like other CLIs.
+func printUsage(w io.Writer, head string, fs *flag.FlagSet, tail string) {
+	fmt.Fprint(w, head)
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	fs.VisitAll(func(f *flag.Flag) {
 		name := "    --" + f.Name
@@ -115,10 +119,18 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprintf(tw, "  %s\t%s\n", name, help)
 	})
 	tw.Flush()
-	fmt.Fprint(w, usageTail)
+	fmt.Fprint(w, tail)
 }
 
 func run(args []string, e env) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "model":
+			return runModel(args[1:], e)
+		case "inspect":
+			return runInspect(args[1:], e)
+		}
+	}
 	var o options
 	fs := newFlagSet(&o)
 	fs.SetOutput(io.Discard)

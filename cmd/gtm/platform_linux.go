@@ -6,15 +6,19 @@ import (
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
+	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/stores"
 )
 
-// newPlatformCollector wires Linux: NVML for the GPUs, /proc for processes.
+// newPlatformCollector wires Linux: NVML for the GPUs, /proc for processes,
+// and the inspector over /proc maps and the local model stores.
 func newPlatformCollector(procRoot string) (*app.Collector, func()) {
 	gpu := nvml.New(gonvml.New())
 	c := &app.Collector{
-		GPU:   gpu,
-		Procs: linux.NewProcFS(procRoot),
-		Host:  linux.DetectHost(procRoot, "/"),
+		GPU:       gpu,
+		Procs:     linux.NewProcFS(procRoot),
+		Inspector: inspect.New(procRoot, stores.New(stores.DefaultConfig())),
+		Host:      linux.DetectHost(procRoot, "/"),
 	}
 	return c, func() { _ = gpu.Close() }
 }

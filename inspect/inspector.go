@@ -1,0 +1,387 @@
+package inspect
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/modelargs"
+	"github.com/gputaskman/gtm/inspect/procmaps"
+	"github.com/gputaskman/gtm/inspect/runtimes"
+	"github.com/gputaskman/gtm/inspect/stores"
+)
+
+// Target is a process to inspect, with what the OS already told us.
+type Target struct {
+	PID     int
+	Start   time.Time // zero when unknown
+	Name    string
+	Exe     string
+	Cmdline []string
+	Cwd     string
+	VRAM    *uint64 // measured, for scan priority; nil when unknown
+}
+
+// Inspector finds runtimes and model files in processes, within the cost
+// policy (Scheduler): scans are cached per process and throttled, GGUF
+// headers are cached per file version, stores re-read at most every 60 s.
+type Inspector struct {
+	ProcRoot string
+	Stores   *stores.Stores // nil: no friendly names
+	Headers  *HeaderCache
+	Budget   time.Duration // scanning allowed per Refresh; ScanBudget by default
+
+	mu        sync.Mutex
+	sched     *Scheduler
+	found     map[Key]Finding
+	installed installedCache
+}
+
+// New returns an inspector reading processes under procRoot.
+func New(procRoot string, st *stores.Stores) *Inspector {
+	return &Inspector{ProcRoot: procRoot, Stores: st, Headers: NewHeaderCache(), Budget: ScanBudget,
+		sched: NewScheduler(), found: map[Key]Finding{}}
+}
+
+// Refresh scans the targets that are due, most VRAM first, until the budget
+// is spent, and returns the newest finding of every target that has one.
+// Targets not scanned yet are absent: not inspected, rather than "nothing
+// found".
+func (in *Inspector) Refresh(targets []Target) map[int]Finding {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	byKey := make(map[Key]Target, len(targets))
+	cands := make([]Candidate, 0, len(targets))
+	keep := make(map[Key]bool, len(targets))
+	for _, t := range targets {
+		k := Key{PID: t.PID, Start: t.Start}
+		byKey[k] = t
+		keep[k] = true
+		cands = append(cands, Candidate{Key: k, VRAM: t.VRAM})
+	}
+	start := time.Now()
+	for _, c := range in.sched.Due(cands, start) {
+		if time.Since(start) >= in.Budget {
+			break // the rest wait for the next refresh
+		}
+		in.found[c.Key] = in.Inspect(byKey[c.Key])
+		in.sched.Done(c, time.Now())
+	}
+	in.sched.Forget(keep)
+	for k := range in.found {
+		if !keep[k] {
+			delete(in.found, k)
+		}
+	}
+	out := make(map[int]Finding, len(targets))
+	for k := range keep {
+		if f, ok := in.found[k]; ok {
+			out[k.PID] = f
+		}
+	}
+	return out
+}
+
+// Inspect scans one process now, whatever the policy says.
+func (in *Inspector) Inspect(t Target) Finding {
+	var f Finding
+	models := newModelSet()
+
+	maps, err := procmaps.Scan(in.ProcRoot, t.PID)
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		f.MapsError = "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"
+	case errors.Is(err, fs.ErrNotExist):
+		f.MapsError = "the process exited before its memory maps could be read"
+	case err != nil:
+		f.MapsError = "memory maps could not be read: " + err.Error()
+	default:
+		f.Runtimes = []Runtime{}
+		for _, r := range runtimes.FromMaps(maps) {
+			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
+		}
+		for _, e := range maps.Files() {
+			if format := mappedModelFormat(e); format != "" {
+				models.add(e.Path, fileKeyFromMap(e), "model", EvidenceMapped, format, e.Deleted)
+			}
+		}
+	}
+
+	args := modelargs.Parse(t.Cmdline, t.Cwd)
+	for _, a := range args.Models {
+		if a.Kind == modelargs.KindRepo || a.Path == "" {
+			continue
+		}
+		if a.Kind == modelargs.KindFileOrRepo {
+			if _, err := os.Stat(a.Path); err != nil {
+				continue // a hub repository name, not a file here
+			}
+		}
+		models.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+	}
+
+	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
+		for _, p := range in.installed.models(t.Exe, time.Now()) {
+			models.add(p, fileKeyFromPath(p), "model", EvidenceInstalled, "", false)
+		}
+	}
+
+	f.Models = make([]Model, 0, len(models.list))
+	for _, m := range models.list {
+		f.Models = append(f.Models, in.describe(m))
+	}
+	return f
+}
+
+func hasAIRuntime(rs []Runtime) bool {
+	for _, r := range rs {
+		if aiRuntimes[r.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// modelExts are extensions of model files worth a look at the header.
+var modelExts = map[string]bool{
+	".gguf": true, ".safetensors": true, ".onnx": true, ".engine": true, ".plan": true,
+	".pt": true, ".pth": true, ".ckpt": true, ".bin": true,
+}
+
+// mappedModelFormat decides whether a mapped file is a model. Files with a
+// model extension, and large extensionless files (Ollama and Hugging Face
+// blobs), get their magic bytes read; device nodes and other special files
+// are never opened.
+func mappedModelFormat(e procmaps.Entry) string {
+	if strings.HasPrefix(e.Path, "/dev/") || strings.HasPrefix(e.Path, "/proc/") || strings.HasPrefix(e.Path, "/sys/") {
+		return ""
+	}
+	ext := strings.ToLower(filepath.Ext(e.Path))
+	blobLike := ext == "" || strings.HasPrefix(filepath.Base(e.Path), "sha256")
+	if !modelExts[ext] && !blobLike {
+		return ""
+	}
+	if e.Deleted {
+		if modelExts[ext] {
+			return strings.TrimPrefix(ext, ".")
+		}
+		return ""
+	}
+	fi, err := os.Stat(e.Path)
+	if err != nil || !fi.Mode().IsRegular() || (blobLike && fi.Size() < 1<<20) {
+		return ""
+	}
+	return modelargs.Format(e.Path)
+}
+
+// describe fills a model's name, format and header facts.
+func (in *Inspector) describe(m *modelEntry) Model {
+	out := Model{
+		Path:      m.path,
+		Role:      m.role,
+		Evidence:  SortEvidence(m.evidence),
+		Deleted:   m.deleted,
+		Confirmed: Confirmed(m.evidence),
+		Candidate: OnlyInstalled(m.evidence),
+	}
+	format := m.format
+	if format == "" && !m.deleted {
+		if fi, err := os.Stat(m.path); err == nil && fi.Mode().IsRegular() {
+			format = modelargs.Format(m.path)
+		}
+	}
+	if format != "" {
+		out.Format = &format
+	}
+	var storeName string
+	if in.Stores != nil {
+		if n, ok := in.Stores.Lookup(m.path); ok {
+			name, store := n.Model, string(n.Store)
+			out.Name, out.Store = &name, &store
+			storeName = n.Model
+		}
+	}
+	if hint, label := gguf.KindHint(m.path, storeName); hint != "" {
+		out.KindHint, out.KindLabel = &hint, &label
+	}
+	if format != modelargs.FormatGGUF || m.deleted {
+		return out
+	}
+	h, err := in.Headers.Get(m.path)
+	if err != nil {
+		msg := err.Error()
+		out.HeaderError = &msg
+		return out
+	}
+	kind, arch := string(h.Kind), h.Architecture
+	out.Kind = &kind
+	if arch != "" {
+		out.Architecture = &arch
+	}
+	if h.Quantization != "" {
+		q := h.Quantization
+		out.Quantization = &q
+	}
+	if h.BlockCount > 0 {
+		layers := h.BlockCount
+		out.Layers = &layers
+	}
+	params := h.ParamCount
+	out.Parameters = &params
+	if h.ContextLength > 0 {
+		c := h.ContextLength
+		out.TrainedContext = &c
+	}
+	out.Weights = &Amount{Bytes: h.TensorBytes, Source: "estimated", From: "gguf"}
+	return out
+}
+
+// modelEntry gathers the evidence for one file while a process is scanned.
+type modelEntry struct {
+	path     string
+	role     string
+	format   string
+	deleted  bool
+	evidence []string
+}
+
+// modelSet merges evidence for the same file however its path is spelled:
+// by device and inode where known, by cleaned path otherwise.
+type modelSet struct {
+	byKey map[string]*modelEntry
+	list  []*modelEntry
+}
+
+func newModelSet() *modelSet { return &modelSet{byKey: map[string]*modelEntry{}} }
+
+func (s *modelSet) add(path, key, role, evidence, format string, deleted bool) {
+	if e, ok := s.byKey[key]; ok {
+		e.evidence = append(e.evidence, evidence)
+		if e.role == "model" && role != "model" && role != "positional" {
+			e.role = role // the command line says what the file is for
+		}
+		if e.format == "" {
+			e.format = format
+		}
+		return
+	}
+	if role == "positional" {
+		role = "model"
+	}
+	e := &modelEntry{path: path, role: role, format: format, deleted: deleted, evidence: []string{evidence}}
+	s.byKey[key] = e
+	s.list = append(s.list, e)
+}
+
+func fileKeyFromMap(e procmaps.Entry) string {
+	if e.Inode != 0 {
+		return inodeKey(uint64(e.Dev.Major)<<32|uint64(e.Dev.Minor), e.Inode)
+	}
+	return "path:" + filepath.Clean(e.Path)
+}
+
+func fileKeyFromPath(p string) string {
+	if fi, err := os.Stat(p); err == nil {
+		if dev, ino, ok := inode(fi); ok {
+			return inodeKey(devMajorMinor(dev), ino)
+		}
+	}
+	return "path:" + filepath.Clean(p)
+}
+
+func inodeKey(dev, ino uint64) string {
+	return "inode:" + strings.Join([]string{uitoa(dev), uitoa(ino)}, ":")
+}
+
+func uitoa(v uint64) string {
+	if v == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for v > 0 {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return string(b[i:])
+}
+
+// systemBinDirs hold shared interpreters and tools (python3, node), not an
+// app's own install folder: their neighbours say nothing about its models.
+var systemBinDirs = map[string]bool{
+	"/bin": true, "/sbin": true, "/usr/bin": true, "/usr/sbin": true, "/usr/local/bin": true,
+	"/usr/local/sbin": true, "/usr/libexec": true, "/opt/homebrew/bin": true,
+}
+
+// installedCache remembers each install folder's model files for a minute,
+// like the model stores, so rescans of a process do not walk it again.
+type installedCache struct {
+	mu      sync.Mutex
+	entries map[string]installedEntry
+}
+
+type installedEntry struct {
+	at    time.Time
+	paths []string
+}
+
+func (c *installedCache) models(exe string, now time.Time) []string {
+	dir := filepath.Dir(exe)
+	if systemBinDirs[dir] {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[dir]; ok && now.Sub(e.at) < time.Minute {
+		return e.paths
+	}
+	if c.entries == nil || len(c.entries) > 256 {
+		c.entries = map[string]installedEntry{}
+	}
+	paths := installedModels(dir)
+	c.entries[dir] = installedEntry{at: now, paths: paths}
+	return paths
+}
+
+// installedModels lists model files in a program's own folders: its
+// directory and a models/ folder beside or above it. Bounded: few levels,
+// few entries, few results. Such files are candidates, never load evidence.
+func installedModels(dir string) []string {
+	roots := []string{dir, filepath.Join(dir, "models"), filepath.Join(filepath.Dir(dir), "models")}
+	const maxVisited, maxFound, maxDepth = 2000, 20, 2
+	var found []string
+	seen := map[string]bool{}
+	visited := 0
+	for _, root := range roots {
+		rootDepth := strings.Count(filepath.Clean(root), string(filepath.Separator))
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			visited++
+			if visited > maxVisited || len(found) >= maxFound {
+				return filepath.SkipAll
+			}
+			if d.IsDir() {
+				if strings.Count(filepath.Clean(p), string(filepath.Separator))-rootDepth >= maxDepth {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && modelExts[strings.ToLower(filepath.Ext(p))] && !seen[p] {
+				seen[p] = true
+				found = append(found, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(found)
+	return found
+}
