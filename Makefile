@@ -59,8 +59,13 @@ bench: deps
 
 ## fuzz: run each fuzz target for FUZZTIME (default 1m)
 FUZZTIME ?= 1m
+FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
+	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs
 fuzz:
-	$(GO) test ./backend/linux -run '^$$' -fuzz FuzzParseStat -fuzztime $(FUZZTIME)
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 ## screenshot: the real window under Xvfb on a replayed snapshot → out/screenshot.png
 screenshot: build
