@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,29 +29,13 @@ Flags:
 `
 
 func runInspect(args []string, e env) int {
-	var asJSON, showHelp bool
+	var asJSON bool
 	var procRoot string
 	fs := flag.NewFlagSet("gtm inspect", flag.ContinueOnError)
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
 	fs.BoolVar(&asJSON, "json", false, "print the process as JSON (the same object as a snapshot row)")
 	fs.StringVar(&procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
-	fs.BoolVarP(&showHelp, "help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, inspectUsage, fs, "")
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "gtm inspect: %v\nRun 'gtm inspect --help' for usage.\n", err)
-		return exitUsage
-	}
-	if showHelp {
-		printUsage(e.stdout, inspectUsage, fs, "")
-		return exitOK
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(e.stderr, "gtm inspect: expected one PID, got %d arguments\nRun 'gtm inspect --help' for usage.\n", fs.NArg())
-		return exitUsage
+	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
+		return code
 	}
 	pid, err := strconv.Atoi(fs.Arg(0))
 	if err != nil || pid <= 0 {

@@ -226,6 +226,29 @@ func run(args []string, e env) int {
 	return exitOK
 }
 
+// parseSubcommand parses a subcommand's flags (adding -h/--help) and
+// wants exactly one argument, naming it in the error. done is true when
+// run should return code: help was shown or the command line was wrong.
+func parseSubcommand(fs *flag.FlagSet, args []string, e env, usageText, want string) (code int, done bool) {
+	var help bool
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.BoolVarP(&help, "help", "h", false, "show this help")
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
+		printUsage(e.stdout, usageText, fs, "")
+		return exitOK, true
+	case err != nil:
+		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", fs.Name(), err, fs.Name())
+		return exitUsage, true
+	case fs.NArg() != 1:
+		fmt.Fprintf(e.stderr, "%s: expected %s, got %d arguments\nRun '%s --help' for usage.\n", fs.Name(), want, fs.NArg(), fs.Name())
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
 // checkGPU refuses a --gpu index no device has, naming the valid range.
 func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	for _, d := range snap.Devices {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -58,13 +57,10 @@ type modelReport struct {
 
 func runModel(args []string, e env) int {
 	var (
-		o        gguf.Options
-		asJSON   bool
-		showHelp bool
+		o      gguf.Options
+		asJSON bool
 	)
 	fs := flag.NewFlagSet("gtm model", flag.ContinueOnError)
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
 	fs.IntVarP(&o.NCtx, "ctx", "c", 0, "context size in tokens, as llama.cpp's -c (default: the model's trained context)")
 	fs.IntVarP(&o.Parallel, "parallel", "n", 1, "parallel sequences (server slots), as -np")
 	fs.StringVar(&o.CacheTypeK, "cache-type-k", "f16", "K cache type: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1")
@@ -72,22 +68,8 @@ func runModel(args []string, e env) int {
 	fs.IntVar(&o.NUbatch, "ubatch", 512, "physical batch size, as -ub (sizes sliding-window caches)")
 	fs.BoolVar(&o.SWAFull, "swa-full", false, "give sliding-window layers the full context, as --swa-full")
 	fs.BoolVar(&asJSON, "json", false, "print JSON")
-	fs.BoolVarP(&showHelp, "help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printUsage(e.stdout, modelUsage, fs, "")
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "gtm model: %v\nRun 'gtm model --help' for usage.\n", err)
-		return exitUsage
-	}
-	if showHelp {
-		printUsage(e.stdout, modelUsage, fs, "")
-		return exitOK
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(e.stderr, "gtm model: expected one model file, got %d arguments\nRun 'gtm model --help' for usage.\n", fs.NArg())
-		return exitUsage
+	if code, done := parseSubcommand(fs, args, e, modelUsage, "one model file"); done {
+		return code
 	}
 	for _, ct := range []struct{ flag, val string }{{"--cache-type-k", o.CacheTypeK}, {"--cache-type-v", o.CacheTypeV}} {
 		if _, err := gguf.ParseCacheType(ct.val); err != nil {
