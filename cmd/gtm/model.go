@@ -62,7 +62,7 @@ func runModel(args []string, e env) int {
 	)
 	fs := flag.NewFlagSet("gtm model", flag.ContinueOnError)
 	fs.IntVarP(&o.NCtx, "ctx", "c", 0, "context size in `tokens`, as llama.cpp's -c (default: the model's trained context)")
-	fs.IntVarP(&o.Parallel, "parallel", "n", 1, "`N` parallel sequences (server slots), as -np")
+	fs.IntVar(&o.Parallel, "parallel", 1, "`N` parallel sequences (server slots), as -np")
 	fs.StringVar(&o.CacheTypeK, "cache-type-k", "f16", "K cache `type`: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1")
 	fs.StringVar(&o.CacheTypeV, "cache-type-v", "f16", "V cache `type` (same values)")
 	fs.IntVar(&o.NUbatch, "ubatch", 512, "physical batch size in `tokens`, as -ub (sizes sliding-window caches)")
