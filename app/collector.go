@@ -21,7 +21,7 @@ type Collector struct {
 	Procs backend.ProcessSource // nil where the OS gives no process details
 	// Inspector finds runtimes and models in processes; nil leaves them
 	// null (not inspected).
-	Inspector *inspect.Inspector
+	Inspector Inspector
 	Host      backend.Host
 	Version   string
 	// Window is how far back per-process engine samples may reach on the
@@ -30,6 +30,13 @@ type Collector struct {
 	Now    func() time.Time
 
 	mu sync.Mutex
+}
+
+// Inspector is what the collector needs of inspect.Inspector: findings for
+// many processes within the scan budget, or a fresh scan of one.
+type Inspector interface {
+	Refresh(targets []inspect.Target) map[int]inspect.Finding
+	Inspect(t inspect.Target) inspect.Finding
 }
 
 // Notes attached to process rows; tests and the GUI refer to them.

@@ -87,12 +87,43 @@ func fixture() *Collector {
 			StartTime: &start, PPID: ptr(4000), Exe: ptr("/usr/bin/python3.11"), Cwd: ptr("/home/bob")},
 		// 9999 has exited since NVML listed it.
 	}}
+	findings := fakeInspector{
+		4242: {
+			Runtimes: []inspect.Runtime{
+				{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcudart.so.12"}},
+				{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-base.so", "libggml-cuda.so", "libllama.so"}},
+			},
+			Models: []inspect.Model{{
+				Path: "/srv/llm/models/qwen3-0.6b-q8_0.gguf", Name: ptr("qwen3:0.6b"), Store: ptr("ollama"), Role: "model",
+				Format: ptr("gguf"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true,
+				Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q8_0"), Layers: ptr(uint32(28)),
+				Parameters: ptr(uint64(596049920)), TrainedContext: ptr(uint64(40960)),
+				Weights: &inspect.Amount{Bytes: 633495552, Source: "estimated", From: "gguf"},
+			}},
+		},
+		1337: {Runtimes: []inspect.Runtime{{Name: "OpenGL/EGL", Libraries: []string{"libGLX_nvidia.so.0"}}}, Models: []inspect.Model{}},
+		5151: {MapsError: "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"},
+	}
 	return &Collector{
-		GPU: gpu, Procs: procs, Version: "1.2.3",
+		GPU: gpu, Procs: procs, Version: "1.2.3", Inspector: findings,
 		Host: backend.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost"), SharesHostPIDs: true},
 		Now:  func() time.Time { return takenAt },
 	}
 }
+
+// fakeInspector answers from a map of findings.
+type fakeInspector map[int]inspect.Finding
+
+func (f fakeInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
+	out := map[int]inspect.Finding{}
+	for _, t := range ts {
+		if v, ok := f[t.PID]; ok {
+			out[t.PID] = v
+		}
+	}
+	return out
+}
+func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PID] }
 
 type errorString string
 
@@ -136,22 +167,11 @@ func TestSnapshotGolden(t *testing.T) {
 // runtimes, models with evidence and header facts, category.
 func TestInspectedProcessGolden(t *testing.T) {
 	p := fixture().Collect(context.Background()).Processes[0]
-	p.Category = ptr("AI")
-	p.Runtimes = []inspect.Runtime{
-		{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcudart.so.12"}},
-		{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-base.so", "libggml-cuda.so", "libllama.so"}},
-	}
-	p.Models = []inspect.Model{{
-		Path: "/srv/llm/models/qwen3-0.6b-q8_0.gguf", Name: ptr("qwen3:0.6b"), Store: ptr("ollama"), Role: "model",
-		Format: ptr("gguf"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true,
-		Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q8_0"), Layers: ptr(uint32(28)),
-		Parameters: ptr(uint64(596049920)), TrainedContext: ptr(uint64(40960)),
-		Weights: &inspect.Amount{Bytes: 633495552, Source: "estimated", From: "gguf"},
-	}, {
+	p.Models = append(p.Models, inspect.Model{
 		Path: "/opt/app/models/laya-q4.gguf", Role: "model", Format: ptr("gguf"), Evidence: []string{"installed"},
 		Candidate: true, KindHint: ptr("decision"), KindLabel: ptr("likely decision model (laya)"),
 		HeaderError: ptr("gguf: truncated: header"),
-	}}
+	})
 	b, err := json.MarshalIndent(p, "", "  ")
 	must(t, err)
 	b = append(b, '\n')
@@ -227,9 +247,17 @@ func TestUnknownIsNullNotZero(t *testing.T) {
 		if p["spill_bytes"] != nil || p["paged_bytes"] != nil {
 			t.Errorf("spill/paged must be null on Linux: %v", p)
 		}
-		// Not inspected yet: null, not "none found".
-		if p["runtimes"] != nil || p["models"] != nil || p["category"] != nil {
-			t.Errorf("uninspected process must have null runtimes/models/category: %v", p)
+		switch p["pid"] {
+		case 9999.0, 5151.0:
+			// Not inspected (exited) or maps unreadable: null, not "none found".
+			if p["runtimes"] != nil || p["models"] != nil || p["category"] != nil {
+				t.Errorf("uninspected process must have null runtimes/models/category: %v", p)
+			}
+		case 1337.0:
+			// Inspected, nothing found: an empty list.
+			if m, ok := p["models"].([]any); !ok || len(m) != 0 || p["category"] != "compositor" {
+				t.Errorf("inspected process without models must have [] and a category: %v", p)
+			}
 		}
 	}
 
