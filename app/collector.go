@@ -37,6 +37,7 @@ type Collector struct {
 type Inspector interface {
 	Refresh(targets []inspect.Target) map[int]inspect.Finding
 	Inspect(t inspect.Target) inspect.Finding
+	LLM(f inspect.Finding, measuredVRAM *uint64) *inspect.LLM
 }
 
 // Notes attached to process rows; tests and the GUI refer to them.
@@ -138,6 +139,7 @@ func (c *Collector) inspect(rows []Process) {
 	for i := range rows {
 		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
 			applyFinding(&rows[i], f)
+			rows[i].LLM = c.Inspector.LLM(f, rows[i].VRAMBytes)
 		}
 	}
 }
@@ -239,6 +241,7 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 		f := c.Inspector.Inspect(targetOf(&p))
 		p.Category = nil
 		applyFinding(&p, f)
+		p.LLM = c.Inspector.LLM(f, p.VRAMBytes)
 	}
 	return &p, nil
 }

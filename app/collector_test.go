@@ -125,6 +125,18 @@ func (f fakeInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
 }
 func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PID] }
 
+// LLM gives the llama-server a breakdown from fixed estimates, so the
+// golden file shows the llm block.
+func (f fakeInspector) LLM(fd inspect.Finding, measured *uint64) *inspect.LLM {
+	if len(fd.Models) == 0 {
+		return nil
+	}
+	n, src := uint64(8192), "cmdline"
+	w, kv := uint64(633495552), uint64(939524096)
+	return &inspect.LLM{NCtx: &n, NCtxSource: &src, Notes: []string{},
+		Breakdown: inspect.Split(inspect.BreakdownInput{MeasuredVRAM: measured, EstimatedWeights: &w, EstimatedKV: &kv})}
+}
+
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
@@ -331,6 +343,9 @@ func TestJoinDetailsAndNotes(t *testing.T) {
 	must(t, snap.WriteText(&text))
 	if !failed || !strings.Contains(text.String(), "! nvml.processes.gpu1: compute list: ERROR_NO_PERMISSION") {
 		t.Errorf("failed process list not reported:\n%s", text.String())
+	}
+	if !strings.Contains(text.String(), "4242 llama-server  weights 604.15 MiB (estimated), KV 896.00 MiB (estimated), compute n/a, other 4643.85 MiB (inferred), n_ctx 8192 (cmdline)") {
+		t.Errorf("LLM line missing:\n%s", text.String())
 	}
 	if !strings.Contains(text.String(), "* 9999: "+NoteNotVisible) || !strings.Contains(text.String(), "* 1337: "+NoteRestricted) {
 		t.Errorf("notes missing from text:\n%s", text.String())

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 // NoGPUMessage explains, in one line, why a snapshot has no devices, or
@@ -127,6 +128,7 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 		}
 		tw.Flush()
 	}
+	writeLLMs(&b, s.Processes)
 	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
 		if !src.OK {
@@ -135,6 +137,73 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeLLMs adds one line per LLM process: its breakdown and live state.
+func writeLLMs(b *strings.Builder, ps []Process) {
+	first := true
+	for _, p := range ps {
+		if p.LLM == nil {
+			continue
+		}
+		if first {
+			b.WriteString("\nLLM memory (reported from logs/APIs, estimated from GGUF; never added to measured totals):\n")
+			first = false
+		}
+		fmt.Fprintf(b, "  %s %s  %s\n", p.PIDLabel, FormatString(p.Name), LLMSummary(p.LLM))
+	}
+}
+
+// LLMSummary is an LLM block in one line: each part with its provenance,
+// the remainder, the context size and its source, and live server state.
+func LLMSummary(l *inspect.LLM) string {
+	part := func(name string, p *inspect.Part) string {
+		if p == nil {
+			return name + " n/a"
+		}
+		return fmt.Sprintf("%s %s (%s)", name, formatMiB(p.Bytes), p.Source)
+	}
+	parts := []string{part("weights", l.Weights), part("KV", l.KVCache), part("compute", l.Compute)}
+	if l.Output != nil {
+		parts = append(parts, part("output", l.Output))
+	}
+	switch {
+	case l.Other == nil:
+	case l.Other.Exceeded:
+		parts = append(parts, "other: estimates exceed measurement")
+	case l.Other.Bytes != nil:
+		parts = append(parts, fmt.Sprintf("other %s (inferred)", formatMiB(*l.Other.Bytes)))
+	}
+	if l.NCtx != nil {
+		ctx := fmt.Sprintf("n_ctx %d", *l.NCtx)
+		if l.NCtxSource != nil {
+			ctx += " (" + *l.NCtxSource + ")"
+		}
+		parts = append(parts, ctx)
+	}
+	if l.SlotsTotal != nil {
+		busy := NA
+		if l.SlotsBusy != nil {
+			busy = fmt.Sprint(*l.SlotsBusy)
+		}
+		parts = append(parts, fmt.Sprintf("slots %s/%d busy", busy, *l.SlotsTotal))
+	}
+	if l.TokensPerSecond != nil {
+		parts = append(parts, fmt.Sprintf("%.1f tok/s", *l.TokensPerSecond))
+	}
+	if l.APIStatus != nil && *l.APIStatus != "ok" {
+		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// formatMiB shows model-sized amounts to 0.01 MiB, the precision
+// llama.cpp's own logs use, so the two can be compared.
+func formatMiB(v uint64) string {
+	if v >= 10<<30 {
+		return fmt.Sprintf("%.2f GiB", float64(v)/(1<<30))
+	}
+	return fmt.Sprintf("%.2f MiB", float64(v)/(1<<20))
 }
 
 // writeNotes lists each process's notes once, under the table.

@@ -86,6 +86,11 @@ type Process struct {
 	Runtimes []inspect.Runtime `json:"runtimes"`
 	Models   []inspect.Model   `json:"models"`
 
+	// LLM is the memory breakdown and live state of an LLM process (null
+	// for others): weights / KV cache / compute / output / other, each
+	// reported or estimated, with n_ctx and where it came from.
+	LLM *inspect.LLM `json:"llm"`
+
 	// Notes explain missing details ("root can see more", "exited").
 	Notes []string `json:"notes"`
 }

@@ -114,6 +114,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 	}
 
 	args := modelargs.Parse(t.Cmdline, t.Cwd)
+	f.Settings = args.Settings
 	for _, a := range args.Models {
 		if a.Kind == modelargs.KindRepo || a.Path == "" {
 			continue
@@ -137,6 +138,13 @@ func (in *Inspector) Inspect(t Target) Finding {
 		f.Models = append(f.Models, in.describe(m))
 	}
 	return f
+}
+
+// LLM builds a process's LLM block from its finding and its measured VRAM
+// now (the finding may be cached; the measurement is fresh). Nil when the
+// process holds no LLM evidence.
+func (in *Inspector) LLM(f Finding, measured *uint64) *LLM {
+	return BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings})
 }
 
 func hasAIRuntime(rs []Runtime) bool {

@@ -1,5 +1,7 @@
 package inspect
 
+import "github.com/gputaskman/gtm/inspect/modelargs"
+
 // Runtime is a GPU/AI runtime found in a process's mapped libraries. It
 // proves presence only (PresenceNote).
 type Runtime struct {
@@ -58,4 +60,7 @@ type Finding struct {
 	// MapsError says why the memory maps could not be read; runtimes and
 	// mapped evidence are then unknown (nil), not empty.
 	MapsError string
+	// Settings are the llama.cpp settings on the command line (-c, -np,
+	// -ctk, -ngl, ...), for the LLM estimates.
+	Settings modelargs.Settings
 }

@@ -117,6 +117,12 @@ func inspectText(p *app.Process) string {
 			b.WriteString(modelLine(m))
 		}
 	}
+	if p.LLM != nil {
+		fmt.Fprintf(&b, "  LLM memory %s\n", app.LLMSummary(p.LLM))
+		for _, n := range p.LLM.Notes {
+			fmt.Fprintf(&b, "  * %s\n", n)
+		}
+	}
 	fmt.Fprintf(&b, "  * %s\n", inspect.PresenceNote)
 	for _, n := range p.Notes {
 		fmt.Fprintf(&b, "  * %s\n", n)
