@@ -60,7 +60,8 @@ bench: deps
 ## fuzz: run each fuzz target for FUZZTIME (default 1m)
 FUZZTIME ?= 1m
 FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
-	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs
+	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
+	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \

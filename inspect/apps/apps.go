@@ -1,0 +1,399 @@
+// Package apps holds read-only recipes ("adapters") for desktop apps that
+// run models on the GPU: where an app keeps its settings, which setting
+// names the selected model, where its log is and which log messages mark
+// model events. An adapter is data, so a second app is a second table
+// entry; the recipes live in sub-packages (apps/handy) that Register
+// themselves, so import them for Detect to know them.
+//
+// What an adapter finds is evidence, never a measurement: settings prove
+// what is selected, not what is loaded, and a log is timestamped history;
+// only events written after the process started describe it. Log message
+// text is never kept: a line either matches an event pattern, giving a
+// kind and at most a model id, or is dropped (transcripts and other user
+// text included).
+package apps
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/llmlog"
+)
+
+// EventKind is what a log line says happened to a model.
+type EventKind string
+
+const (
+	EventLoadStart   EventKind = "load_start"
+	EventLoad        EventKind = "load" // loaded
+	EventLoadFailed  EventKind = "load_failed"
+	EventUnload      EventKind = "unload"
+	EventStreamStart EventKind = "stream_start"
+	EventPreview     EventKind = "preview"
+)
+
+// EventPattern marks one kind of event. Re is matched against the log
+// message alone (after the line's time and level); a group named "model",
+// when it matches a plausible model id, names the model.
+type EventPattern struct {
+	Kind EventKind
+	Re   *regexp.Regexp
+}
+
+// Path is a file location on one OS ("linux", "darwin", "windows"; ""
+// for all). "~" is the home folder; $VAR, ${VAR} and %VAR% are environment
+// variables. A path whose variable is unset, or that is not absolute, is
+// skipped. Write it with forward slashes.
+type Path struct {
+	OS, Path string
+}
+
+// LineFormat splits a log line into the time written on it and its
+// message; ok is false for lines it does not recognise (continuations of
+// multi-line messages, garbage).
+type LineFormat func(line []byte) (t time.Time, msg []byte, ok bool)
+
+// Adapter is one app's recipe.
+type Adapter struct {
+	Name          string
+	ProcNames     []string // executable base names, case-insensitive, ".exe" ignored
+	SettingsPaths []Path   // the first that exists is read
+	SelectedModel []string // JSON keys leading to the selected model id in the settings file
+	LogPaths      []Path   // the first that exists is read
+	LogFormat     LineFormat
+	Events        []EventPattern
+}
+
+// Event is one model event from the log.
+type Event struct {
+	Time  time.Time // as written on the line
+	Kind  EventKind
+	Model string // "" when the line names no model
+	Fresh bool   // written after the process started
+}
+
+// Findings are what an adapter read.
+type Findings struct {
+	App           string
+	SelectedModel string // what the settings select: proof of selection only, not of a load
+	SettingsPath  string
+	LogPath       string
+	Events        []Event // model events in the log's tail, oldest first, at most MaxEvents
+	Fresh         bool    // some event was written after the process started
+	Notes         []string
+}
+
+// Latest is the newest event written after the process started.
+func (f Findings) Latest() (Event, bool) {
+	for i := len(f.Events) - 1; i >= 0; i-- {
+		if f.Events[i].Fresh {
+			return f.Events[i], true
+		}
+	}
+	return Event{}, false
+}
+
+// Limits on what is read and kept.
+const (
+	MaxEvents   = 64      // newest kept
+	maxSettings = 1 << 20 // settings files larger than this are not read
+	maxModelID  = 128
+)
+
+var (
+	registry   []*Adapter
+	registryMu sync.Mutex
+)
+
+// Register adds an adapter for Detect; recipe packages call it from init.
+func Register(a *Adapter) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	registry = append(registry, a)
+}
+
+// Detect returns the registered adapter for a process, by its name or
+// its executable's base name, or nil.
+func Detect(procName, exe string) *Adapter {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	for _, a := range registry {
+		if a.Match(procName, exe) {
+			return a
+		}
+	}
+	return nil
+}
+
+// Match reports whether the process looks like this app.
+func (a *Adapter) Match(procName, exe string) bool {
+	norm := func(s string) string {
+		if i := strings.LastIndexAny(s, `/\`); i >= 0 {
+			s = s[i+1:]
+		}
+		s = strings.ToLower(s)
+		return strings.TrimSuffix(s, ".exe")
+	}
+	p, e := norm(procName), norm(exe)
+	for _, n := range a.ProcNames {
+		if n = strings.ToLower(n); n != "" && (n == p || n == e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Read reads the app's settings and the tail of its log for the process
+// started at since. home and env stand for the user's home folder and
+// environment (os.Getenv), so tests can point them at fake trees. Missing
+// files are not errors: they leave fields empty, with a note.
+func (a *Adapter) Read(home string, env func(string) string, since time.Time) (Findings, error) {
+	return a.read(runtime.GOOS, home, env, since)
+}
+
+func (a *Adapter) read(goos, home string, env func(string) string, since time.Time) (Findings, error) {
+	f := Findings{App: a.Name}
+	if env == nil {
+		env = func(string) string { return "" }
+	}
+	var errs []error
+	if p := firstFile(Candidates(a.SettingsPaths, goos, home, env)); p != "" {
+		f.SettingsPath = p
+		model, err := a.readSettings(p)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		f.SelectedModel = model
+	} else if len(a.SettingsPaths) > 0 {
+		f.Notes = append(f.Notes, "no settings file found")
+	}
+	if p := firstFile(Candidates(a.LogPaths, goos, home, env)); p != "" {
+		f.LogPath = p
+		events, mod, err := a.readLog(p)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		floor := since.Add(-llmlog.ClockSlack)
+		if mod.Before(floor) {
+			f.Notes = append(f.Notes, "log last written before the process started: its events are history")
+		}
+		f.Events = make([]Event, len(events))
+		for i, e := range events {
+			e.Fresh = !e.Time.Before(floor) && !mod.Before(floor)
+			f.Fresh = f.Fresh || e.Fresh
+			f.Events[i] = e
+		}
+	} else if len(a.LogPaths) > 0 {
+		f.Notes = append(f.Notes, "no log file found")
+	}
+	return f, errors.Join(errs...)
+}
+
+// ParseLog reads log text and returns its model events, oldest first, at
+// most MaxEvents (the newest). Lines longer than llmlog.MaxLine are
+// skipped; nothing but the event kind, time and model id is kept.
+func (a *Adapter) ParseLog(r io.Reader) []Event {
+	var ring []Event
+	llmlog.ScanLines(r, func(line []byte, _ int64) { ring = a.addEvent(ring, line) })
+	return ring
+}
+
+func (a *Adapter) addEvent(ring []Event, line []byte) []Event {
+	e, ok := a.event(line)
+	if !ok {
+		return ring
+	}
+	if len(ring) == MaxEvents {
+		copy(ring, ring[1:])
+		ring = ring[:MaxEvents-1]
+	}
+	return append(ring, e)
+}
+
+// event matches one line against the adapter's patterns.
+func (a *Adapter) event(line []byte) (Event, bool) {
+	if a.LogFormat == nil {
+		return Event{}, false
+	}
+	t, msg, ok := a.LogFormat(line)
+	if !ok {
+		return Event{}, false
+	}
+	for _, p := range a.Events {
+		m := p.Re.FindSubmatch(msg)
+		if m == nil {
+			continue
+		}
+		e := Event{Time: t, Kind: p.Kind}
+		if i := p.Re.SubexpIndex("model"); i > 0 && ValidModelID(string(m[i])) {
+			e.Model = string(m[i])
+		}
+		return e, true
+	}
+	return Event{}, false
+}
+
+var modelIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:+/-]*$`)
+
+// ValidModelID accepts the short identifiers apps give models
+// ("parakeet-tdt-0.6b-v3", "large-v3-turbo"), nothing that reads like text.
+func ValidModelID(s string) bool {
+	return len(s) <= maxModelID && modelIDRe.MatchString(s)
+}
+
+// readLog returns the model events in the log's tail, cached by the
+// file's size and modification time.
+func (a *Adapter) readLog(path string) ([]Event, time.Time, error) {
+	v, mod, err := cache.get("log\x00"+a.Name+"\x00"+path, path, func() (any, error) {
+		var ring []Event
+		_, err := llmlog.ReadTail(path, llmlog.MaxTail, func(line []byte, _ int64) {
+			ring = a.addEvent(ring, line)
+		})
+		return ring, err
+	})
+	events, _ := v.([]Event)
+	return events, mod, err
+}
+
+// readSettings returns the selected model id from the settings file,
+// cached by size and modification time. Only that one value is kept.
+func (a *Adapter) readSettings(path string) (string, error) {
+	v, _, err := cache.get("settings\x00"+a.Name+"\x00"+path, path, func() (any, error) {
+		return a.selected(path)
+	})
+	s, _ := v.(string)
+	return s, err
+}
+
+func (a *Adapter) selected(path string) (string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxSettings {
+		return "", errors.New(path + ": not a regular file of at most 1 MiB")
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxSettings+1))
+	if err != nil || len(data) > maxSettings {
+		return "", errors.Join(err, errors.New(path+": larger than 1 MiB"))
+	}
+	cur := json.RawMessage(data)
+	for _, key := range a.SelectedModel {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(cur, &obj) != nil {
+			return "", errors.New(path + ": not the expected JSON")
+		}
+		if cur = obj[key]; cur == nil {
+			return "", nil // not set
+		}
+	}
+	var s string
+	if json.Unmarshal(cur, &s) != nil || !ValidModelID(s) {
+		return "", nil
+	}
+	return s, nil
+}
+
+// Candidates expands paths for one OS, in order, dropping those that
+// cannot be formed (an unset variable, no home) or are not absolute.
+func Candidates(paths []Path, goos, home string, env func(string) string) []string {
+	var out []string
+	for _, p := range paths {
+		if p.OS != "" && p.OS != goos {
+			continue
+		}
+		s, ok := expand(p.Path, home, env)
+		if !ok {
+			continue
+		}
+		if goos == "windows" {
+			s = strings.ReplaceAll(s, "/", `\`)
+			if len(s) < 3 || !(s[1] == ':' && s[2] == '\\' || strings.HasPrefix(s, `\\`)) {
+				continue
+			}
+		} else if !strings.HasPrefix(s, "/") {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+var varRe = regexp.MustCompile(`\$\{(\w+)\}|\$(\w+)|%(\w+)%`)
+
+func expand(p, home string, env func(string) string) (string, bool) {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if home == "" {
+			return "", false
+		}
+		p = strings.TrimSuffix(home, "/") + p[1:]
+	}
+	ok := true
+	p = varRe.ReplaceAllStringFunc(p, func(m string) string {
+		name := strings.Trim(m, "${}%")
+		v := env(name)
+		if v == "" {
+			ok = false
+		}
+		return strings.TrimRight(v, `/\`)
+	})
+	return p, ok
+}
+
+// firstFile returns the first candidate that is a regular file.
+func firstFile(cands []string) string {
+	for _, c := range cands {
+		if fi, err := os.Stat(filepath.Clean(c)); err == nil && fi.Mode().IsRegular() {
+			return c
+		}
+	}
+	return ""
+}
+
+// TauriLog reads tauri-plugin-log's default line format:
+// "[2025-06-01][12:34:56][target][LEVEL] message", the time in UTC (the
+// plugin's default timezone strategy). With a timezone strategy set, the
+// plugin writes the level before the target; both orders are read.
+func TauriLog(line []byte) (time.Time, []byte, bool) {
+	// [YYYY-MM-DD][HH:MM:SS]
+	if len(line) < 24 || line[0] != '[' || line[11] != ']' || line[12] != '[' || line[21] != ']' {
+		return time.Time{}, nil, false
+	}
+	t, err := time.ParseInLocation("2006-01-02 15:04:05", string(line[1:11])+" "+string(line[13:21]), time.UTC)
+	if err != nil {
+		return time.Time{}, nil, false
+	}
+	rest := line[22:]
+	for range 2 { // [target][LEVEL] or [LEVEL][target]
+		if len(rest) == 0 || rest[0] != '[' {
+			return time.Time{}, nil, false
+		}
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 {
+			return time.Time{}, nil, false
+		}
+		rest = rest[end+1:]
+	}
+	if len(rest) == 0 || rest[0] != ' ' {
+		return time.Time{}, nil, false
+	}
+	msg := rest[1:]
+	for len(msg) > 0 && (msg[len(msg)-1] == '\n' || msg[len(msg)-1] == '\r') {
+		msg = msg[:len(msg)-1]
+	}
+	return t, msg, true
+}

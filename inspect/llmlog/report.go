@@ -1,0 +1,221 @@
+package llmlog
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// MaxTail is the most of a log ever read: its last 512 KiB.
+const MaxTail = 512 << 10
+
+// ClockSlack is how far before the process start a timestamp may fall
+// and still count as after it: log stamps are rounded, and a process's
+// start time is known only to within a clock tick or, on Linux, a second.
+const ClockSlack = 2 * time.Second
+
+// How a Report placed its block after Since.
+const (
+	DatedByTimestamps = "timestamps" // wall-clock times written on the lines
+	DatedByMtime      = "mtime"      // no wall-clock times: the file was written after Since and the block is from the newest process in it
+)
+
+// TailInfo describes what ReadTail read.
+type TailInfo struct {
+	Size    int64
+	ModTime time.Time
+	Start   int64 // offset where reading began
+	Skipped int   // lines longer than MaxLine, skipped
+}
+
+// ReadTail calls fn with each whole line in the last maxBytes (at most,
+// and by default, MaxTail) of the regular file at path, and the line's
+// offset. A partial first line and an unterminated last line are dropped.
+func ReadTail(path string, maxBytes int64, fn func(line []byte, off int64)) (TailInfo, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return TailInfo{}, err
+	} else if !fi.Mode().IsRegular() {
+		return TailInfo{}, fmt.Errorf("%s: not a regular file", path) // a FIFO would block
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return TailInfo{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return TailInfo{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return TailInfo{}, fmt.Errorf("%s: not a regular file", path)
+	}
+	if maxBytes <= 0 || maxBytes > MaxTail {
+		maxBytes = MaxTail
+	}
+	info := TailInfo{Size: fi.Size(), ModTime: fi.ModTime(), Start: max(0, fi.Size()-maxBytes)}
+	// From one byte early: if that byte ends a line, the dropped "first
+	// line" is just its newline and no whole line is lost.
+	from := max(0, info.Start-1)
+	r := io.NewSectionReader(f, from, info.Size-from)
+	info.Skipped = scanLines(r, from, info.Start > 0, true, fn)
+	return info, nil
+}
+
+// Report is what a log says about the process started at Since.
+type Report struct {
+	Path    string
+	Size    int64
+	ModTime time.Time
+	Since   time.Time
+	Start   int64   // offset of the first byte read
+	Skipped int     // overlong lines skipped
+	Blocks  []Block // every load block read, oldest first; shared, read-only
+	Block   *Block  // the newest block written after Since (preferring one with buffer sizes); nil with Reason
+	Dated   string  // how Block was placed after Since: DatedByTimestamps or DatedByMtime
+	Reason  string  // why Block is nil, or a caveat about it
+}
+
+// ParseTail parses the last maxBytes (at most MaxTail) of the log at path
+// and picks the newest load block written after since, the start time of
+// the process the log should describe.
+func ParseTail(path string, since time.Time, maxBytes int64) (*Report, error) {
+	t, err := parseTail(path, maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	return t.report(path, since), nil
+}
+
+type tail struct {
+	info   TailInfo
+	blocks []Block
+}
+
+func parseTail(path string, maxBytes int64) (*tail, error) {
+	p := &parser{}
+	info, err := ReadTail(path, maxBytes, p.line)
+	if err != nil {
+		return nil, err
+	}
+	return &tail{info: info, blocks: p.finish()}, nil
+}
+
+func (t *tail) report(path string, since time.Time) *Report {
+	r := &Report{Path: path, Size: t.info.Size, ModTime: t.info.ModTime, Since: since,
+		Start: t.info.Start, Skipped: t.info.Skipped, Blocks: t.blocks}
+	floor := since.Add(-ClockSlack)
+	switch {
+	case len(t.blocks) == 0:
+		r.Reason = fmt.Sprintf("no model load in the last %d KiB of the log", (t.info.Size-t.info.Start)>>10)
+		return r
+	case r.ModTime.Before(floor):
+		r.Reason = fmt.Sprintf("log last written %s, before the process started (%s): it cannot describe it",
+			r.ModTime.UTC().Format(time.RFC3339), since.UTC().Format(time.RFC3339))
+		return r
+	}
+	newest := t.blocks[len(t.blocks)-1].Session
+	var pick, loading *Block
+	dated := ""
+	for i := len(t.blocks) - 1; i >= 0; i-- {
+		b := &t.blocks[i]
+		when := b.First
+		if when.IsZero() {
+			when = b.after
+		}
+		how := DatedByTimestamps
+		if when.IsZero() {
+			if b.Session != newest {
+				break // an earlier process's output
+			}
+			how = DatedByMtime
+		} else if when.Before(floor) {
+			break // blocks are in order: everything earlier is older still
+		}
+		if loading == nil {
+			loading, dated = b, how
+		}
+		if len(b.Buffers) > 0 {
+			pick, dated = b, how
+			break
+		}
+	}
+	switch {
+	case pick != nil:
+		c := *pick
+		r.Block, r.Dated = &c, dated
+	case loading != nil:
+		c := *loading
+		r.Block, r.Dated = &c, dated
+		r.Reason = "a load began after the process started but logged no buffer sizes (in progress, failed, or its log level hides them)"
+	default:
+		r.Reason = "every model load in the log predates the process start"
+	}
+	return r
+}
+
+// Cache keeps parsed log tails, re-reading a file only when its size or
+// modification time changed. The zero value is ready to use.
+type Cache struct {
+	Max int // entries kept; 0 means 32
+
+	mu   sync.Mutex
+	m    map[string]*cacheEntry
+	tick uint64
+}
+
+type cacheEntry struct {
+	t    *tail
+	used uint64
+}
+
+// Get returns the Report for the log at path and the process started at
+// since, parsing the file's tail only when it changed since the last Get.
+func (c *Cache) Get(path string, since time.Time) (*Report, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New(path + ": not a regular file")
+	}
+	c.mu.Lock()
+	e := c.m[path]
+	c.mu.Unlock()
+	if e == nil || e.t.info.Size != fi.Size() || !e.t.info.ModTime.Equal(fi.ModTime()) {
+		t, err := parseTail(path, MaxTail)
+		if err != nil {
+			return nil, err
+		}
+		e = &cacheEntry{t: t}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]*cacheEntry{}
+	}
+	c.tick++
+	e.used = c.tick
+	c.m[path] = e
+	limit := c.Max
+	if limit <= 0 {
+		limit = 32
+	}
+	for len(c.m) > limit {
+		c.evict()
+	}
+	return e.t.report(path, since), nil
+}
+
+// evict drops the least recently used entry.
+func (c *Cache) evict() {
+	old, oldest := "", uint64(1<<63)
+	for k, e := range c.m {
+		if e.used < oldest {
+			old, oldest = k, e.used
+		}
+	}
+	delete(c.m, old)
+}

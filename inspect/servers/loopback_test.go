@@ -1,0 +1,136 @@
+package servers
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// serve starts a real HTTP server on loopback answering from routes, with
+// LM Studio's or llama-server's habits, and returns its port.
+func serve(t *testing.T, routes map[string]reply, key string, public map[string]bool, notFound *reply) int {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if key != "" && !public[r.URL.Path] && r.Header.Get("Authorization") != "Bearer "+key {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			w.Write([]byte(`{"error":{"code":401,"message":"Invalid API Key","type":"authentication_error"}}`))
+			return
+		}
+		rep, ok := routes[r.URL.Path]
+		if !ok {
+			if notFound == nil {
+				http.NotFound(w, r)
+				return
+			}
+			rep = *notFound
+		}
+		w.WriteHeader(rep.status)
+		w.Write([]byte(rep.body))
+	}))
+	t.Cleanup(srv.Close)
+	u, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, p, _ := net.SplitHostPort(u.Host)
+	port, err := strconv.Atoi(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return port
+}
+
+func TestLoopback(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	g := netGetter{}
+
+	t.Run("llama-server with a key", func(t *testing.T) {
+		port := serve(t, llamaRoutes(t), "s3cret", llamaPublic, nil)
+		if k, err := Identify(ctx, g, port); k != KindLlamaServer || err != nil {
+			t.Errorf("Identify = %q %v", k, err)
+		}
+		s, err := ProbeLlamaServer(ctx, g, port, "", nil)
+		if err != nil || !s.NeedsKey || !errors.Is(s.Errors["/props"], ErrNeedsKey) {
+			t.Errorf("no key: err %v needsKey %v errors %v", err, s.NeedsKey, s.Errors)
+		}
+		s, err = ProbeLlamaServer(ctx, g, port, "s3cret", nil)
+		if err != nil || s.NeedsKey || len(s.Errors) != 0 {
+			t.Fatalf("with key: err %v needsKey %v errors %v", err, s.NeedsKey, s.Errors)
+		}
+		checkInt(t, "NCtx", s.NCtx, i64(32768))
+		checkInt(t, "BusySlots", s.BusySlots, i64(2))
+		checkFloat(t, "TokensPerSecond", s.TokensPerSecond, f64(52.6163))
+		if !slices.Equal(s.ModelIDs, []string{"Qwen3-8B-Q4_K_M.gguf"}) {
+			t.Errorf("ModelIDs %q", s.ModelIDs)
+		}
+	})
+
+	t.Run("llama-server loading", func(t *testing.T) {
+		port := serve(t, map[string]reply{"/health": replyFile(t, 503, ls, "health_loading.json")}, "", nil, nil)
+		if s, err := ProbeLlamaServer(ctx, g, port, "", nil); err != nil || !s.Loading {
+			t.Errorf("err %v loading %v", err, s.Loading)
+		}
+	})
+
+	t.Run("ollama", func(t *testing.T) {
+		port := serve(t, map[string]reply{"/api/version": file(t, "ollama", "version.json"), "/api/ps": file(t, "ollama", "ps.json")}, "", nil, nil)
+		if k, err := Identify(ctx, g, port); k != KindOllama || err != nil {
+			t.Errorf("Identify = %q %v", k, err)
+		}
+		s, err := ProbeOllama(ctx, g, port)
+		if err != nil || len(s.Models) != 2 {
+			t.Fatalf("err %v models %+v", err, s.Models)
+		}
+		checkInt(t, "ContextLength", s.Models[0].ContextLength, i64(8192))
+	})
+
+	t.Run("lm studio", func(t *testing.T) {
+		unknown := reply{status: 200, body: `{"error":"Unexpected endpoint or method."}`}
+		port := serve(t, map[string]reply{"/api/v0/models": file(t, "lmstudio", "v0_models.json")}, "", nil, &unknown)
+		if k, err := Identify(ctx, g, port); k != KindLMStudio || err != nil {
+			t.Errorf("Identify = %q %v", k, err)
+		}
+		s, err := ProbeLMStudio(ctx, g, port)
+		if err != nil || s.API != "/api/v0/models" || len(s.Loaded) != 1 {
+			t.Fatalf("err %v state %+v", err, s)
+		}
+		checkInt(t, "ContextLength", s.Loaded[0].ContextLength, i64(8192))
+	})
+
+	t.Run("vllm", func(t *testing.T) {
+		port := serve(t, map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}, "", nil, nil)
+		if k, err := Identify(ctx, g, port); k != KindVLLM || err != nil {
+			t.Errorf("Identify = %q %v", k, err)
+		}
+		s, err := ProbeVLLM(ctx, g, port)
+		if err != nil || len(s.Errors) != 0 {
+			t.Fatalf("err %v errors %v", err, s.Errors)
+		}
+		checkFloat(t, "KVUsageRatio", s.KVUsageRatio, f64(0.4215))
+		checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, i64(27264))
+	})
+
+	t.Run("nothing listening", func(t *testing.T) {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		if _, err := ProbeLlamaServer(ctx, g, port, "", nil); err == nil {
+			t.Error("no error for a closed port")
+		}
+		if k, err := Identify(ctx, g, port); k != KindUnknown || err == nil {
+			t.Errorf("Identify = %q %v", k, err)
+		}
+	})
+}

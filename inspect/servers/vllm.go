@@ -1,0 +1,136 @@
+package servers
+
+import (
+	"context"
+	"errors"
+	"strconv"
+)
+
+// VLLMState is what a vLLM OpenAI-compatible server says about itself.
+type VLLMState struct {
+	Source   string // RuntimeReported
+	NeedsKey bool   // /v1/models answered 401/403 (--api-key)
+	Models   []VLLMModel
+	ModelIDs []string
+
+	// From /metrics. Several engines or models are summed (counts) or
+	// maxed (the usage ratio).
+	KVUsageRatio     *float64 // 0..1 despite the "_perc" in its name
+	KVUsageMetric    string   // vllm:kv_cache_usage_perc (V1) or vllm:gpu_cache_usage_perc (V0)
+	RequestsRunning  *int64
+	RequestsWaiting  *int64
+	Preemptions      *int64 // vllm:num_preemptions_total
+	PromptTokens     *int64 // vllm:prompt_tokens_total
+	GenerationTokens *int64 // vllm:generation_tokens_total
+	// From vllm:cache_config_info labels.
+	NumGPUBlocks         *int64
+	BlockSize            *int64
+	GPUMemoryUtilization *float64 // the --gpu-memory-utilization fraction
+
+	Errors map[string]error // per endpoint path, as in LlamaState
+}
+
+// VLLMModel is one entry of /v1/models.
+type VLLMModel struct {
+	ID          string // the served name
+	Root        string // the model it was loaded from
+	Parent      string // set for LoRA adapters
+	MaxModelLen *int64
+}
+
+// ProbeVLLM reads /v1/models and /metrics.
+func ProbeVLLM(ctx context.Context, g Getter, port int) (VLLMState, error) {
+	s := VLLMState{Source: RuntimeReported}
+	reached := false
+	var firstErr error
+	for _, path := range []string{"/v1/models", "/metrics"} {
+		a := get(ctx, g, port, path, nil)
+		reached = reached || a.reached
+		if a.err != nil {
+			if firstErr == nil {
+				firstErr = a.err
+			}
+			s.NeedsKey = s.NeedsKey || errors.Is(a.err, ErrNeedsKey)
+			setErr(&s.Errors, path, a.err)
+			if !a.reached {
+				break
+			}
+			continue
+		}
+		if path == "/metrics" {
+			m, _ := ParsePrometheus(a.body)
+			s.applyMetrics(metrics(m))
+			continue
+		}
+		ms, err := parseVLLMModels(a.body)
+		setErr(&s.Errors, path, err)
+		s.Models = ms
+		for _, m := range ms {
+			s.ModelIDs = append(s.ModelIDs, m.ID)
+		}
+	}
+	if !reached {
+		return s, firstErr
+	}
+	return s, ctx.Err()
+}
+
+func parseVLLMModels(body []byte) ([]VLLMModel, error) {
+	var raw struct {
+		Data list[struct {
+			ID          text   `json:"id"`
+			Root        text   `json:"root"`
+			Parent      text   `json:"parent"`
+			MaxModelLen number `json:"max_model_len"`
+		}] `json:"data"`
+	}
+	if err := decodeObject(body, &raw); err != nil {
+		return nil, err
+	}
+	var ms []VLLMModel
+	for _, d := range raw.Data {
+		if d.ID == "" {
+			continue
+		}
+		ms = append(ms, VLLMModel{ID: string(d.ID), Root: string(d.Root), Parent: string(d.Parent), MaxModelLen: d.MaxModelLen.atLeast(1)})
+	}
+	return ms, nil
+}
+
+func (s *VLLMState) applyMetrics(m metrics) {
+	for _, name := range []string{"vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"} {
+		if v, ok := m.max(name); ok {
+			s.KVUsageRatio, s.KVUsageMetric = &v, name
+			break
+		}
+	}
+	s.RequestsRunning = countOf(m.sum("vllm:num_requests_running"))
+	s.RequestsWaiting = countOf(m.sum("vllm:num_requests_waiting"))
+	s.Preemptions = countOf(m.sum("vllm:num_preemptions_total"))
+	s.PromptTokens = countOf(m.sum("vllm:prompt_tokens_total"))
+	s.GenerationTokens = countOf(m.sum("vllm:generation_tokens_total"))
+	for _, smp := range m {
+		if smp.Name != "vllm:cache_config_info" {
+			continue
+		}
+		// Labels are strings; "None" (unset) fails to parse and stays nil.
+		if s.NumGPUBlocks == nil {
+			s.NumGPUBlocks = labelInt(smp.Labels["num_gpu_blocks"])
+		}
+		if s.BlockSize == nil {
+			s.BlockSize = labelInt(smp.Labels["block_size"])
+		}
+		if s.GPUMemoryUtilization == nil {
+			if f, err := strconv.ParseFloat(smp.Labels["gpu_memory_utilization"], 64); err == nil && f > 0 && f <= 1 {
+				s.GPUMemoryUtilization = &f
+			}
+		}
+	}
+}
+
+func labelInt(v string) *int64 {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
+		return &n
+	}
+	return nil
+}
