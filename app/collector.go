@@ -37,7 +37,7 @@ type Collector struct {
 type Inspector interface {
 	Refresh(targets []inspect.Target) map[int]inspect.Finding
 	Inspect(t inspect.Target) inspect.Finding
-	LLM(f inspect.Finding, measuredVRAM *uint64) *inspect.LLM
+	Enrich(t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
 }
 
 // Notes attached to process rows; tests and the GUI refer to them.
@@ -138,14 +138,18 @@ func (c *Collector) inspect(rows []Process) {
 	found := c.Inspector.Refresh(targets)
 	for i := range rows {
 		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
+			f, llm := c.Inspector.Enrich(targetOf(&rows[i]), f, rows[i].VRAMBytes)
 			applyFinding(&rows[i], f)
-			rows[i].LLM = c.Inspector.LLM(f, rows[i].VRAMBytes)
+			rows[i].LLM = llm
 		}
 	}
 }
 
 func targetOf(p *Process) inspect.Target {
 	t := inspect.Target{PID: p.PID, Cmdline: p.Cmdline, VRAM: p.VRAMBytes}
+	if p.PPID != nil {
+		t.PPID = *p.PPID
+	}
 	if p.StartTime != nil {
 		t.Start = *p.StartTime
 	}
@@ -238,10 +242,11 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 		p.Notes = []string{}
 	}
 	if c.Inspector != nil {
-		f := c.Inspector.Inspect(targetOf(&p))
+		t := targetOf(&p)
+		f, llm := c.Inspector.Enrich(t, c.Inspector.Inspect(t), p.VRAMBytes)
 		p.Category = nil
 		applyFinding(&p, f)
-		p.LLM = c.Inspector.LLM(f, p.VRAMBytes)
+		p.LLM = llm
 	}
 	return &p, nil
 }

@@ -125,15 +125,15 @@ func (f fakeInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
 }
 func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PID] }
 
-// LLM gives the llama-server a breakdown from fixed estimates, so the
+// Enrich gives the llama-server a breakdown from fixed estimates, so the
 // golden file shows the llm block.
-func (f fakeInspector) LLM(fd inspect.Finding, measured *uint64) *inspect.LLM {
+func (f fakeInspector) Enrich(_ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
 	if len(fd.Models) == 0 {
-		return nil
+		return fd, nil
 	}
 	n, src := uint64(8192), "cmdline"
 	w, kv := uint64(633495552), uint64(939524096)
-	return &inspect.LLM{NCtx: &n, NCtxSource: &src, Notes: []string{},
+	return fd, &inspect.LLM{NCtx: &n, NCtxSource: &src, Notes: []string{},
 		Breakdown: inspect.Split(inspect.BreakdownInput{MeasuredVRAM: measured, EstimatedWeights: &w, EstimatedKV: &kv})}
 }
 

@@ -23,6 +23,7 @@ type Target struct {
 	Start   time.Time // zero when unknown
 	Name    string
 	Exe     string
+	PPID    int
 	Cmdline []string
 	Cwd     string
 	VRAM    *uint64 // measured, for scan priority; nil when unknown
@@ -36,6 +37,8 @@ type Inspector struct {
 	Stores   *stores.Stores // nil: no friendly names
 	Headers  *HeaderCache
 	Budget   time.Duration // scanning allowed per Refresh; ScanBudget by default
+	// Live probes local servers and reads buffer logs; nil turns that off.
+	Live *Live
 
 	mu        sync.Mutex
 	sched     *Scheduler
@@ -74,6 +77,9 @@ func (in *Inspector) Refresh(targets []Target) map[int]Finding {
 		in.sched.Done(c, time.Now())
 	}
 	in.sched.Forget(keep)
+	if in.Live != nil {
+		in.Live.Forget(keep)
+	}
 	for k := range in.found {
 		if !keep[k] {
 			delete(in.found, k)
@@ -140,11 +146,50 @@ func (in *Inspector) Inspect(t Target) Finding {
 	return f
 }
 
-// LLM builds a process's LLM block from its finding and its measured VRAM
-// now (the finding may be cached; the measurement is fresh). Nil when the
-// process holds no LLM evidence.
-func (in *Inspector) LLM(f Finding, measured *uint64) *LLM {
-	return BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings})
+// Enrich adds what is live about a process to its (possibly cached)
+// finding: the server API's state and the model files it reports (api
+// evidence), the buffer log, and the LLM breakdown against the VRAM
+// measured now. The LLM block is nil when the process holds no LLM
+// evidence.
+func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
+	var api *APIFacts
+	var log *LogFacts
+	if in.Live != nil {
+		var paths []string
+		api, log, paths = in.Live.Gather(t, f)
+		if len(paths) > 0 {
+			f = in.withAPIEvidence(f, paths)
+		}
+	}
+	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings, API: api, Log: log})
+	return f, l
+}
+
+// withAPIEvidence returns f with api evidence on the files the server's
+// API names, adding files it names that nothing else showed.
+func (in *Inspector) withAPIEvidence(f Finding, paths []string) Finding {
+	set := newModelSet()
+	for _, m := range f.Models {
+		key := fileKeyFromPath(m.Path)
+		set.byKey[key] = &modelEntry{path: m.Path, role: m.Role, evidence: append([]string(nil), m.Evidence...)}
+		set.list = append(set.list, set.byKey[key])
+	}
+	for _, p := range paths {
+		set.add(p, fileKeyFromPath(p), "model", EvidenceAPI, "", false)
+	}
+	out := f
+	out.Models = make([]Model, 0, len(set.list))
+	for i, e := range set.list {
+		if i < len(f.Models) {
+			m := f.Models[i]
+			m.Evidence = SortEvidence(e.evidence)
+			m.Confirmed, m.Candidate = Confirmed(m.Evidence), OnlyInstalled(m.Evidence)
+			out.Models = append(out.Models, m)
+			continue
+		}
+		out.Models = append(out.Models, in.describe(e))
+	}
+	return out
 }
 
 func hasAIRuntime(rs []Runtime) bool {

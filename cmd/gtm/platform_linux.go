@@ -10,6 +10,12 @@ import (
 	"github.com/gputaskman/gtm/inspect/stores"
 )
 
+func newInspector(procRoot string) *inspect.Inspector {
+	in := inspect.New(procRoot, stores.New(stores.DefaultConfig()))
+	in.Live = inspect.NewLive(procRoot)
+	return in
+}
+
 // newPlatformCollector wires Linux: NVML for the GPUs, /proc for processes,
 // and the inspector over /proc maps and the local model stores.
 func newPlatformCollector(procRoot string) (*app.Collector, func()) {
@@ -17,7 +23,7 @@ func newPlatformCollector(procRoot string) (*app.Collector, func()) {
 	c := &app.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
-		Inspector: inspect.New(procRoot, stores.New(stores.DefaultConfig())),
+		Inspector: newInspector(procRoot),
 		Host:      linux.DetectHost(procRoot, "/"),
 	}
 	return c, func() { _ = gpu.Close() }

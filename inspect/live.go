@@ -1,0 +1,337 @@
+package inspect
+
+import (
+	"context"
+	"net/http"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/netports"
+	"github.com/gputaskman/gtm/inspect/probe"
+	"github.com/gputaskman/gtm/inspect/servers"
+)
+
+// Live asks local inference servers what they hold and reads their buffer
+// logs. It only touches processes with AI evidence, only their loopback
+// ports, and caches: ports for 5 s, API answers for 2 s, logs until they
+// change. Every request goes through probe.Client (loopback only, GET
+// only, 300 ms, 1 MiB, no redirects, backoff after failures).
+type Live struct {
+	ProcRoot string
+	Client   *probe.Client
+	Logs     *llmlog.Cache
+	// LogPaths are buffer logs the user named for processes
+	// (gtm --llm-log PID=PATH).
+	LogPaths map[int]string
+
+	mu    sync.Mutex
+	state map[Key]*liveState
+}
+
+const (
+	portsMaxAge = 5 * time.Second
+	apiMaxAge   = 2 * time.Second
+)
+
+type liveState struct {
+	portsAt time.Time
+	ports   []netports.Port
+	apiAt   time.Time
+	api     *APIFacts
+	paths   []string // model files the API names
+	llama   *servers.LlamaState
+}
+
+// NewLive returns a Live reading processes under procRoot.
+func NewLive(procRoot string) *Live {
+	return &Live{ProcRoot: procRoot, Client: probe.New(probe.Options{}), Logs: &llmlog.Cache{},
+		LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+}
+
+// Gather returns what t's server API and buffer log say, and the model
+// files the API names (api evidence). Nil facts: nothing to ask, or
+// nothing answered.
+func (l *Live) Gather(t Target, f Finding) (api *APIFacts, log *LogFacts, apiPaths []string) {
+	kind := servers.KindFromProcess(t.Name, t.Cmdline)
+	if kind == servers.KindUnknown && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
+		return nil, l.log(t, f), nil // no AI evidence: never probed
+	}
+	l.mu.Lock()
+	k := Key{PID: t.PID, Start: t.Start}
+	st := l.state[k]
+	if st == nil {
+		st = &liveState{}
+		l.state[k] = st
+	}
+	l.mu.Unlock()
+
+	now := time.Now()
+	if now.Sub(st.apiAt) >= apiMaxAge {
+		st.api, st.paths = l.ask(t, f, kind, st, now)
+		st.apiAt = now
+	}
+	return st.api, l.log(t, f), st.paths
+}
+
+// Forget drops state of processes not in keep.
+func (l *Live) Forget(keep map[Key]bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k := range l.state {
+		if !keep[k] {
+			delete(l.state, k)
+		}
+	}
+}
+
+func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now time.Time) (*APIFacts, []string) {
+	owner := t.PID
+	if kind == servers.KindOllamaRunner {
+		owner = t.PPID // the runner's API is its parent's: ollama serve
+	}
+	if owner <= 0 {
+		return nil, nil
+	}
+	if now.Sub(st.portsAt) >= portsMaxAge {
+		ports, err := netports.Listening(l.ProcRoot, owner)
+		if err != nil {
+			ports = nil
+		}
+		st.ports, st.portsAt = ports, now
+	}
+	if len(st.ports) == 0 {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	g := getter{c: l.Client, ports: st.ports}
+	for i, p := range st.ports {
+		if i >= 4 {
+			break // a server listens on one or two ports; don't walk many
+		}
+		port := int(p.Port)
+		k := kind
+		if k == servers.KindUnknown {
+			var err error
+			if k, err = servers.Identify(ctx, g, port); err != nil || k == servers.KindUnknown {
+				continue
+			}
+		}
+		if facts, paths := l.askKind(ctx, g, port, k, t, f, st); facts != nil {
+			return facts, paths
+		}
+	}
+	return nil, nil
+}
+
+func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind servers.Kind, t Target, f Finding, st *liveState) (*APIFacts, []string) {
+	switch kind {
+	case servers.KindLlamaServer:
+		s, err := servers.ProbeLlamaServer(ctx, g, port, apiKey(f, t, l.ProcRoot), st.llama)
+		if err != nil {
+			return nil, nil
+		}
+		st.llama = &s
+		a := &APIFacts{Server: "llama-server", Status: status(s.Loading, s.NeedsKey)}
+		a.NCtx = nonNeg(s.NCtx)
+		a.SlotsTotal, a.SlotsBusy = toInt(s.TotalSlots), toInt(s.BusySlots)
+		a.TokensPerSecond = s.TokensPerSecond
+		if s.RequestsProcessing != nil {
+			v := float64(*s.RequestsProcessing)
+			a.RequestsProcessing = &v
+		}
+		var paths []string
+		if s.ModelPath != "" {
+			paths = append(paths, s.ModelPath)
+		}
+		return a, paths
+	case servers.KindOllama, servers.KindOllamaRunner:
+		s, err := servers.ProbeOllama(ctx, g, port)
+		if err != nil {
+			return nil, nil
+		}
+		a := &APIFacts{Server: "ollama", Status: status(false, s.NeedsKey)}
+		for _, m := range f.Models {
+			if m.Candidate {
+				continue
+			}
+			name := func(string) (string, bool) {
+				if m.Name != nil {
+					return *m.Name, true
+				}
+				return "", false
+			}
+			if om, _, ok := s.Match(m.Path, 1, name); ok {
+				a.NCtx = nonNeg(om.ContextLength)
+				a.VRAMBytes = nonNeg(om.SizeVRAM)
+				return a, []string{m.Path}
+			}
+		}
+		return a, nil
+	case servers.KindLMStudio:
+		s, err := servers.ProbeLMStudio(ctx, g, port)
+		if err != nil {
+			return nil, nil
+		}
+		a := &APIFacts{Server: "lmstudio", Status: status(false, s.NeedsKey)}
+		var paths []string
+		for _, m := range s.Loaded {
+			if a.NCtx == nil {
+				a.NCtx = nonNeg(m.ContextLength)
+			}
+			if m.Path != "" {
+				paths = append(paths, m.Path)
+			}
+		}
+		return a, paths
+	case servers.KindVLLM:
+		s, err := servers.ProbeVLLM(ctx, g, port)
+		if err != nil {
+			return nil, nil
+		}
+		a := &APIFacts{Server: "vllm", Status: status(false, s.NeedsKey)}
+		if s.RequestsRunning != nil {
+			v := float64(*s.RequestsRunning)
+			a.RequestsProcessing = &v
+		}
+		for _, m := range s.Models {
+			if a.NCtx == nil {
+				a.NCtx = nonNeg(m.MaxModelLen)
+			}
+		}
+		return a, nil
+	}
+	return nil, nil
+}
+
+// log reads the newest load block written after the process started, from
+// the log the user named, or the --log-file on the command line.
+func (l *Live) log(t Target, f Finding) *LogFacts {
+	path := l.LogPaths[t.PID]
+	if path == "" && f.Settings.LogFile != nil {
+		path = *f.Settings.LogFile
+	}
+	if path == "" || l.Logs == nil {
+		return nil
+	}
+	rep, err := l.Logs.Get(path, t.Start)
+	if err != nil || rep == nil || rep.Block == nil {
+		return nil
+	}
+	b := rep.Block
+	device := func(kind llmlog.Kind) *uint64 {
+		var n uint64
+		found := false
+		for _, x := range b.Reported() {
+			if x.Kind == kind && x.Device {
+				n += x.Bytes
+				found = true
+			}
+		}
+		if !found {
+			return nil
+		}
+		return &n
+	}
+	lf := &LogFacts{Path: path, Weights: device(llmlog.KindWeights), KV: device(llmlog.KindKV),
+		Compute: device(llmlog.KindCompute), Output: device(llmlog.KindOutput)}
+	if b.Context.NCtx > 0 {
+		n := uint64(b.Context.NCtx)
+		lf.NCtx = &n
+	}
+	return lf
+}
+
+// apiKey is the key the server itself was started with: --api-key,
+// --api-key-file, or LLAMA_API_KEY in its environment (readable by its
+// owner and root only).
+func apiKey(f Finding, t Target, procRoot string) string {
+	s := f.Settings
+	if s.APIKey != nil {
+		return s.APIKey.Reveal()
+	}
+	if s.APIKeyFile != nil {
+		if b, err := readCapped(*s.APIKeyFile, 4096); err == nil {
+			return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+		}
+	}
+	if b, err := readCapped(filepath.Join(procRoot, itoa(t.PID), "environ"), 256<<10); err == nil {
+		for _, kv := range strings.Split(string(b), "\x00") {
+			if v, ok := strings.CutPrefix(kv, "LLAMA_API_KEY="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+func readCapped(path string, n int64) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, n)
+	m, _ := fh.Read(buf)
+	return buf[:m], nil
+}
+
+// getter adapts probe.Client to servers.Getter, contacting each port on
+// the loopback address it listens on (127.0.0.1, or ::1 for IPv6-only).
+type getter struct {
+	c     *probe.Client
+	ports []netports.Port
+}
+
+func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header) (int, []byte, error) {
+	for _, p := range g.ports {
+		if int(p.Port) == port {
+			r := g.c.GetAddr(ctx, p.Loopback(), path, hdr)
+			return r.Status, r.Body, r.Err
+		}
+	}
+	r := g.c.GetAddr(ctx, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(port)), path, hdr)
+	return r.Status, r.Body, r.Err
+}
+
+func status(loading, needsKey bool) string {
+	switch {
+	case needsKey:
+		return "needs_key"
+	case loading:
+		return "loading"
+	}
+	return "ok"
+}
+
+func hasRuntime(rs []Runtime, name string) bool {
+	for _, r := range rs {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func nonNeg(v *int64) *uint64 {
+	if v == nil || *v < 0 {
+		return nil
+	}
+	x := uint64(*v)
+	return &x
+}
+
+func toInt(v *int64) *int {
+	if v == nil {
+		return nil
+	}
+	x := int(*v)
+	return &x
+}
+
+func itoa(v int) string { return uitoa(uint64(v)) }

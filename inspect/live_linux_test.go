@@ -1,0 +1,132 @@
+package inspect
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+)
+
+// mapHere memory-maps path into this test process until the test ends.
+func mapHere(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	must(t, err)
+	defer f.Close()
+	fi, _ := f.Stat()
+	b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	must(t, err)
+	t.Cleanup(func() { _ = syscall.Munmap(b) })
+}
+
+// fakeLlamaServer answers llama-server's endpoints on loopback, shaped like
+// the real ones (tools/server/README.md), and counts requests.
+func fakeLlamaServer(t *testing.T, modelPath string, requests *int) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	count := func(h http.HandlerFunc) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) { *requests++; h(w, r) }
+	}
+	mux.HandleFunc("/health", count(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"status":"ok"}`) }))
+	mux.HandleFunc("/props", count(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"default_generation_settings":{"n_ctx":4096,"params":{}},"total_slots":2,"model_path":%q,"build_info":"b6500-abc"}`, modelPath)
+	}))
+	mux.HandleFunc("/slots", count(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `[{"id":0,"n_ctx":4096,"is_processing":true},{"id":1,"n_ctx":4096,"is_processing":false}]`)
+	}))
+	mux.HandleFunc("/metrics", count(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, "# HELP llamacpp:predicted_tokens_seconds Average generation throughput in tokens/s.\n"+
+			"# TYPE llamacpp:predicted_tokens_seconds gauge\nllamacpp:predicted_tokens_seconds 42.5\n"+
+			"llamacpp:requests_processing 1\nllamacpp:requests_deferred 0\n")
+	}))
+	mux.HandleFunc("/v1/models", count(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"object":"list","data":[{"id":%q,"object":"model","owned_by":"llamacpp","meta":{"n_ctx_train":40960}}]}`, filepath.Base(modelPath))
+	}))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestLlamaServerEndToEnd: a process that maps a GGUF and serves
+// llama-server's API on loopback. The breakdown takes n_ctx from the API,
+// shows slots and tokens/s, the model has api+mapped evidence (confirmed),
+// KV is estimated for the API's n_ctx; with a buffer log, weights/KV/compute
+// are reported with the log's numbers.
+func TestLlamaServerEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "Qwen3-0.6B-Q8_0.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
+	mapHere(t, model)
+	requests := 0
+	fakeLlamaServer(t, model, &requests)
+
+	in := New("/proc", nil)
+	in.Live = NewLive("/proc")
+	target := Target{PID: os.Getpid(), Start: time.Now().Add(-time.Minute), Name: "llama-server",
+		Cmdline: []string{"llama-server", "--metrics"}, Cwd: dir}
+	vram := uint64(2 << 30)
+	f, llm := in.Enrich(target, in.Inspect(target), &vram)
+	if llm == nil {
+		t.Fatal("no LLM block")
+	}
+	var m *Model
+	for i := range f.Models {
+		if f.Models[i].Path == model {
+			m = &f.Models[i]
+		}
+	}
+	if m == nil || strings.Join(m.Evidence, "+") != "api+mapped" || !m.Confirmed {
+		t.Fatalf("model = %+v", m)
+	}
+	if *llm.NCtx != 4096 || *llm.NCtxSource != "api" || *llm.SlotsTotal != 2 || *llm.SlotsBusy != 1 ||
+		*llm.TokensPerSecond != 42.5 || *llm.Server != "llama-server" || *llm.APIStatus != "ok" {
+		t.Errorf("live state = %+v", llm)
+	}
+	if llm.KVCache == nil || llm.KVCache.Source != "estimated" || llm.KVCache.Bytes != 448<<20 {
+		t.Errorf("KV must be estimated for the API's n_ctx (448 MiB at 4096): %+v", llm.KVCache)
+	}
+
+	// A steady refresh does not ask again within the cache age.
+	before := requests
+	in.Enrich(target, f, &vram)
+	if requests != before {
+		t.Errorf("steady refresh made %d requests", requests-before)
+	}
+
+	// With a buffer log (as from --log-file), the log's numbers are
+	// reported and win over the estimates.
+	log := filepath.Join(dir, "server.log")
+	src, err := os.ReadFile("llmlog/testdata/llama-server-b8xxx.log")
+	must(t, err)
+	must(t, os.WriteFile(log, src, 0o644))
+	in.Live.LogPaths[target.PID] = log
+	_, llm = in.Enrich(target, f, &vram)
+	mib := func(v float64) uint64 { return uint64(v * (1 << 20)) }
+	if llm.Weights.Source != "reported" || llm.Weights.From != "log" || llm.Weights.Bytes != mib(604.15) ||
+		llm.KVCache.Bytes != mib(896) || llm.Compute.Bytes != mib(298.75) {
+		t.Errorf("log breakdown = w %+v kv %+v c %+v", llm.Weights, llm.KVCache, llm.Compute)
+	}
+	if *llm.NCtxSource != "api" || *llm.LogPath != log {
+		t.Errorf("n_ctx source %v log %v", *llm.NCtxSource, llm.LogPath)
+	}
+}
+
+// TestNoProbeWithoutAIEvidence: a plain process is never probed.
+func TestNoProbeWithoutAIEvidence(t *testing.T) {
+	requests := 0
+	fakeLlamaServer(t, "/x.gguf", &requests)
+	in := New("/proc", nil)
+	in.Live = NewLive("/proc")
+	target := Target{PID: os.Getpid(), Name: "bash", Cmdline: []string{"bash"}}
+	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	if llm != nil || requests != 0 {
+		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", requests, llm)
+	}
+}

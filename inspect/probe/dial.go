@@ -1,0 +1,56 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"syscall"
+	"time"
+)
+
+// ErrNotLoopback is the refusal of a destination outside loopback.
+var ErrNotLoopback = errors.New("refused by policy: not a loopback address")
+
+// IsLoopback reports whether a is an address the policy lets a probe
+// contact: 127.0.0.0/8 or ::1, also written IPv4-mapped
+// (::ffff:127.0.0.1), without a zone.
+func IsLoopback(a netip.Addr) bool {
+	return a.Zone() == "" && a.Unmap().IsLoopback()
+}
+
+// checkDest is the policy on a dial: TCP to a literal loopback address.
+// A host name is refused too, so no name is ever resolved.
+func checkDest(network, address string) error {
+	switch network {
+	case "tcp", "tcp4", "tcp6":
+	default:
+		return fmt.Errorf("network %q: %w", network, ErrNotLoopback)
+	}
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil || !IsLoopback(ap.Addr()) {
+		return fmt.Errorf("destination %s: %w", address, ErrNotLoopback)
+	}
+	return nil
+}
+
+// control runs on the new socket after the address is resolved and
+// before connect(2): a refusal here means no packet was sent.
+func control(network, address string, _ syscall.RawConn) error {
+	return checkDest(network, address)
+}
+
+// newDialer returns a DialContext that checks the destination twice:
+// before dialing, and on the resolved address in Dialer.Control, so a
+// change anywhere above (a proxy, a URL built wrong) still cannot reach
+// another host.
+func newDialer(timeout time.Duration) func(ctx context.Context, network, address string) (net.Conn, error) {
+	d := &net.Dialer{Timeout: timeout, KeepAlive: -1, Control: control}
+	return func(ctx context.Context, network, address string) (net.Conn, error) {
+		if err := checkDest(network, address); err != nil {
+			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
+		}
+		return d.DialContext(ctx, network, address)
+	}
+}
