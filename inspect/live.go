@@ -3,7 +3,6 @@ package inspect
 import (
 	"context"
 	"net/http"
-	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,7 +108,7 @@ func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now ti
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	g := getter{c: l.Client, ports: st.ports}
+	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports}
 	for i, p := range st.ports {
 		if i >= 4 {
 			break // a server listens on one or two ports; don't walk many
@@ -281,21 +280,24 @@ func readCapped(path string, n int64) ([]byte, error) {
 	return buf[:m], nil
 }
 
-// getter adapts probe.Client to servers.Getter, contacting each port on
-// the loopback address it listens on (127.0.0.1, or ::1 for IPv6-only).
+// getter adapts probe.Client to servers.Getter for one process: each port
+// is contacted on the loopback address it listens on (127.0.0.1, or ::1
+// for IPv6-only), answers are cached for the API age, and a server that
+// failed is left alone while it backs off.
 type getter struct {
 	c     *probe.Client
+	key   Key
 	ports []netports.Port
 }
 
 func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header) (int, []byte, error) {
+	k := probe.Key{PID: g.key.PID, Start: g.key.Start, Port: port}
 	for _, p := range g.ports {
 		if int(p.Port) == port {
-			r := g.c.GetAddr(ctx, p.Loopback(), path, hdr)
-			return r.Status, r.Body, r.Err
+			k.Addr = p.Loopback().Addr()
 		}
 	}
-	r := g.c.GetAddr(ctx, netip.AddrPortFrom(netip.MustParseAddr("127.0.0.1"), uint16(port)), path, hdr)
+	r := g.c.GetCached(ctx, k, path, hdr, apiMaxAge)
 	return r.Status, r.Body, r.Err
 }
 

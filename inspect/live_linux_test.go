@@ -30,6 +30,13 @@ func mapHere(t *testing.T, path string) {
 // the real ones (tools/server/README.md), and counts requests.
 func fakeLlamaServer(t *testing.T, modelPath string, requests *int) *httptest.Server {
 	t.Helper()
+	srv := fakeLlamaServerB(t, modelPath, requests)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func fakeLlamaServerB(t testing.TB, modelPath string, requests *int) *httptest.Server {
+	t.Helper()
 	mux := http.NewServeMux()
 	count := func(h http.HandlerFunc) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) { *requests++; h(w, r) }
@@ -49,9 +56,7 @@ func fakeLlamaServer(t *testing.T, modelPath string, requests *int) *httptest.Se
 	mux.HandleFunc("/v1/models", count(func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprintf(w, `{"object":"list","data":[{"id":%q,"object":"model","owned_by":"llamacpp","meta":{"n_ctx_train":40960}}]}`, filepath.Base(modelPath))
 	}))
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv
+	return httptest.NewServer(mux)
 }
 
 // TestLlamaServerEndToEnd: a process that maps a GGUF and serves
@@ -128,5 +133,42 @@ func TestNoProbeWithoutAIEvidence(t *testing.T) {
 	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if llm != nil || requests != 0 {
 		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", requests, llm)
+	}
+}
+
+// TestHostileServerIsBounded: a "llama-server" that stalls every request
+// cannot hold a refresh beyond the per-process probe budget, and after a
+// failure it is left alone (backoff) instead of being hammered.
+func TestHostileServerIsBounded(t *testing.T) {
+	requests := 0
+	stall := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		select {
+		case <-stall:
+		case <-time.After(10 * time.Second):
+		}
+	}))
+	defer srv.Close()
+	defer close(stall)
+
+	in := New("/proc", nil)
+	in.Live = NewLive("/proc")
+	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
+	start := time.Now()
+	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	if took := time.Since(start); took > 1500*time.Millisecond {
+		t.Errorf("a stalling server held the refresh for %v", took)
+	}
+	if llm != nil && llm.Server != nil {
+		t.Errorf("no answer must give no API facts: %+v", llm)
+	}
+	// The next refreshes (after the API cache age) stay away: backoff.
+	n := requests
+	in.Live.state[Key{PID: target.PID, Start: target.Start}].apiAt = time.Time{}
+	start = time.Now()
+	in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	if requests != n || time.Since(start) > 100*time.Millisecond {
+		t.Errorf("backoff not respected: %d new requests in %v", requests-n, time.Since(start))
 	}
 }

@@ -18,7 +18,7 @@ func runIn(t *testing.T, c *app.Collector, args ...string) (code int, stdout, st
 	e := env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string) (*app.Collector, func()) { return c, func() {} },
+		newCollector: func(string, map[int]string) (*app.Collector, func()) { return c, func() {} },
 		runGUI: func(_ app.Source, o guiOptions) error {
 			gui = &o
 			return nil
@@ -40,6 +40,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--gpu", "x"}, "invalid argument"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"--proc-root", "/no/such/dir", "--once"}, "--proc-root /no/such/dir is not a directory"},
+		{[]string{"--llm-log", "abc", "--once"}, `--llm-log "abc": want PID=PATH`},
+		{[]string{"--llm-log", "12=", "--once"}, "want PID=PATH"},
 	} {
 		code, stdout, stderr, _ := runIn(t, noGPU(), tc.args...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) || stdout != "" {
@@ -153,7 +155,7 @@ func TestGUIModeAndErrors(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	code = run(nil, env{stdout: &out, stderr: &errb,
-		newCollector: func(string) (*app.Collector, func()) { return noGPU(), func() {} },
+		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} },
 		runGUI:       func(app.Source, guiOptions) error { return errors.New("no display found") }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "gtm: no display found") {
 		t.Errorf("GUI failure: %d %q", code, errb.String())
@@ -163,7 +165,7 @@ func TestGUIModeAndErrors(t *testing.T) {
 func TestWriteErrorIsRuntimeError(t *testing.T) {
 	var errb bytes.Buffer
 	code := run([]string{"--json"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "writing output") {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}
@@ -202,3 +204,15 @@ func must(t *testing.T, err error) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestParseLLMLogs(t *testing.T) {
+	got, err := parseLLMLogs([]string{"4242=/var/log/llama.log", "7=rel/path=with=equals.log"})
+	if err != nil || got[4242] != "/var/log/llama.log" || got[7] != "rel/path=with=equals.log" {
+		t.Errorf("parseLLMLogs = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "=x", "0=x", "-3=x", "x=y"} {
+		if _, err := parseLLMLogs([]string{bad}); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

@@ -30,8 +30,9 @@ Flags:
 
 func runInspect(args []string, e env) int {
 	var asJSON bool
-	var procRoot string
+	var procRoot, llmLog string
 	fs := flag.NewFlagSet("gtm inspect", flag.ContinueOnError)
+	fs.StringVar(&llmLog, "llm-log", "", "read llama.cpp buffer sizes from this log (`PATH`) for the process")
 	fs.BoolVar(&asJSON, "json", false, "print the process as JSON (the same object as a snapshot row)")
 	fs.StringVar(&procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
@@ -47,7 +48,11 @@ func runInspect(args []string, e env) int {
 		return exitUsage
 	}
 
-	c, closeFn := e.newCollector(procRoot)
+	logs := map[int]string{}
+	if llmLog != "" {
+		logs[pid] = llmLog
+	}
+	c, closeFn := e.newCollector(procRoot, logs)
 	defer closeFn()
 	c.Version = version
 	p, err := c.InspectPID(context.Background(), pid)

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -34,8 +35,9 @@ const (
 // platform collector and the GUI.
 type env struct {
 	stdout, stderr io.Writer
-	// newCollector builds the platform collector over a proc root.
-	newCollector func(procRoot string) (*app.Collector, func())
+	// newCollector builds the platform collector over a proc root, with
+	// the buffer logs the user named per PID.
+	newCollector func(procRoot string, llmLogs map[int]string) (*app.Collector, func())
 	// runGUI opens the window; it returns when the window closes.
 	runGUI func(src app.Source, opts guiOptions) error
 }
@@ -59,6 +61,7 @@ type options struct {
 	interval                                float64
 	gpu                                     int
 	procRoot, replay                        string
+	llmLogs                                 []string
 }
 
 func newFlagSet(o *options) *flag.FlagSet {
@@ -70,6 +73,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "show a snapshot saved with --json instead of this machine (window, --once or --json)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -168,6 +172,12 @@ func run(args []string, e env) int {
 		return exitUsage
 	}
 
+	llmLogs, err := parseLLMLogs(o.llmLogs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
+		return exitUsage
+	}
+
 	var src app.Source
 	if o.replay != "" {
 		snap, err := readSnapshotFile(o.replay)
@@ -177,7 +187,7 @@ func run(args []string, e env) int {
 		}
 		src = app.Replay{Snapshot: snap}
 	} else {
-		c, closeFn := e.newCollector(o.procRoot)
+		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		defer closeFn()
 		c.Version = version
 		c.Window = interval
@@ -210,7 +220,6 @@ func run(args []string, e env) int {
 		}
 		snap = snap.OnlyDevice(*gpu)
 	}
-	var err error
 	switch {
 	case o.listGPUs:
 		err = writeGPUList(e.stdout, snap)
@@ -268,6 +277,20 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
 	return exitUsage
+}
+
+// parseLLMLogs reads --llm-log PID=PATH values.
+func parseLLMLogs(vals []string) (map[int]string, error) {
+	out := map[int]string{}
+	for _, v := range vals {
+		pidStr, path, ok := strings.Cut(v, "=")
+		pid, err := strconv.Atoi(pidStr)
+		if !ok || err != nil || pid <= 0 || path == "" {
+			return nil, fmt.Errorf("--llm-log %q: want PID=PATH, e.g. --llm-log 4242=/var/log/llama-server.log", v)
+		}
+		out[pid] = path
+	}
+	return out, nil
 }
 
 func readSnapshotFile(path string) (*app.Snapshot, error) {

@@ -10,20 +10,23 @@ import (
 	"github.com/gputaskman/gtm/inspect/stores"
 )
 
-func newInspector(procRoot string) *inspect.Inspector {
+func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 	in := inspect.New(procRoot, stores.New(stores.DefaultConfig()))
 	in.Live = inspect.NewLive(procRoot)
+	for pid, path := range llmLogs {
+		in.Live.LogPaths[pid] = path
+	}
 	return in
 }
 
 // newPlatformCollector wires Linux: NVML for the GPUs, /proc for processes,
 // and the inspector over /proc maps and the local model stores.
-func newPlatformCollector(procRoot string) (*app.Collector, func()) {
+func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
 	gpu := nvml.New(gonvml.New())
 	c := &app.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
-		Inspector: newInspector(procRoot),
+		Inspector: newInspector(procRoot, llmLogs),
 		Host:      linux.DetectHost(procRoot, "/"),
 	}
 	return c, func() { _ = gpu.Close() }

@@ -12,7 +12,7 @@ import (
 
 // newPlatformCollector: this platform has no backend yet. The snapshot says
 // so in its sources instead of pretending the machine has no GPU.
-func newPlatformCollector(string) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
 	switch runtime.GOOS {
 	case "windows":
