@@ -168,7 +168,7 @@ func targetOf(p *Process) inspect.Target {
 // applyFinding fills runtimes, models and the category from a finding.
 // Unreadable maps leave runtimes null and say why in the notes.
 func applyFinding(p *Process, f inspect.Finding) {
-	p.Runtimes, p.Models = f.Runtimes, f.Models
+	p.Runtimes, p.Models, p.App = f.Runtimes, f.Models, f.App
 	if f.MapsError != "" {
 		p.Notes = append(p.Notes, f.MapsError)
 	}

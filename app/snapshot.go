@@ -90,6 +90,9 @@ type Process struct {
 	// for others): weights / KV cache / compute / output / other, each
 	// reported or estimated, with n_ctx and where it came from.
 	LLM *inspect.LLM `json:"llm"`
+	// App is what an app adapter read (Handy's selected model and its
+	// logged model events); null for other processes.
+	App *inspect.AppState `json:"app"`
 
 	// Notes explain missing details ("root can see more", "exited").
 	Notes []string `json:"notes"`

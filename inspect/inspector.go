@@ -121,6 +121,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 
 	args := modelargs.Parse(t.Cmdline, t.Cwd)
 	f.Settings = args.Settings
+	f.App = appState(t, userHome(), os.Getenv)
 	for _, a := range args.Models {
 		if a.Kind == modelargs.KindRepo || a.Path == "" {
 			continue

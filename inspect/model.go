@@ -63,4 +63,7 @@ type Finding struct {
 	// Settings are the llama.cpp settings on the command line (-c, -np,
 	// -ctk, -ngl, ...), for the LLM estimates.
 	Settings modelargs.Settings
+	// App is what an app adapter (Handy, ...) read; nil for other
+	// processes.
+	App *AppState
 }

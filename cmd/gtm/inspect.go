@@ -122,6 +122,16 @@ func inspectText(p *app.Process) string {
 			b.WriteString(modelLine(m))
 		}
 	}
+	if a := p.App; a != nil {
+		fmt.Fprintf(&b, "  App        %s: selected model %s (settings prove selection, not a load)\n", a.App, app.FormatString(a.SelectedModel))
+		for _, e := range a.Events {
+			fresh := "before this process started"
+			if e.Fresh {
+				fresh = "since this process started"
+			}
+			fmt.Fprintf(&b, "    %s  %s %s (%s)\n", e.Time.Local().Format("2006-01-02 15:04:05 MST"), e.Kind, app.FormatString(e.Model), fresh)
+		}
+	}
 	if p.LLM != nil {
 		fmt.Fprintf(&b, "  LLM memory %s\n", app.LLMSummary(p.LLM))
 		for _, n := range p.LLM.Notes {

@@ -1,0 +1,52 @@
+package inspect
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestHandyAdapterWired: a process named handy gets its selected model and
+// logged model events, UTC, never the transcription text.
+func TestHandyAdapterWired(t *testing.T) {
+	home := t.TempDir()
+	dir := filepath.Join(home, ".local/share/com.pais.handy")
+	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
+	for src, dst := range map[string]string{
+		"apps/handy/testdata/settings_store.json": filepath.Join(dir, "settings_store.json"),
+		"apps/handy/testdata/handy.log":           filepath.Join(dir, "logs/handy.log"),
+	} {
+		b, err := os.ReadFile(src)
+		must(t, err)
+		must(t, os.WriteFile(dst, b, 0o644))
+	}
+	old := userHome
+	userHome = func() string { return home }
+	defer func() { userHome = old }()
+	t.Setenv("XDG_DATA_HOME", "")
+
+	f := New("/proc", nil).Inspect(Target{PID: os.Getpid(), Name: "handy", Start: time.Unix(0, 0)})
+	if f.App == nil || f.App.App != "Handy" || f.App.SelectedModel == nil {
+		t.Fatalf("app = %+v", f.App)
+	}
+	if len(f.App.Events) == 0 {
+		t.Fatal("no events read")
+	}
+	for _, e := range f.App.Events {
+		if e.Time.Location() != time.UTC {
+			t.Errorf("event time not UTC: %v", e.Time)
+		}
+	}
+	// Not Handy: no adapter.
+	if g := New("/proc", nil).Inspect(Target{PID: os.Getpid(), Name: "bash"}); g.App != nil {
+		t.Errorf("bash got an app adapter: %+v", g.App)
+	}
+	// The log holds a transcription; none of it may come back.
+	js, _ := json.Marshal(f.App)
+	if strings.Contains(string(js), "bank PIN") || strings.Contains(string(js), "4711") {
+		t.Errorf("transcription text leaked: %s", js)
+	}
+}
