@@ -79,6 +79,7 @@ func (in *Inspector) Refresh(targets []Target) map[int]Finding {
 	in.sched.Forget(keep)
 	if in.Live != nil {
 		in.Live.Forget(keep)
+		in.Live.CountRunners(targets)
 	}
 	for k := range in.found {
 		if !keep[k] {

@@ -27,9 +27,14 @@ type Live struct {
 	// LogPaths are buffer logs the user named for processes
 	// (gtm --llm-log PID=PATH).
 	LogPaths map[int]string
+	// OllamaLogs are where Ollama's server.log may be. It is read only
+	// while exactly one runner runs: with two, a load block cannot be tied
+	// to one of them.
+	OllamaLogs []string
 
-	mu    sync.Mutex
-	state map[Key]*liveState
+	mu           sync.Mutex
+	state        map[Key]*liveState
+	singleRunner bool
 }
 
 const (
@@ -48,8 +53,26 @@ type liveState struct {
 
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
-	return &Live{ProcRoot: procRoot, Client: probe.New(probe.Options{}), Logs: &llmlog.Cache{},
+	l := &Live{ProcRoot: procRoot, Client: probe.New(probe.Options{}), Logs: &llmlog.Cache{},
 		LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+	if home, err := os.UserHomeDir(); err == nil {
+		l.OllamaLogs = append(l.OllamaLogs, filepath.Join(home, ".ollama", "logs", "server.log"))
+	}
+	l.OllamaLogs = append(l.OllamaLogs, "/usr/share/ollama/.ollama/logs/server.log")
+	return l
+}
+
+// CountRunners records how many Ollama runners the current refresh sees.
+func (l *Live) CountRunners(targets []Target) {
+	n := 0
+	for _, t := range targets {
+		if servers.KindFromProcess(t.Name, t.Cmdline) == servers.KindOllamaRunner {
+			n++
+		}
+	}
+	l.mu.Lock()
+	l.singleRunner = n == 1
+	l.mu.Unlock()
 }
 
 // Gather returns what t's server API and buffer log say, and the model
@@ -214,6 +237,17 @@ func (l *Live) log(t Target, f Finding) *LogFacts {
 	path := l.LogPaths[t.PID]
 	if path == "" && f.Settings.LogFile != nil {
 		path = *f.Settings.LogFile
+	}
+	if path == "" && servers.KindFromProcess(t.Name, t.Cmdline) == servers.KindOllamaRunner {
+		l.mu.Lock()
+		single := l.singleRunner
+		l.mu.Unlock()
+		for _, p := range l.OllamaLogs {
+			if _, err := os.Stat(p); single && err == nil {
+				path = p
+				break
+			}
+		}
 	}
 	if path == "" || l.Logs == nil {
 		return nil

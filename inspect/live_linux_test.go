@@ -172,3 +172,28 @@ func TestHostileServerIsBounded(t *testing.T) {
 		t.Errorf("backoff not respected: %d new requests in %v", requests-n, time.Since(start))
 	}
 }
+
+// TestOllamaServerLogOnlyWithOneRunner: server.log describes whichever
+// runner loaded last; it is used only while exactly one runner runs.
+func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "server.log")
+	src, err := os.ReadFile("llmlog/testdata/ollama-server.log")
+	must(t, err)
+	must(t, os.WriteFile(log, src, 0o644))
+	l := NewLive("/proc")
+	l.OllamaLogs = []string{log}
+	runner := Target{PID: 1 << 29, Start: time.Unix(0, 0), Name: "ollama",
+		Cmdline: []string{"/usr/bin/ollama", "runner", "--model", "/m/blobs/sha256-abc", "--port", "40000"}}
+	other := runner
+	other.PID++
+
+	l.CountRunners([]Target{runner})
+	if lf := l.log(runner, Finding{}); lf == nil || lf.Path != log || (lf.Weights == nil && lf.KV == nil) {
+		t.Errorf("one runner: log facts = %+v", lf)
+	}
+	l.CountRunners([]Target{runner, other})
+	if lf := l.log(runner, Finding{}); lf != nil {
+		t.Errorf("two runners must not share one server.log: %+v", lf)
+	}
+}
