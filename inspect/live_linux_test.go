@@ -197,3 +197,38 @@ func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
 		t.Errorf("two runners must not share one server.log: %+v", lf)
 	}
 }
+
+// TestOllamaRunnerAskedThroughParent: a runner's API is its parent's
+// (ollama serve) /api/ps; the running model is matched to the runner's
+// blob (here by its store name) and gives context length and api evidence.
+func TestOllamaRunnerAskedThroughParent(t *testing.T) {
+	dir := t.TempDir()
+	blob := filepath.Join(dir, "blobs", "sha256-"+strings.Repeat("ab", 32))
+	must(t, os.MkdirAll(filepath.Dir(blob), 0o755))
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(blob))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/ps" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, `{"models":[{"name":"qwen3:0.6b","model":"qwen3:0.6b","size":1200000000,"size_vram":1200000000,`+
+			`"digest":"`+strings.Repeat("cd", 32)+`","details":{"format":"gguf","family":"qwen3","parameter_size":"751.63M","quantization_level":"Q8_0"},`+
+			`"expires_at":"2026-12-02T18:00:00Z","context_length":8192}]}`)
+	}))
+	defer srv.Close()
+
+	in := New("/proc", nil)
+	in.Live = NewLive("/proc")
+	name, format := "qwen3:0.6b", "gguf"
+	f := Finding{Runtimes: []Runtime{}, Models: []Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}}}
+	runner := Target{PID: 1 << 29, PPID: os.Getpid(), Start: time.Now(), Name: "ollama",
+		Cmdline: []string{"/usr/local/bin/ollama", "runner", "--model", blob, "--ctx-size", "4096", "--port", "41234"}}
+	vram := uint64(1300 << 20)
+	got, llm := in.Enrich(runner, f, &vram)
+	if llm == nil || llm.Server == nil || *llm.Server != "ollama" || *llm.NCtx != 8192 || *llm.NCtxSource != "api" {
+		t.Fatalf("llm = %+v", llm)
+	}
+	if strings.Join(got.Models[0].Evidence, "+") != "api+mapped+cmdline" || !got.Models[0].Confirmed {
+		t.Errorf("evidence = %v", got.Models[0].Evidence)
+	}
+}

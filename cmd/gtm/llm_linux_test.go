@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+)
+
+// TestInspectLlamaServer is issue 4's acceptance check, through the CLI:
+// this test process maps a GGUF and serves llama-server's endpoints on
+// loopback; `gtm inspect PID --json` shows n_ctx from the API, slots,
+// tokens/s, the model with api+mapped evidence (confirmed) and KV estimated
+// for that n_ctx; with --llm-log, the log's numbers are reported.
+func TestInspectLlamaServer(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "Qwen3-0.6B-Q8_0.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
+	fh, err := os.Open(model)
+	must(t, err)
+	fi, _ := fh.Stat()
+	mapped, err := syscall.Mmap(int(fh.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	fh.Close()
+	must(t, err)
+	defer syscall.Munmap(mapped)
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("/health", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"status":"ok"}`) })
+	mux.HandleFunc("/props", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"default_generation_settings":{"n_ctx":4096},"total_slots":2,"model_path":%q}`, model)
+	})
+	mux.HandleFunc("/slots", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `[{"id":0,"is_processing":true},{"id":1,"is_processing":false}]`)
+	})
+	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, "llamacpp:predicted_tokens_seconds 37.25\nllamacpp:requests_processing 1\n")
+	})
+	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"data":[{"id":"qwen3"}]}`) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	log := filepath.Join(dir, "llama.log")
+	logText := "llama_model_loader: loaded meta data with 28 key-value pairs and 311 tensors from " + model + " (version GGUF V3 (latest))\n" +
+		"load_tensors:        CUDA0 model buffer size =   604.15 MiB\n" +
+		"llama_context: n_ctx                 = 4096\n" +
+		"llama_kv_cache:      CUDA0 KV buffer size =   448.00 MiB\n" +
+		"sched_reserve:      CUDA0 compute buffer size =   298.75 MiB\n"
+	must(t, os.WriteFile(log, []byte(logText), 0o644))
+
+	collector := func(_ string, logs map[int]string) (*app.Collector, func()) {
+		in := inspect.New("/proc", nil)
+		in.Live = inspect.NewLive("/proc")
+		for pid, p := range logs {
+			in.Live.LogPaths[pid] = p
+		}
+		c := noGPU()
+		c.Procs = linux.NewProcFS("/proc")
+		c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
+		c.Inspector = in
+		return c, func() {}
+	}
+	run := func(args ...string) app.Process {
+		var out, errb strings.Builder
+		code := run(args, env{stdout: &out, stderr: &errb, newCollector: collector})
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		var p app.Process
+		must(t, json.Unmarshal([]byte(out.String()), &p))
+		return p
+	}
+	pid := strconv.Itoa(os.Getpid())
+
+	p := run("inspect", pid, "--json")
+	if p.LLM == nil {
+		t.Fatal("no llm block")
+	}
+	l := p.LLM
+	if *l.NCtx != 4096 || *l.NCtxSource != "api" || *l.SlotsTotal != 2 || *l.SlotsBusy != 1 || *l.TokensPerSecond != 37.25 {
+		t.Errorf("live = n_ctx %v (%v) slots %v/%v tok/s %v", *l.NCtx, *l.NCtxSource, l.SlotsBusy, l.SlotsTotal, l.TokensPerSecond)
+	}
+	var m *inspect.Model
+	for i := range p.Models {
+		if p.Models[i].Path == model {
+			m = &p.Models[i]
+		}
+	}
+	if m == nil || strings.Join(m.Evidence, "+") != "api+mapped" || !m.Confirmed {
+		t.Fatalf("model = %+v", m)
+	}
+	if l.KVCache == nil || l.KVCache.Source != "estimated" || l.KVCache.Bytes != 448<<20 {
+		t.Errorf("KV = %+v", l.KVCache)
+	}
+
+	p = run("inspect", pid, "--json", "--llm-log", log)
+	l = p.LLM
+	mib := func(v float64) uint64 { return uint64(v * (1 << 20)) }
+	if l.Weights.Source != "reported" || l.Weights.Bytes != mib(604.15) || l.KVCache.Bytes != mib(448) ||
+		l.KVCache.From != "log" || l.Compute == nil || l.Compute.Bytes != mib(298.75) {
+		t.Errorf("with log: weights %+v kv %+v compute %+v", l.Weights, l.KVCache, l.Compute)
+	}
+}
