@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -146,7 +147,10 @@ func (c *Collector) inspect(rows []Process) {
 }
 
 func targetOf(p *Process) inspect.Target {
-	t := inspect.Target{PID: p.PID, Cmdline: p.Cmdline, VRAM: p.VRAMBytes}
+	t := inspect.Target{PID: p.PID, Cmdline: p.argv, VRAM: p.VRAMBytes}
+	if t.Cmdline == nil {
+		t.Cmdline = p.Cmdline
+	}
 	if p.PPID != nil {
 		t.PPID = *p.PPID
 	}
@@ -251,6 +255,28 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 	return &p, nil
 }
 
+// secretFlags take a secret as their value; it is never shown or written.
+var secretFlags = map[string]bool{"--api-key": true, "--api_key": true, "--hf-token": true, "-hft": true, "--token": true}
+
+// RedactArgs returns argv with secret flag values replaced by
+// "[redacted]" (both "--api-key KEY" and "--api-key=KEY").
+func RedactArgs(argv []string) []string {
+	if argv == nil {
+		return nil
+	}
+	out := make([]string, len(argv))
+	copy(out, argv)
+	for i := 0; i < len(out); i++ {
+		if name, _, ok := strings.Cut(out[i], "="); ok && secretFlags[name] {
+			out[i] = name + "=[redacted]"
+		} else if secretFlags[out[i]] && i+1 < len(out) {
+			out[i+1] = "[redacted]"
+			i++
+		}
+	}
+	return out
+}
+
 func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 
 func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
@@ -258,7 +284,8 @@ func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 		p.Notes = append(p.Notes, NoteNotVisible)
 		return
 	}
-	p.Name, p.Exe, p.Cmdline, p.User = info.Name, info.Exe, info.Cmdline, info.User
+	p.Name, p.Exe, p.User = info.Name, info.Exe, info.User
+	p.argv, p.Cmdline = info.Cmdline, RedactArgs(info.Cmdline)
 	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
 	if info.Restricted {
 		p.Notes = append(p.Notes, NoteRestricted)

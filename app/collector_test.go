@@ -427,6 +427,50 @@ func TestFormat(t *testing.T) {
 	}
 }
 
+func TestRedactArgs(t *testing.T) {
+	in := []string{"llama-server", "-m", "m.gguf", "--api-key", "sk-secret", "--hf-token=hf_abc", "--port", "8080"}
+	got := strings.Join(RedactArgs(in), " ")
+	if got != "llama-server -m m.gguf --api-key [redacted] --hf-token=[redacted] --port 8080" {
+		t.Errorf("redacted = %q", got)
+	}
+	if in[4] != "sk-secret" {
+		t.Error("RedactArgs changed its input")
+	}
+	if RedactArgs(nil) != nil || len(RedactArgs([]string{"--api-key"})) != 1 {
+		t.Error("edge cases")
+	}
+	// The snapshot never carries the key; the inspector still gets it.
+	c := fixture()
+	fp := c.Procs.(*fakeProcs)
+	info := fp.infos[4242]
+	info.Cmdline = append(append([]string{}, info.Cmdline...), "--api-key", "sk-secret")
+	fp.infos[4242] = info
+	var seen []string
+	c.Inspector = recordingInspector{fakeInspector: fakeInspector{}, seen: &seen}
+	snap := c.Collect(context.Background())
+	var buf bytes.Buffer
+	must(t, snap.WriteJSON(&buf))
+	if strings.Contains(buf.String(), "sk-secret") {
+		t.Error("API key in the snapshot")
+	}
+	if !strings.Contains(strings.Join(seen, " "), "sk-secret") {
+		t.Error("the inspector must get the real command line (to probe with the server's own key)")
+	}
+}
+
+// recordingInspector remembers the command lines it was given.
+type recordingInspector struct {
+	fakeInspector
+	seen *[]string
+}
+
+func (r recordingInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
+	for _, t := range ts {
+		*r.seen = append(*r.seen, t.Cmdline...)
+	}
+	return r.fakeInspector.Refresh(ts)
+}
+
 func TestModelSummary(t *testing.T) {
 	cases := []struct {
 		models []inspect.Model

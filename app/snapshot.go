@@ -96,6 +96,10 @@ type Process struct {
 
 	// Notes explain missing details ("root can see more", "exited").
 	Notes []string `json:"notes"`
+
+	// argv is the command line as the OS gave it, secrets included, for
+	// the inspector; Cmdline is what is shown and written.
+	argv []string
 }
 
 // WriteJSON writes the snapshot as indented JSON with a trailing newline.
