@@ -15,7 +15,7 @@ import (
 )
 
 // Column widths in the process table, in ProcessColumns order.
-var columnWidths = []float32{80, 80, 40, 90, 55, 55, 55, 55, 120, 90, 140, 330}
+var columnWidths = []float32{80, 80, 40, 90, 55, 55, 55, 55, 120, 105, 140, 315}
 
 // MainWindow is the first, minimal gtm window: a header line per device and
 // the process table.
@@ -115,6 +115,11 @@ func (m *MainWindow) StatusText() string { return m.status.Text }
 func statusLine(s *app.Snapshot) string {
 	lines := []string{fmt.Sprintf("%d processes · %s · updated %s",
 		len(s.Processes), hostLabel(s.Host), s.TakenAt.Local().Format("15:04:05"))}
+	for _, p := range s.Processes {
+		if p.LLM != nil {
+			lines = append(lines, fmt.Sprintf("%s LLM memory: %s", p.PIDLabel, app.LLMSummary(p.LLM)))
+		}
+	}
 	for _, p := range s.Processes {
 		for _, n := range p.Notes {
 			lines = append(lines, fmt.Sprintf("%s: %s", p.PIDLabel, n))

@@ -30,7 +30,10 @@ func snapshot() *app.Snapshot {
 				GPUUtilPercent: ptr(85.0), SMUtilPercent: ptr(85.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
 				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}, Category: ptr("AI"),
 				Runtimes: []inspect.Runtime{{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
-				Models:   []inspect.Model{{Path: "/srv/models/qwen3.gguf", Name: ptr("qwen3:0.6b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true}}},
+				Models:   []inspect.Model{{Path: "/srv/models/qwen3.gguf", Name: ptr("qwen3:0.6b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
+				LLM: &inspect.LLM{NCtx: ptr(uint64(8192)), NCtxSource: ptr("api"), SlotsTotal: ptr(4), SlotsBusy: ptr(1), TokensPerSecond: ptr(42.5),
+					Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "reported", From: "log"},
+						KVCache: &inspect.Part{Bytes: 939524096, Source: "estimated", From: "gguf"}}}},
 			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{app.NoteOtherNamespace}},
 		},
 		Sources: []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
@@ -65,7 +68,8 @@ func TestWindowShowsSnapshot(t *testing.T) {
 		t.Errorf("row 1 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "2 processes") || !strings.Contains(st, "nvml.processes.gpu1: ERROR_NO_PERMISSION") ||
-		!strings.Contains(st, "H:5151: "+app.NoteOtherNamespace) {
+		!strings.Contains(st, "H:5151: "+app.NoteOtherNamespace) ||
+		!strings.Contains(st, "4242 LLM memory: weights 604.15 MiB (reported), KV 896.00 MiB (estimated), compute n/a, n_ctx 8192 (api), slots 1/4 busy, 42.5 tok/s") {
 		t.Errorf("status = %q", st)
 	}
 }
