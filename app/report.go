@@ -191,6 +191,9 @@ func LLMSummary(l *inspect.LLM) string {
 	if l.TokensPerSecond != nil {
 		parts = append(parts, fmt.Sprintf("%.1f tok/s", *l.TokensPerSecond))
 	}
+	if l.KVUsagePercent != nil {
+		parts = append(parts, fmt.Sprintf("KV %.0f%% used (reported)", *l.KVUsagePercent))
+	}
 	if l.APIStatus != nil && *l.APIStatus != "ok" {
 		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))
 	}

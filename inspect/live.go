@@ -162,7 +162,7 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 		a := &APIFacts{Server: "llama-server", Status: status(s.Loading, s.NeedsKey)}
 		a.NCtx = nonNeg(s.NCtx)
 		a.SlotsTotal, a.SlotsBusy = toInt(s.TotalSlots), toInt(s.BusySlots)
-		a.TokensPerSecond = s.TokensPerSecond
+		a.TokensPerSecond, a.KVUsageRatio = s.TokensPerSecond, s.KVUsageRatio
 		if s.RequestsProcessing != nil {
 			v := float64(*s.RequestsProcessing)
 			a.RequestsProcessing = &v
@@ -216,7 +216,7 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 		if err != nil {
 			return nil, nil
 		}
-		a := &APIFacts{Server: "vllm", Status: status(false, s.NeedsKey)}
+		a := &APIFacts{Server: "vllm", Status: status(false, s.NeedsKey), KVUsageRatio: s.KVUsageRatio}
 		if s.RequestsRunning != nil {
 			v := float64(*s.RequestsRunning)
 			a.RequestsProcessing = &v

@@ -19,6 +19,9 @@ type LLM struct {
 	SlotsTotal         *int     `json:"slots_total"`
 	TokensPerSecond    *float64 `json:"tokens_per_second"`
 	RequestsProcessing *float64 `json:"requests_processing"`
+	// KVUsagePercent is how full the server says its KV cache is
+	// (runtime-reported: vLLM, older llama-server builds).
+	KVUsagePercent *float64 `json:"kv_usage_percent"`
 	Server             *string  `json:"server"`     // llama-server, ollama, lmstudio, vllm
 	APIStatus          *string  `json:"api_status"` // ok, loading, needs_key, error
 	LogPath            *string  `json:"log_path"`
@@ -34,6 +37,7 @@ type APIFacts struct {
 	SlotsBusy          *int
 	TokensPerSecond    *float64
 	RequestsProcessing *float64
+	KVUsageRatio       *float64 // 0..1
 	ModelPaths         []string
 	VRAMBytes          *uint64 // Ollama's size_vram: runtime-reported
 }
@@ -105,6 +109,10 @@ func BuildLLM(in LLMInput) *LLM {
 		}
 		l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
 		l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing
+		if a.KVUsageRatio != nil {
+			pct := *a.KVUsageRatio * 100
+			l.KVUsagePercent = &pct
+		}
 		if a.Status == "needs_key" {
 			l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
 		}

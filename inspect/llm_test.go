@@ -41,9 +41,12 @@ func TestBuildLLM(t *testing.T) {
 	// The API's n_ctx wins over the command line.
 	n := uint64(4096)
 	slots, busy := 4, 1
-	tps := 42.5
+	tps, ratio := 42.5, 0.25
 	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx},
-		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps}})
+		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}})
+	if l.KVUsagePercent == nil || *l.KVUsagePercent != 25 {
+		t.Errorf("kv usage = %v", l.KVUsagePercent)
+	}
 	if *l.NCtxSource != "api" || l.KVCache.Bytes != 448<<20 || *l.SlotsBusy != 1 || *l.Parallel != 4 || *l.TokensPerSecond != 42.5 {
 		t.Errorf("api: %+v kv %+v", l, l.KVCache)
 	}
