@@ -22,10 +22,10 @@ type LLM struct {
 	// KVUsagePercent is how full the server says its KV cache is
 	// (runtime-reported: vLLM, older llama-server builds).
 	KVUsagePercent *float64 `json:"kv_usage_percent"`
-	Server             *string  `json:"server"`     // llama-server, ollama, lmstudio, vllm
-	APIStatus          *string  `json:"api_status"` // ok, loading, needs_key, error
-	LogPath            *string  `json:"log_path"`
-	Notes              []string `json:"notes"`
+	Server         *string  `json:"server"`     // llama-server, ollama, lmstudio, vllm
+	APIStatus      *string  `json:"api_status"` // ok, loading, needs_key, error
+	LogPath        *string  `json:"log_path"`
+	Notes          []string `json:"notes"`
 }
 
 // APIFacts is what a server's local API reported (all optional).
