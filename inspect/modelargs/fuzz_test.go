@@ -14,7 +14,7 @@ func FuzzArgs(f *testing.F) {
 	f.Add("sd\x00--diffusion-model\x00d.gguf\x00--lora-scaled\x00x:1,y")
 	f.Fuzz(func(t *testing.T, joined string) {
 		argv := strings.Split(joined, "\x00")
-		for _, cwd := range []string{"/work", "", "relative"} {
+		for _, cwd := range []string{"/srv/app", "", "relative"} {
 			r := Parse(argv, cwd)
 			for _, m := range r.Models {
 				switch {

@@ -85,13 +85,13 @@ func TestParseModels(t *testing.T) {
 		{
 			name: "python script with positional and flagged files",
 			argv: "python generate.py --ckpt ./weights/model.safetensors --model-path /models/llama model.onnx notes.bin --vae vae.pt --model https://example.com/m.gguf",
-			cwd:  "/work",
+			cwd:  "/srv/app",
 			tool: ToolGeneric,
 			want: []ModelArg{
-				{Role: RolePositional, Kind: KindFile, Value: "./weights/model.safetensors", Path: "/work/weights/model.safetensors", Resolved: true},
+				{Role: RolePositional, Kind: KindFile, Value: "./weights/model.safetensors", Path: "/srv/app/weights/model.safetensors", Resolved: true},
 				m(RoleModel, "--model-path", "/models/llama", "/models/llama"),
-				{Role: RolePositional, Kind: KindFile, Value: "model.onnx", Path: "/work/model.onnx", Resolved: true},
-				m(RoleVAE, "--vae", "vae.pt", "/work/vae.pt"),
+				{Role: RolePositional, Kind: KindFile, Value: "model.onnx", Path: "/srv/app/model.onnx", Resolved: true},
+				m(RoleVAE, "--vae", "vae.pt", "/srv/app/vae.pt"),
 				{Role: RoleModel, Kind: KindRepo, Flag: "--model", Value: "https://example.com/m.gguf"},
 			},
 		},
