@@ -1,0 +1,79 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// A capture is what `gtm record` writes: one snapshot per line (JSONL), in
+// the order they were taken. A single `gtm --json` file is a capture of one.
+
+// Capture limits keep a hostile or mistaken file from taking unbounded
+// memory: a capture is read whole, so both its size and its length are
+// capped.
+const (
+	MaxCaptureBytes     = 512 << 20
+	MaxCaptureSnapshots = 200_000
+)
+
+// CaptureWriter appends snapshots to a capture, one compact JSON line each.
+type CaptureWriter struct {
+	w   io.Writer
+	enc *json.Encoder
+	n   int
+}
+
+// NewCaptureWriter writes a capture to w.
+func NewCaptureWriter(w io.Writer) *CaptureWriter {
+	return &CaptureWriter{w: w, enc: json.NewEncoder(w)}
+}
+
+// Write appends one snapshot as one line.
+func (c *CaptureWriter) Write(s *Snapshot) error {
+	if err := c.enc.Encode(s); err != nil {
+		return err
+	}
+	c.n++
+	return nil
+}
+
+// Count is how many snapshots were written.
+func (c *CaptureWriter) Count() int { return c.n }
+
+// ReadCapture reads every snapshot of a capture: a JSONL file from
+// `gtm record` or a single (indented) `gtm --json` snapshot. Each one must
+// have this gtm's schema version. An empty input is an error.
+func ReadCapture(r io.Reader) ([]*Snapshot, error) {
+	lr := &io.LimitedReader{R: r, N: MaxCaptureBytes + 1}
+	dec := json.NewDecoder(lr)
+	var out []*Snapshot
+	for {
+		var s Snapshot
+		err := dec.Decode(&s)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("capture is larger than %d MiB", MaxCaptureBytes>>20)
+		}
+		if err != nil {
+			if len(out) == 0 {
+				return nil, fmt.Errorf("not a gtm snapshot or capture: %w", err)
+			}
+			return nil, fmt.Errorf("snapshot %d of the capture: %w", len(out)+1, err)
+		}
+		if s.SchemaVersion != SchemaVersion {
+			return nil, fmt.Errorf("snapshot %d: schema_version %d is not supported (this gtm reads %d)", len(out)+1, s.SchemaVersion, SchemaVersion)
+		}
+		if len(out) == MaxCaptureSnapshots {
+			return nil, fmt.Errorf("capture has more than %d snapshots", MaxCaptureSnapshots)
+		}
+		out = append(out, &s)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no snapshot in the file")
+	}
+	return out, nil
+}
