@@ -173,6 +173,7 @@ func targetOf(p *Process) inspect.Target {
 // Unreadable maps leave runtimes null and say why in the notes.
 func applyFinding(p *Process, f inspect.Finding) {
 	p.Runtimes, p.Models, p.App = f.Runtimes, f.Models, f.App
+	p.ListenPorts = f.ListenPorts
 	if f.MapsError != "" {
 		p.Notes = append(p.Notes, f.MapsError)
 	}

@@ -28,6 +28,10 @@ type Snapshot struct {
 	Devices       []backend.Device `json:"devices"`
 	Processes     []Process        `json:"processes"`
 	Sources       []backend.Source `json:"sources"`
+	// Redacted is true for a snapshot made safe to post (Redact): no
+	// command lines, paths cut to base names, user and host names
+	// replaced. Absent otherwise.
+	Redacted bool `json:"redacted,omitempty"`
 }
 
 // Tool names the program that took the snapshot.
@@ -93,6 +97,11 @@ type Process struct {
 	// App is what an app adapter read (Handy's selected model and its
 	// logged model events); null for other processes.
 	App *inspect.AppState `json:"app"`
+
+	// ListenPorts are the TCP ports the process listens on, read for an
+	// AI process's server probes; absent when not read. They let `gtm
+	// diff` follow a server that restarted under a new PID.
+	ListenPorts []int `json:"listen_ports,omitempty"`
 
 	// Notes explain missing details ("root can see more", "exited").
 	Notes []string `json:"notes"`

@@ -162,6 +162,7 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 		if len(paths) > 0 {
 			f = in.withAPIEvidence(f, paths)
 		}
+		f.ListenPorts = in.Live.Ports(t)
 	}
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings, API: api, Log: log})
 	return f, l

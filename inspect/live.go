@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -98,6 +99,34 @@ func (l *Live) Gather(t Target, f Finding) (api *APIFacts, log *LogFacts, apiPat
 		st.apiAt = now
 	}
 	return st.api, l.log(t, f), st.paths
+}
+
+// Ports returns the listening ports last read for t (sorted, unique), or
+// nil when none were read. It never reads them itself.
+func (l *Live) Ports(t Target) []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := l.state[Key{PID: t.PID, Start: t.Start}]
+	if st == nil || st.portsAt.IsZero() {
+		return nil
+	}
+	out := make([]int, 0, len(st.ports))
+	for _, p := range st.ports {
+		if n := int(p.Port); len(out) == 0 || !containsInt(out, n) {
+			out = append(out, n)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }
 
 // Forget drops state of processes not in keep.

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -70,7 +72,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
 	mapHere(t, model)
 	requests := 0
-	fakeLlamaServer(t, model, &requests)
+	srv := fakeLlamaServer(t, model, &requests)
 
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
@@ -89,6 +91,11 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	}
 	if m == nil || strings.Join(m.Evidence, "+") != "api+mapped" || !m.Confirmed {
 		t.Fatalf("model = %+v", m)
+	}
+	// The ports read for the probe are kept, so diff can follow a restart.
+	srvPort, _ := strconv.Atoi(srv.URL[strings.LastIndexByte(srv.URL, ':')+1:])
+	if !slices.Contains(f.ListenPorts, srvPort) || !slices.IsSorted(f.ListenPorts) {
+		t.Errorf("ListenPorts = %v, want it to hold %d", f.ListenPorts, srvPort)
 	}
 	if *llm.NCtx != 4096 || *llm.NCtxSource != "api" || *llm.SlotsTotal != 2 || *llm.SlotsBusy != 1 ||
 		*llm.TokensPerSecond != 42.5 || *llm.Server != "llama-server" || *llm.APIStatus != "ok" {

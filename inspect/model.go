@@ -66,4 +66,8 @@ type Finding struct {
 	// App is what an app adapter (Handy, ...) read; nil for other
 	// processes.
 	App *AppState
+	// ListenPorts are the TCP ports the process listens on, sorted, as
+	// read for its server probes; nil when they were not read (no AI
+	// evidence, or no Live).
+	ListenPorts []int
 }

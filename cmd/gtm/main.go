@@ -58,6 +58,7 @@ func main() {
 
 type options struct {
 	once, json, listGPUs, showVersion, help bool
+	redact                                  bool
 	interval                                float64
 	gpu                                     int
 	procRoot, replay                        string
@@ -74,6 +75,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
 	fs.StringVar(&o.replay, "replay", "", "show a snapshot saved with --json instead of this machine (window, --once or --json)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -219,6 +221,9 @@ func run(args []string, e env) int {
 			return code
 		}
 		snap = snap.OnlyDevice(*gpu)
+	}
+	if o.redact {
+		snap = app.Redact(snap)
 	}
 	switch {
 	case o.listGPUs:
