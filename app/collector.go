@@ -98,7 +98,11 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 			EncoderUtilPercent: u.EncoderUtilPercent,
 			DecoderUtilPercent: u.DecoderUtilPercent,
 			GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
-			Notes:              []string{},
+			SpillBytes:         u.SpillBytes,
+			Notes:              append([]string{}, u.Notes...),
+		}
+		if u.GPUUtilPercent != nil {
+			p.GPUUtilPercent = u.GPUUtilPercent
 		}
 		switch {
 		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:

@@ -74,6 +74,15 @@ type ProcessUsage struct {
 	SMUtilPercent      *float64
 	EncoderUtilPercent *float64
 	DecoderUtilPercent *float64
+	// GPUUtilPercent is the busiest engine when the source measures
+	// engines the columns above do not name (copy, unified video); nil
+	// lets the collector take the busiest of SM, encoder and decoder.
+	GPUUtilPercent *float64
+	// SpillBytes is GPU-accessible system memory the driver charges to the
+	// process (DRM's GTT); nil where the driver has no such counter.
+	SpillBytes *uint64
+	// Notes explain a reading that is missing or partial.
+	Notes []string
 }
 
 // Source reports whether one source (or one part of it) could be read.

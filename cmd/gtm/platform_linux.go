@@ -4,6 +4,8 @@ import (
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/backend/drm"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
 	"github.com/gputaskman/gtm/inspect"
@@ -19,10 +21,11 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 	return in
 }
 
-// newPlatformCollector wires Linux: NVML for the GPUs, /proc for processes,
-// and the inspector over /proc maps and the local model stores.
+// newPlatformCollector wires Linux: NVML for NVIDIA GPUs, DRM fdinfo and
+// sysfs for AMD and Intel ones, /proc for processes, and the inspector over
+// /proc maps and the local model stores.
 func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
-	gpu := nvml.New(gonvml.New())
+	gpu := backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
 	c := &app.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
