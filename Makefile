@@ -80,3 +80,10 @@ screenshot: build
 
 clean:
 	rm -rf bin out .cache
+
+## test-e2e: the real headless binary on a stand-in NVIDIA driver (needs cc);
+## also part of `make test`
+.PHONY: test-e2e
+test-e2e:
+	$(GO) test -count=1 ./backend/nvml/fakenvml
+	$(GO) test -count=1 -run 'E2E' ./cmd/gtm ./backend/nvml

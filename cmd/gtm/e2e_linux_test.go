@@ -1,0 +1,464 @@
+package main
+
+// End-to-end tests: the real headless binary on the stand-in NVIDIA driver
+// (backend/nvml/fakenvml), with real child processes holding "VRAM".
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
+)
+
+// fakeMachine is one test's stand-in driver: the library and a machine
+// file the test may rewrite while gtm runs.
+type fakeMachine struct {
+	t      *testing.T
+	libDir string
+	path   string
+}
+
+func newFakeMachine(t *testing.T, m fakenvml.Machine) *fakeMachine {
+	t.Helper()
+	f := &fakeMachine{t: t, libDir: fakenvml.Build(t), path: filepath.Join(t.TempDir(), "machine")}
+	f.write(m)
+	return f
+}
+
+func (f *fakeMachine) write(m fakenvml.Machine) {
+	f.t.Helper()
+	if err := m.Write(f.path); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// run runs gtm on the machine.
+func (f *fakeMachine) run(args ...string) (code int, stdout, stderr string) {
+	f.t.Helper()
+	return runBinaryEnv(f.t, fakenvml.Env(f.libDir, f.path), args...)
+}
+
+// json runs gtm --json on the machine and parses the snapshot.
+func (f *fakeMachine) json(args ...string) *app.Snapshot {
+	f.t.Helper()
+	code, stdout, stderr := f.run(append([]string{"--json"}, args...)...)
+	if code != 0 || stderr != "" {
+		f.t.Fatalf("gtm --json: exit %d, stderr %q", code, stderr)
+	}
+	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	if err != nil {
+		f.t.Fatalf("%v\n%s", err, stdout)
+	}
+	return snap
+}
+
+func runBinaryEnv(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	if headlessBinary == "" {
+		t.Fatal("could not build the headless binary")
+	}
+	cmd := exec.Command(headlessBinary, args...)
+	cmd.Env = env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), out.String(), errb.String()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out.String(), errb.String()
+}
+
+// startChild starts a real process that lives until the test ends (or
+// the returned stop is called) and returns its PID.
+func startChild(t *testing.T) (pid int, stop func()) {
+	t.Helper()
+	cmd := exec.Command("sleep", "300")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stopped bool
+	stop = func() {
+		if !stopped {
+			stopped = true
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}
+	t.Cleanup(stop)
+	return cmd.Process.Pid, stop
+}
+
+// absentPID returns a PID no process has now.
+func absentPID(t *testing.T) int {
+	t.Helper()
+	for pid := 4_000_000; pid > 3_000_000; pid -= 7919 {
+		if _, err := os.Stat("/proc/" + strconv.Itoa(pid)); os.IsNotExist(err) {
+			return pid
+		}
+	}
+	t.Skip("no free PID found")
+	return 0
+}
+
+func currentUser(t *testing.T) string {
+	u, err := user.Current()
+	if err != nil {
+		t.Skip(err)
+	}
+	return u.Username
+}
+
+func h100(procs ...fakenvml.Process) fakenvml.GPU {
+	return fakenvml.GPU{
+		Name: "NVIDIA H100 80GB HBM3", UUID: "GPU-11111111-2222-3333-4444-555555555555", PCIBusID: "00000000:1A:00.0",
+		MemoryTotal: 80 << 30, MemoryUsed: 30 << 30,
+		GPUUtil: 87, MemoryUtil: 41, TemperatureC: 66, PowerMilliwatts: 412_500, PowerLimitMilliwatts: 700_000,
+		SMClockMHz: 1980, MemoryClockMHz: 2619, VideoClockMHz: 1755, EncoderUtil: 3, DecoderUtil: 0,
+		PCIeRxKBps: 1200, PCIeTxKBps: 3400,
+		Processes: procs,
+	}
+}
+
+func findRow(snap *app.Snapshot, pid, device int) *app.Process {
+	for i := range snap.Processes {
+		p := &snap.Processes[i]
+		if p.PID == pid && p.OnDevice(device) {
+			return p
+		}
+	}
+	return nil
+}
+
+func str(p *string) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return *p
+}
+
+func TestE2EJSONRealProcesses(t *testing.T) {
+	a, _ := startChild(t)
+	b, _ := startChild(t)
+	ghost := absentPID(t)
+	me := currentUser(t)
+	l4 := fakenvml.GPU{Name: "NVIDIA L4", UUID: "GPU-2", PCIBusID: "00000000:3B:00.0", MemoryTotal: 24 << 30,
+		Processes: []fakenvml.Process{{PID: b, UsedMemory: 512 << 20, Lists: []string{"graphics"}}}}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{
+		h100(
+			fakenvml.Process{PID: a, UsedMemory: 20 << 30, Sample: &fakenvml.Sample{SM: 75, Decoder: 12}},
+			fakenvml.Process{PID: b, UsedMemory: fakenvml.NotAvailable, Lists: []string{"compute", "graphics"}},
+			fakenvml.Process{PID: ghost, UsedMemory: 4 << 30},
+		),
+		l4,
+	}})
+	snap := m.json()
+
+	if len(snap.Devices) != 2 {
+		t.Fatalf("devices = %+v", snap.Devices)
+	}
+	d := snap.Devices[0]
+	if str(d.Name) != "NVIDIA H100 80GB HBM3" || str(d.UUID) != "GPU-11111111-2222-3333-4444-555555555555" ||
+		str(d.PCIBusID) != "00000000:1A:00.0" || *d.MemoryTotalBytes != 80<<30 || *d.MemoryUsedBytes != 30<<30 ||
+		*d.GPUUtilPercent != 87 || *d.MemoryUtilPercent != 41 || *d.TemperatureC != 66 ||
+		*d.PowerW != 412.5 || *d.PowerLimitW != 700 || *d.SMClockMHz != 1980 || *d.MemoryClockMHz != 2619 ||
+		*d.VideoClockMHz != 1755 || *d.EncoderUtilPct != 3 || *d.DecoderUtilPct != 0 ||
+		*d.PCIeRxBytesPerS != 1200*1024 || *d.PCIeTxBytesPerS != 3400*1024 {
+		t.Errorf("device 0 readings: %s", mustJSON(t, d))
+	}
+	if str(snap.Devices[1].Name) != "NVIDIA L4" || snap.Devices[1].Index != 1 {
+		t.Errorf("device 1 = %s", mustJSON(t, snap.Devices[1]))
+	}
+
+	ra := findRow(snap, a, 0)
+	if ra == nil || str(ra.Name) != "sleep" || str(ra.User) != me || ra.VRAMBytes == nil || *ra.VRAMBytes != 20<<30 ||
+		ra.SMUtilPercent == nil || *ra.SMUtilPercent != 75 || *ra.DecoderUtilPercent != 12 || *ra.GPUUtilPercent != 75 ||
+		strings.Join(ra.Cmdline, " ") != "sleep 300" || ra.StartTime == nil || ra.PPID == nil || *ra.PPID != os.Getpid() {
+		t.Errorf("child a row: %s", mustJSON(t, ra))
+	}
+	// NVML's "not available" is unknown (null), never 0.
+	rb := findRow(snap, b, 0)
+	if rb == nil || rb.VRAMBytes != nil || str(rb.Name) != "sleep" || strings.Join(rb.GPUProcessTypes, ",") != "compute,graphics" ||
+		rb.SMUtilPercent != nil {
+		t.Errorf("child b row on GPU 0: %s", mustJSON(t, rb))
+	}
+	if rb1 := findRow(snap, b, 1); rb1 == nil || rb1.VRAMBytes == nil || *rb1.VRAMBytes != 512<<20 || str(rb1.Name) != "sleep" {
+		t.Errorf("child b row on GPU 1: %s", mustJSON(t, rb1))
+	}
+	// A PID the driver lists but /proc does not have: measured memory, no
+	// invented details.
+	rg := findRow(snap, ghost, 0)
+	if rg == nil || rg.Name != nil || rg.User != nil || rg.Cmdline != nil || rg.VRAMBytes == nil || *rg.VRAMBytes != 4<<30 ||
+		!contains(rg.Notes, app.NoteNotVisible) || rg.Category != nil || rg.Models != nil {
+		t.Errorf("ghost row: %s", mustJSON(t, rg))
+	}
+	// Totals add only measured bytes: 20 GiB + 4 GiB; b's unknown is not 0-added.
+	if total, known := snap.MeasuredVRAM(0); !known || total != 24<<30 {
+		t.Errorf("measured VRAM on GPU 0 = %d %v", total, known)
+	}
+	for _, s := range snap.Sources {
+		if strings.HasPrefix(s.Name, "nvml") && !s.OK {
+			t.Errorf("source %s failed: %s", s.Name, str(s.Error))
+		}
+	}
+	// Rows are ordered by device, then measured VRAM, unknown last.
+	var order []int
+	for _, p := range snap.Processes {
+		order = append(order, p.PID)
+	}
+	if want := []int{a, ghost, b, b}; !equalInts(order, want) {
+		t.Errorf("row order %v, want %v", order, want)
+	}
+}
+
+func TestE2EOnceAndListGPUs(t *testing.T) {
+	a, _ := startChild(t)
+	ghost := absentPID(t)
+	me := currentUser(t)
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: a, UsedMemory: 3 << 30, Sample: &fakenvml.Sample{SM: 40}},
+		fakenvml.Process{PID: ghost, UsedMemory: fakenvml.NotAvailable},
+	)}})
+	code, out, stderr := m.run("--once")
+	if code != 0 || stderr != "" {
+		t.Fatalf("--once: %d %q", code, stderr)
+	}
+	for _, want := range []string{
+		"GPU 0  NVIDIA H100 80GB HBM3  PCI 00000000:1A:00.0",
+		"VRAM 30.00 GiB / 80.00 GiB (38%)  GPU 87%  Mem activity 41%  Temp 66 °C  Power 412.5 W of 700 W",
+		"Listed processes hold 3.00 GiB (measured)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--once lacks %q:\n%s", want, out)
+		}
+	}
+	var rowA, rowGhost string
+	for _, line := range strings.Split(out, "\n") {
+		switch f := strings.Fields(line); {
+		case len(f) > 0 && f[0] == strconv.Itoa(a):
+			rowA = line
+		case len(f) > 0 && f[0] == strconv.Itoa(ghost):
+			rowGhost = line
+		}
+	}
+	if f := strings.Fields(rowA); len(f) < 9 || f[1] != me || f[3]+f[4] != "3.00GiB" || f[5] != "40%" || !strings.Contains(rowA, "sleep 300") {
+		t.Errorf("child row: %q", rowA)
+	}
+	if f := strings.Fields(rowGhost); len(f) < 4 || f[1] != "n/a" || f[3] != "n/a" {
+		t.Errorf("ghost row (unknown user and VRAM are n/a): %q", rowGhost)
+	}
+	if !strings.Contains(out, strconv.Itoa(ghost)+": "+app.NoteNotVisible) {
+		t.Errorf("--once does not explain the ghost row:\n%s", out)
+	}
+
+	code, out, _ = m.run("--list-gpus")
+	if code != 0 || out != "0  NVIDIA  NVIDIA H100 80GB HBM3  PCI 00000000:1A:00.0  GPU-11111111-2222-3333-4444-555555555555  80.00 GiB\n" {
+		t.Errorf("--list-gpus: %d %q", code, out)
+	}
+	if code, _, stderr := m.run("--gpu", "1", "--once"); code != 2 || !strings.Contains(stderr, "valid GPUs are 0") {
+		t.Errorf("--gpu 1 on one GPU: %d %q", code, stderr)
+	}
+}
+
+// TestE2EUnsupportedReadings: readings the driver refuses are null / n/a,
+// never 0, and a failed process list is a failure, never "no processes".
+func TestE2EUnsupportedReadings(t *testing.T) {
+	a, _ := startChild(t)
+	g := h100(fakenvml.Process{PID: a, UsedMemory: 1 << 30})
+	for _, fn := range []string{"nvmlDeviceGetTemperature", "nvmlDeviceGetPowerUsage", "nvmlDeviceGetEnforcedPowerLimit",
+		"nvmlDeviceGetClockInfo", "nvmlDeviceGetEncoderUtilization", "nvmlDeviceGetPcieThroughput", "nvmlDeviceGetUtilizationRates"} {
+		g.Fail = append(g.Fail, fakenvml.Failure{Func: fn, Return: "NOT_SUPPORTED"})
+	}
+	g.Fail = append(g.Fail, fakenvml.Failure{Func: "nvmlDeviceGetComputeRunningProcesses", Return: "NO_PERMISSION"})
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	snap := m.json()
+	d := snap.Devices[0]
+	if d.TemperatureC != nil || d.PowerW != nil || d.PowerLimitW != nil || d.SMClockMHz != nil || d.EncoderUtilPct != nil ||
+		d.PCIeRxBytesPerS != nil || d.GPUUtilPercent != nil || d.MemoryUtilPercent != nil {
+		t.Errorf("unsupported readings must be null: %s", mustJSON(t, d))
+	}
+	if d.MemoryUsedBytes == nil || d.DecoderUtilPct == nil {
+		t.Errorf("supported readings lost: %s", mustJSON(t, d))
+	}
+	if len(snap.Processes) != 0 {
+		t.Errorf("rows from a failed list: %s", mustJSON(t, snap.Processes))
+	}
+	var failed bool
+	for _, s := range snap.Sources {
+		if s.Name == "nvml.processes.gpu0" && !s.OK && strings.Contains(str(s.Error), "Insufficient Permissions") {
+			failed = true
+		}
+	}
+	if !failed {
+		t.Errorf("the failed compute list is not reported: %s", mustJSON(t, snap.Sources))
+	}
+	_, out, _ := m.run("--once")
+	if !strings.Contains(out, "Temp n/a  Power n/a") || !strings.Contains(out, "Clocks SM n/a") {
+		t.Errorf("--once shows unsupported readings as:\n%s", out)
+	}
+}
+
+// TestE2ENoDriver: no libnvidia-ml.so.1 at all is a normal state, exit 0.
+func TestE2ENoDriver(t *testing.T) {
+	if out, err := exec.Command("ldconfig", "-p").Output(); err == nil && bytes.Contains(out, []byte(fakenvml.LibraryName)) {
+		t.Skip("this machine has a real NVIDIA driver")
+	}
+	env := fakenvml.Env("", filepath.Join(t.TempDir(), "machine"))
+	code, stdout, stderr := runBinaryEnv(t, env, "--json")
+	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	if code != 0 || stderr != "" || err != nil {
+		t.Fatalf("--json without a driver: %d %q %v", code, stderr, err)
+	}
+	if len(snap.Devices) != 0 || len(snap.Processes) != 0 || snap.Sources[0].OK ||
+		!strings.Contains(str(snap.Sources[0].Error), "NVIDIA driver not found") {
+		t.Errorf("no-driver snapshot: %s", mustJSON(t, snap.Sources))
+	}
+	code, stdout, stderr = runBinaryEnv(t, env, "--once")
+	if code != 0 || stderr != "" || stdout != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded).\n" {
+		t.Errorf("--once without a driver: %d %q %q", code, stdout, stderr)
+	}
+}
+
+// TestE2EDriverRefuses: the library loads but nvmlInit fails (driver not
+// loaded, as after a kernel update): a clear source error, exit 0.
+func TestE2EDriverRefuses(t *testing.T) {
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100()},
+		Fail: []fakenvml.Failure{{Func: "nvmlInit", Return: "DRIVER_NOT_LOADED"}}})
+	code, stdout, stderr := m.run("--once")
+	if code != 0 || stderr != "" || stdout != "No GPU to show: NVML init failed: Driver Not Loaded.\n" {
+		t.Errorf("--once: %d %q %q", code, stdout, stderr)
+	}
+}
+
+// TestE2EProcessExited: the driver still lists a process that has exited
+// by the time gtm reads /proc (reaped), or is a zombie (killed, not yet
+// reaped): measured memory stays, and nothing about it is invented.
+func TestE2EProcessExited(t *testing.T) {
+	reaped, stopReaped := startChild(t)
+	zombieCmd := exec.Command("sleep", "300")
+	if err := zombieCmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	zombie := zombieCmd.Process.Pid
+	t.Cleanup(func() { zombieCmd.Process.Kill(); zombieCmd.Wait() })
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: reaped, UsedMemory: 2 << 30},
+		fakenvml.Process{PID: zombie, UsedMemory: 1 << 30},
+	)}})
+	stopReaped()
+	zombieCmd.Process.Kill()
+	waitZombie(t, zombie)
+
+	snap := m.json()
+	r := findRow(snap, reaped, 0)
+	if r == nil || r.Name != nil || r.VRAMBytes == nil || *r.VRAMBytes != 2<<30 || !contains(r.Notes, app.NoteNotVisible) {
+		t.Errorf("exited process row: %s", mustJSON(t, r))
+	}
+	z := findRow(snap, zombie, 0)
+	if z == nil || z.VRAMBytes == nil || *z.VRAMBytes != 1<<30 {
+		t.Fatalf("zombie row: %s", mustJSON(t, z))
+	}
+	if len(z.Cmdline) != 0 || z.Models != nil && len(z.Models) != 0 {
+		t.Errorf("zombie row invents a command line or models: %s", mustJSON(t, z))
+	}
+}
+
+// waitZombie waits until pid is a zombie (state Z in /proc/pid/stat).
+func waitZombie(t *testing.T, pid int) {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err == nil {
+			if i := bytes.LastIndexByte(b, ')'); i > 0 && len(b) > i+2 && b[i+2] == 'Z' {
+				return
+			}
+		}
+		sleepMillis(5)
+	}
+	t.Fatalf("process %d did not become a zombie", pid)
+}
+
+// TestE2EProcessesExitingDuringScans: children exit while gtm runs, at
+// staggered moments; every run still exits 0 with a valid snapshot, and a
+// row either has its process's details or says it is not visible.
+func TestE2EProcessesExitingDuringScans(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for round := 0; round < 5; round++ {
+		var procs []fakenvml.Process
+		var cmds []*exec.Cmd
+		for i := 0; i < 6; i++ {
+			cmd := exec.Command("sleep", "0.0"+strconv.Itoa(1+i))
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			cmds = append(cmds, cmd)
+			procs = append(procs, fakenvml.Process{PID: cmd.Process.Pid, UsedMemory: uint64(i+1) << 20})
+		}
+		m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(procs...)}})
+		done := make(chan struct{})
+		go func() {
+			for _, c := range cmds {
+				c.Wait()
+			}
+			close(done)
+		}()
+		snap := m.json()
+		<-done
+		if len(snap.Processes) != len(procs) {
+			t.Fatalf("round %d: %d rows for %d processes", round, len(snap.Processes), len(procs))
+		}
+		for _, p := range snap.Processes {
+			visible := p.Name != nil
+			if visible == contains(p.Notes, app.NoteNotVisible) || p.VRAMBytes == nil {
+				t.Errorf("round %d: inconsistent row %s", round, mustJSON(t, p))
+			}
+			if visible && (str(p.Name) != "sleep" || p.StartTime == nil) {
+				t.Errorf("round %d: visible row lacks details: %s", round, mustJSON(t, p))
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func sleepMillis(ms int) { time.Sleep(time.Duration(ms) * time.Millisecond) }
