@@ -1,0 +1,189 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// Actions are what the inspector's buttons do outside the window. The
+// real ones (package app/actions) open a file manager, signal processes
+// and ask local servers to unload a model; tests pass fakes so nothing is
+// launched. The Check methods are cheap and side-effect free: they decide
+// whether a button is enabled and what its confirmation says.
+type Actions interface {
+	// OpenFolder shows dir in the platform's file manager.
+	OpenFolder(dir string) error
+	// CheckEnd returns nil if p may be ended from here (a live process
+	// of this user in our PID namespace), else why not.
+	CheckEnd(p *app.Process) error
+	// EndProcess asks p to exit (SIGTERM), after checking that the PID
+	// still names the process in the snapshot.
+	EndProcess(p *app.Process) error
+	// CheckUnload describes the request Unload would send for p ("ask
+	// Ollama at 127.0.0.1:11434 to unload qwen3:8b"), or why none can.
+	CheckUnload(p *app.Process) (string, error)
+	// Unload asks p's server to unload its model (loopback only).
+	Unload(ctx context.Context, p *app.Process) error
+}
+
+// unloadTimeout bounds an unload request; the server answers at once or
+// something is wrong.
+const unloadTimeout = 5 * time.Second
+
+// updateActions enables the buttons that apply to the shown process and
+// says why the others do not.
+func (i *Inspector) updateActions() {
+	p := i.proc
+	var why []string
+	// Showing or hiding a child does not lay out its container again;
+	// remember whether anything did, and refresh the top once.
+	visible := [3]bool{i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()}
+	defer func() {
+		if visible != [3]bool{i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()} {
+			i.top.Refresh()
+		}
+	}()
+	enable := func(b *widget.Button, ok bool) {
+		if ok && b.Disabled() {
+			b.Enable()
+		} else if !ok && !b.Disabled() {
+			b.Disable()
+		}
+	}
+	enable(i.copyBtn, p != nil && p.Cmdline != nil)
+	if i.act == nil {
+		i.endBtn.Hide()
+		i.unload.Hide()
+	} else {
+		i.endBtn.Show()
+		endOK := false
+		if p != nil {
+			switch err := i.act.CheckEnd(p); {
+			case !i.live:
+				why = append(why, "End process: not available for a replayed capture.")
+			case err != nil:
+				why = append(why, "End process: "+err.Error()+".")
+			default:
+				endOK = true
+			}
+		}
+		enable(i.endBtn, endOK)
+		if p != nil && p.LLM != nil {
+			_, err := i.act.CheckUnload(p)
+			switch {
+			case !i.live:
+				i.unload.Show()
+				enable(i.unload, false)
+				why = append(why, "Unload model: not available for a replayed capture.")
+			case err != nil:
+				i.unload.Show()
+				enable(i.unload, false)
+				why = append(why, "Unload model: "+err.Error()+".")
+			default:
+				i.unload.Show()
+				enable(i.unload, true)
+			}
+		} else {
+			i.unload.Hide()
+		}
+	}
+	text := strings.Join(why, "\n")
+	if i.why.Text != text {
+		i.why.SetText(text)
+	}
+	if text == "" {
+		i.why.Hide()
+	} else {
+		i.why.Show()
+	}
+}
+
+func (i *Inspector) copyCommandLine() {
+	if i.proc == nil || i.proc.Cmdline == nil {
+		return
+	}
+	// The snapshot's command line is already redacted: secrets never
+	// reach the clipboard.
+	fyne.CurrentApp().Clipboard().SetContent(app.CommandLine(i.proc.Cmdline))
+}
+
+func (i *Inspector) openFolder(dir string) {
+	if i.act == nil || dir == "" {
+		return
+	}
+	if err := i.act.OpenFolder(dir); err != nil {
+		dialog.ShowError(fmt.Errorf("could not open %s: %w", dir, err), i.win)
+	}
+}
+
+// confirmEnd asks before ending the shown process; nothing is sent unless
+// the user confirms.
+func (i *Inspector) confirmEnd() {
+	p := i.proc
+	if p == nil || i.act == nil || !i.live || i.act.CheckEnd(p) != nil {
+		return
+	}
+	target := *p
+	msg := fmt.Sprintf("Send SIGTERM to PID %s (%s)?\nIt may lose unsaved work; a server drops its loaded model.",
+		p.PIDLabel, app.FormatString(p.Name))
+	d := dialog.NewConfirm("End process", msg, func(ok bool) {
+		i.pending = nil
+		if !ok {
+			return
+		}
+		if err := i.act.EndProcess(&target); err != nil {
+			dialog.ShowError(fmt.Errorf("could not end PID %s: %w", target.PIDLabel, err), i.win)
+		}
+	}, i.win)
+	d.SetConfirmText("End process")
+	d.SetConfirmImportance(widget.DangerImportance)
+	d.SetDismissText("Cancel")
+	i.pending = d
+	d.Show()
+}
+
+// confirmUnload asks before asking the server to unload the model; the
+// request runs off the UI goroutine with a short timeout.
+func (i *Inspector) confirmUnload() {
+	p := i.proc
+	if p == nil || i.act == nil || !i.live {
+		return
+	}
+	what, err := i.act.CheckUnload(p)
+	if err != nil {
+		return
+	}
+	target := *p
+	msg := what + "?\nThe server frees the model's memory; the next request loads it again."
+	d := dialog.NewConfirm("Unload model", msg, func(ok bool) {
+		i.pending = nil
+		if !ok {
+			return
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), unloadTimeout)
+			defer cancel()
+			err := i.act.Unload(ctx, &target)
+			fyne.Do(func() {
+				if err != nil {
+					dialog.ShowError(fmt.Errorf("unload failed: %w", err), i.win)
+					return
+				}
+				dialog.ShowInformation("Unload model", "The server accepted the request. "+
+					"The VRAM reading shows whether the memory was freed.", i.win)
+			})
+		}()
+	}, i.win)
+	d.SetConfirmText("Unload")
+	d.SetDismissText("Cancel")
+	i.pending = d
+	d.Show()
+}

@@ -1,0 +1,412 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+// texts returns the visible text under o, in tree order: each label,
+// button and rich text once (not the canvas texts they draw with), and
+// the canvas texts of custom widgets.
+func texts(o fyne.CanvasObject) []string {
+	var out []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Label:
+			out = append(out, x.Text)
+		case *widget.Button:
+			out = append(out, x.Text)
+		case *widget.RichText:
+			out = append(out, x.String())
+		case *canvas.Text:
+			out = append(out, x.Text)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
+func allText(o fyne.CanvasObject) string { return strings.Join(texts(o), "\n") }
+
+func mustContain(t *testing.T, got string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+}
+
+// fakeActions records what the inspector asked for; it launches nothing.
+type fakeActions struct {
+	mu        sync.Mutex
+	endErr    error
+	unloadErr error
+	opened    []string
+	ended     []int
+	unloaded  []int
+}
+
+func (f *fakeActions) OpenFolder(dir string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.opened = append(f.opened, dir)
+	return nil
+}
+func (f *fakeActions) CheckEnd(p *app.Process) error { return f.endErr }
+func (f *fakeActions) EndProcess(p *app.Process) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ended = append(f.ended, p.PID)
+	return nil
+}
+func (f *fakeActions) CheckUnload(p *app.Process) (string, error) {
+	if f.unloadErr != nil {
+		return "", f.unloadErr
+	}
+	return "Ask llama-server to unload qwen3", nil
+}
+func (f *fakeActions) Unload(ctx context.Context, p *app.Process) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.unloaded = append(f.unloaded, p.PID)
+	return nil
+}
+
+func newTestInspector(t *testing.T, act Actions) (*Inspector, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	w := test.NewWindow(nil)
+	t.Cleanup(w.Close)
+	i := NewInspector(w, act)
+	w.SetContent(i.CanvasObject())
+	w.Resize(fyne.NewSize(760, 900))
+	return i, w
+}
+
+func TestInspectorLLMProcess(t *testing.T) {
+	s := snapshot()
+	i, _ := newTestInspector(t, &fakeActions{})
+	i.Show(s, &s.Processes[0])
+	got := allText(i.CanvasObject())
+	mustContain(t, got,
+		"PID 4242 · llama-server",
+		"alice",
+		"llama-server -m qwen3.gguf",
+		"6.00 GiB  · measured",
+		"85%  · measured",
+		RuntimeCaption,
+		"ggml/llama.cpp (CUDA)", "libggml-cuda.so",
+		"Model · qwen3:0.6b", "mapped + cmdline · confirmed",
+		// The bar's legend: each part with its provenance, the unknown
+		// ones n/a, and the measured remainder as other/unknown.
+		"weights", "604.15 MiB", "reported (log)",
+		"KV cache", "896.00 MiB", "estimated (gguf)",
+		"compute", "output", "n/a", "not reported or estimated",
+		"other / unknown", "4643.85 MiB", "inferred (measured − parts)",
+		"full width: measured VRAM 6.00 GiB",
+		"8192  · from api", "1 of 4 busy", "42.5",
+		inspect.PresenceNote,
+		"Copy command line", "End process…", "Unload model…",
+	)
+}
+
+// The other/unknown part is the measurement minus the known parts; when
+// the parts exceed the measurement it is n/a and the bar says so, never a
+// negative size.
+func TestLLMBarNeverNegative(t *testing.T) {
+	vram := uint64(1 << 30)
+	br := &inspect.Breakdown{
+		Weights: &inspect.Part{Bytes: 900 << 20, Source: "estimated", From: "gguf"},
+		KVCache: &inspect.Part{Bytes: 300 << 20, Source: "estimated", From: "gguf"},
+	}
+	m := newBarModel(&vram, br)
+	if !m.Exceeded || m.Parts[4].Known || m.Scale != 1200<<20 {
+		t.Fatalf("model = %+v", m)
+	}
+	test.NewTempApp(t)
+	b := NewLLMBar()
+	b.SetBreakdown(&vram, br)
+	b.Resize(fyne.NewSize(500, 200))
+	got := allText(b)
+	mustContain(t, got, "the parts exceed the measured 1.00 GiB by 176.00 MiB", "other / unknown")
+	if strings.Contains(got, "-") && strings.Contains(got, "-1") {
+		t.Errorf("negative size drawn:\n%s", got)
+	}
+	// Segments never extend past the bar.
+	r := test.WidgetRenderer(b).(*barRenderer)
+	r.Layout(fyne.NewSize(500, 200))
+	var end float32
+	for _, s := range r.segs {
+		if s.Size().Width < 0 {
+			t.Errorf("negative width %v", s.Size().Width)
+		}
+		end = max(end, s.Position().X+s.Size().Width)
+	}
+	if end > 500.01 {
+		t.Errorf("segments end at %v, past the bar", end)
+	}
+	if !r.marker.Visible() {
+		t.Error("no marker where the measurement ends")
+	}
+
+	// Within the measurement: other/unknown is the exact remainder.
+	vram = 2 << 30
+	m = newBarModel(&vram, br)
+	if m.Exceeded || !m.Parts[4].Known || m.Parts[4].Bytes != 2<<30-1200<<20 {
+		t.Fatalf("model = %+v", m.Parts[4])
+	}
+}
+
+func TestInspectorUnknownVRAM(t *testing.T) {
+	s := snapshot()
+	p := s.Processes[0]
+	p.VRAMBytes, p.GPUUtilPercent = nil, nil
+	p.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "estimated", From: "gguf"}}}
+	i, _ := newTestInspector(t, nil)
+	i.Show(s, &p)
+	got := allText(i.CanvasObject())
+	mustContain(t, got, "VRAM not measured", "Measured VRAM\nn/a")
+	if strings.Contains(got, "0 B") || strings.Contains(got, "GPU\n0%") {
+		t.Errorf("unknown shown as zero:\n%s", got)
+	}
+	// The other row: H: process, not inspected: n/a everywhere.
+	i.Show(s, &s.Processes[1])
+	got = allText(i.CanvasObject())
+	mustContain(t, got, "H:5151 (a host PID, seen from a container)", "VRAM\nn/a", "n/a (not inspected)", app.NoteOtherNamespace)
+	if strings.Contains(got, "End process") {
+		t.Error("actions shown without an Actions implementation")
+	}
+}
+
+func TestInspectorModelEvidence(t *testing.T) {
+	s := snapshot()
+	p := s.Processes[0]
+	p.Models = []inspect.Model{
+		{Path: "/opt/app/models/whisper-base.bin", Evidence: []string{"installed"}, Candidate: true, Role: "model"},
+		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Role: "model", KindHint: ptr("decision"), KindLabel: ptr("likely decision model (name)")},
+	}
+	i, _ := newTestInspector(t, nil)
+	i.Show(s, &p)
+	got := allText(i.CanvasObject())
+	mustContain(t, got, "Model · whisper-base.bin", "installed · candidate: not proven loaded",
+		"Model · laya.gguf", "mapped · not confirmed (one source)", "likely decision model (name) · hint: decision")
+}
+
+// Show with the same readings redraws nothing; a changed reading updates
+// the label in place.
+func TestInspectorUpdatesInPlace(t *testing.T) {
+	s := snapshot()
+	i, _ := newTestInspector(t, nil)
+	i.Show(s, &s.Processes[0])
+	first := i.body.Objects[0]
+	i.Show(s, &s.Processes[0])
+	if i.body.Objects[0] != first {
+		t.Error("rebuilt for an identical snapshot")
+	}
+	s2 := snapshot()
+	s2.Processes[0].GPUUtilPercent = ptr(12.0)
+	i.Show(s2, &s2.Processes[0])
+	if i.body.Objects[0] != first {
+		t.Error("rebuilt for a changed reading")
+	}
+	mustContain(t, allText(i.CanvasObject()), "12%  · measured")
+	i.Show(s2, nil)
+	if len(i.body.Objects) != 0 || i.title.Text != "Select a process to inspect it." {
+		t.Error("stale content with nothing selected")
+	}
+}
+
+// confirmDialog returns the inspector's open confirmation and the buttons
+// on the window's top overlay.
+func overlayButtons(t *testing.T, w fyne.Window) map[string]*widget.Button {
+	t.Helper()
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog shown")
+	}
+	out := map[string]*widget.Button{}
+	for _, o := range test.LaidOutObjects(top) {
+		if b, ok := o.(*widget.Button); ok {
+			out[b.Text] = b
+		}
+	}
+	return out
+}
+
+func TestInspectorEndNeedsConfirmation(t *testing.T) {
+	s := snapshot()
+	act := &fakeActions{}
+	i, w := newTestInspector(t, act)
+	i.Show(s, &s.Processes[0])
+	test.Tap(i.endBtn)
+	mustContain(t, allText(w.Canvas().Overlays().Top()), "Send SIGTERM to PID 4242 (llama-server)?")
+	test.Tap(overlayButtons(t, w)["Cancel"])
+	if len(act.ended) != 0 {
+		t.Fatal("cancel ended the process")
+	}
+	test.Tap(i.endBtn)
+	test.Tap(overlayButtons(t, w)["End process"])
+	if len(act.ended) != 1 || act.ended[0] != 4242 {
+		t.Fatalf("ended = %v", act.ended)
+	}
+}
+
+func TestInspectorEndRefused(t *testing.T) {
+	s := snapshot()
+	act := &fakeActions{endErr: errors.New("not your process (alice's)")}
+	i, _ := newTestInspector(t, act)
+	i.Show(s, &s.Processes[0])
+	if !i.endBtn.Disabled() {
+		t.Fatal("end enabled for another user's process")
+	}
+	mustContain(t, allText(i.CanvasObject()), "End process: not your process (alice's).")
+	test.Tap(i.endBtn)
+	if len(act.ended) != 0 {
+		t.Fatal("disabled button acted")
+	}
+	// A replayed capture never acts on live processes.
+	act.endErr = nil
+	i.SetLive(false)
+	i.Show(s, &s.Processes[0])
+	if !i.endBtn.Disabled() || !i.unload.Disabled() {
+		t.Error("actions enabled on a replay")
+	}
+}
+
+func TestInspectorCopyAndFolder(t *testing.T) {
+	s := snapshot()
+	act := &fakeActions{}
+	i, _ := newTestInspector(t, act)
+	i.Show(s, &s.Processes[0])
+	test.Tap(i.copyBtn)
+	if got := fyne.CurrentApp().Clipboard().Content(); got != "llama-server -m qwen3.gguf" {
+		t.Errorf("clipboard = %q", got)
+	}
+	var folder *widget.Button
+	for _, o := range test.LaidOutObjects(i.CanvasObject()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Open folder" {
+			folder = b
+		}
+	}
+	if folder == nil {
+		t.Fatal("no Open folder button")
+	}
+	test.Tap(folder)
+	if len(act.opened) != 1 || act.opened[0] != "/srv/models" {
+		t.Errorf("opened = %v", act.opened)
+	}
+}
+
+func TestInspectorUnloadNeedsConfirmation(t *testing.T) {
+	s := snapshot()
+	act := &fakeActions{}
+	i, w := newTestInspector(t, act)
+	i.Show(s, &s.Processes[0])
+	test.Tap(i.unload)
+	mustContain(t, allText(w.Canvas().Overlays().Top()), "Ask llama-server to unload qwen3?")
+	test.Tap(overlayButtons(t, w)["Cancel"])
+	if len(act.unloaded) != 0 {
+		t.Fatal("cancel unloaded")
+	}
+	if _, ok := i.pending.(*dialog.ConfirmDialog); ok {
+		t.Error("dialog still pending after cancel")
+	}
+}
+
+func TestHelpOpenClose(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(container.NewStack(widget.NewLabel("main")))
+	t.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(900, 700))
+
+	closeHelp := ShowHelp(w)
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("help not shown")
+	}
+	mustContain(t, allText(top), "How sure is each number?", "DWM and double counting", "Spill", "Paged", "Presence is not residency")
+	// Escape closes it.
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if w.Canvas().Overlays().Top() != nil {
+		t.Fatal("Escape did not close help")
+	}
+	closeHelp() // closing again is harmless
+
+	// The returned function closes it too; "?" toggles it off.
+	closeHelp = ShowHelp(w)
+	closeHelp()
+	if w.Canvas().Overlays().Top() != nil {
+		t.Fatal("close func did not close help")
+	}
+	ShowHelp(w)
+	w.Canvas().Focused().TypedRune('?')
+	if w.Canvas().Overlays().Top() != nil {
+		t.Fatal("? did not close help")
+	}
+}
+
+// loadGolden reads the app package's golden snapshot (an LLM server, a
+// compositor, an unknown process, a container process).
+func loadGolden(t *testing.T) *app.Snapshot {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "app", "testdata", "snapshot.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := app.ReadSnapshot(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestInspectorRender draws the pane for the golden snapshot's
+// llama-server and compares it with testdata/inspector.png (Fyne writes
+// testdata/failed/ on a mismatch, to look at).
+func TestInspectorRender(t *testing.T) {
+	time.Local = time.UTC
+	s := loadGolden(t)
+	i, w := newTestInspector(t, &fakeActions{})
+	w.Resize(fyne.NewSize(640, 1700))
+	i.Show(s, &s.Processes[0])
+	test.AssertImageMatches(t, "inspector.png", w.Canvas().Capture())
+}
+
+func TestHelpRender(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(widget.NewLabel(""))
+	t.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(900, 1000))
+	ShowHelp(w)
+	test.AssertImageMatches(t, "help.png", w.Canvas().Capture())
+}

@@ -1,0 +1,384 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+// The inspector's content is built in two steps: inspectorView turns one
+// snapshot row into plain data (sections of key/value rows, the LLM bar's
+// segments), and Inspector renders that data. The first step is a pure
+// function, so tests read it directly and a replayed snapshot renders
+// exactly like a live one; comparing two views tells the widget whether
+// anything needs redrawing.
+
+// RuntimeCaption stands under the runtimes: a library proves presence only.
+const RuntimeCaption = "A loaded library proves presence, not GPU work."
+
+// view is everything the pane shows for one process.
+type view struct {
+	Title    string
+	Sections []section
+}
+
+// section is one titled block of the pane.
+type section struct {
+	Title string
+	// Caption is a short warning shown under the title.
+	Caption string
+	// Folder, when set, gets an "Open folder" button (a model's folder).
+	Folder string
+	// Bar is the LLM memory bar (the LLM section only).
+	Bar  *barModel
+	Rows []row
+}
+
+// row is one line: a key and its value (the value says its provenance).
+type row struct{ Key, Value string }
+
+// Provenance words, as the pane and help use them.
+const (
+	provMeasured  = "measured"
+	provInferred  = "inferred *"
+	provGuessed   = "guessed ?"
+	provEstimated = "estimated"
+	provReported  = "reported"
+)
+
+// buildView turns a process row into the pane's content.
+func buildView(snap *app.Snapshot, p *app.Process) view {
+	str := app.FormatString
+	v := view{Title: fmt.Sprintf("PID %s · %s", p.PIDLabel, str(p.Name))}
+
+	id := section{Title: "Process"}
+	id.Rows = append(id.Rows,
+		row{"PID", pidText(p)},
+		row{"User", str(p.User)},
+		row{"Started", timeText(p)},
+		row{"Parent", intText(p.PPID)},
+		row{"Executable", str(p.Exe)},
+		row{"Directory", str(p.Cwd)},
+		// Cmdline is the redacted command line the snapshot carries;
+		// the raw argv never reaches the UI.
+		row{"Command", app.CommandLine(p.Cmdline)},
+		row{"Category", str(p.Category)},
+	)
+	v.Sections = append(v.Sections, id, countersSection(snap, p))
+	v.Sections = append(v.Sections, runtimesSection(p))
+	v.Sections = append(v.Sections, modelSections(p)...)
+	if p.LLM != nil {
+		v.Sections = append(v.Sections, llmSection(p), serverSection(p.LLM))
+	}
+	if p.App != nil {
+		v.Sections = append(v.Sections, appSection(p.App))
+	}
+	v.Sections = append(v.Sections, notesSection(p))
+	return v
+}
+
+func pidText(p *app.Process) string {
+	switch {
+	case strings.HasPrefix(p.PIDLabel, "H:"):
+		return p.PIDLabel + " (a host PID, seen from a container)"
+	case strings.HasPrefix(p.PIDLabel, "W:"):
+		return p.PIDLabel + " (a Windows PID, seen from WSL)"
+	}
+	return p.PIDLabel
+}
+
+func timeText(p *app.Process) string {
+	if p.StartTime == nil {
+		return app.NA
+	}
+	return p.StartTime.Local().Format("2006-01-02 15:04:05")
+}
+
+func intText(v *int) string {
+	if v == nil {
+		return app.NA
+	}
+	return strconv.Itoa(*v)
+}
+
+// withProv shows a value and where it came from; an unknown value is n/a
+// with no provenance (nothing was read).
+func withProv(value, prov string) string {
+	if value == app.NA {
+		return app.NA
+	}
+	return value + "  · " + prov
+}
+
+// countersSection lists each measured counter with its provenance.
+func countersSection(snap *app.Snapshot, p *app.Process) section {
+	s := section{Title: "GPU counters"}
+	if p.DeviceIndex == nil {
+		s.Rows = append(s.Rows, row{"GPU", "none listed by the driver now"})
+	} else {
+		gpu := fmt.Sprintf("GPU %d", *p.DeviceIndex)
+		if snap != nil {
+			for _, d := range snap.Devices {
+				if d.Index == *p.DeviceIndex && d.Name != nil {
+					gpu += " · " + *d.Name
+				}
+			}
+		}
+		if len(p.GPUProcessTypes) > 0 {
+			gpu += " (" + strings.Join(p.GPUProcessTypes, ", ") + ")"
+		}
+		s.Rows = append(s.Rows, row{"GPU", gpu})
+	}
+	s.Rows = append(s.Rows, row{"VRAM", withProv(app.FormatBytes(p.VRAMBytes), provMeasured)})
+	if p.VRAMInferredBytes != nil {
+		prov := provInferred + " (owner matched by evidence; not in measured totals)"
+		if p.VRAMInferredBy != nil && *p.VRAMInferredBy == "guess" {
+			prov = provGuessed + " (owner guessed; not in measured totals)"
+		}
+		s.Rows = append(s.Rows, row{"VRAM (attributed)", withProv(app.FormatBytes(p.VRAMInferredBytes), prov)})
+	}
+	s.Rows = append(s.Rows,
+		row{"Spill", withProv(app.FormatBytes(p.SpillBytes), provMeasured+" (GPU-accessible system RAM)")},
+		row{"Paged", withProv(app.FormatBytes(p.PagedBytes), provEstimated+" (committed minus resident)")},
+		row{"GPU", withProv(app.FormatPercent(p.GPUUtilPercent), provMeasured)},
+		row{"SM", withProv(app.FormatPercent(p.SMUtilPercent), provMeasured)},
+		row{"Encoder", withProv(app.FormatPercent(p.EncoderUtilPercent), provMeasured)},
+		row{"Decoder", withProv(app.FormatPercent(p.DecoderUtilPercent), provMeasured)},
+	)
+	return s
+}
+
+func runtimesSection(p *app.Process) section {
+	s := section{Title: "Runtimes", Caption: RuntimeCaption}
+	switch {
+	case p.Runtimes == nil:
+		s.Rows = append(s.Rows, row{"", "n/a (not inspected)"})
+	case len(p.Runtimes) == 0:
+		s.Rows = append(s.Rows, row{"", "none found"})
+	}
+	for _, r := range p.Runtimes {
+		name := r.Name
+		if r.Detail != "" {
+			name += " (" + r.Detail + ")"
+		}
+		s.Rows = append(s.Rows, row{name, strings.Join(r.Libraries, ", ")})
+	}
+	return s
+}
+
+// modelSections gives each model its own block, strongest evidence first
+// as the inspector found them.
+func modelSections(p *app.Process) []section {
+	switch {
+	case p.Models == nil:
+		return []section{{Title: "Models", Rows: []row{{"", "n/a (not inspected)"}}}}
+	case len(p.Models) == 0:
+		return []section{{Title: "Models", Rows: []row{{"", "none found"}}}}
+	}
+	out := make([]section, 0, len(p.Models))
+	for _, m := range p.Models {
+		out = append(out, modelSection(m))
+	}
+	return out
+}
+
+// ModelStatus is a model's evidence and standing: "mapped + cmdline ·
+// confirmed", or "installed · candidate: not proven loaded".
+func ModelStatus(m inspect.Model) string {
+	ev := strings.Join(m.Evidence, " + ")
+	if ev == "" {
+		ev = "no evidence"
+	}
+	switch {
+	case m.Confirmed:
+		ev += " · confirmed"
+	case m.Candidate:
+		ev += " · candidate: not proven loaded"
+	default:
+		ev += " · not confirmed (one source)"
+	}
+	if m.Deleted {
+		ev += " · file deleted since it was opened"
+	}
+	return ev
+}
+
+func modelSection(m inspect.Model) section {
+	name := filepath.Base(m.Path)
+	if m.Name != nil {
+		name = *m.Name
+	}
+	s := section{Title: "Model · " + name, Folder: filepath.Dir(m.Path)}
+	s.Rows = append(s.Rows, row{"Evidence", ModelStatus(m)}, row{"File", m.Path})
+	if m.Role != "" && m.Role != "model" {
+		s.Rows = append(s.Rows, row{"Role", m.Role})
+	}
+	if m.Store != nil {
+		s.Rows = append(s.Rows, row{"Named by", *m.Store + " (a store supplies the name, not load evidence)"})
+	}
+	kind := app.FormatString(m.Kind)
+	if m.KindLabel != nil {
+		kind = *m.KindLabel
+	}
+	if m.KindHint != nil {
+		kind += " · hint: " + *m.KindHint + " (from the name, not the header)"
+	}
+	s.Rows = append(s.Rows,
+		row{"Kind", kind},
+		row{"Format", app.FormatString(m.Format)},
+		row{"Architecture", app.FormatString(m.Architecture)},
+		row{"Quantization", app.FormatString(m.Quantization)},
+		row{"Layers", uintText(m.Layers)},
+		row{"Parameters", paramsText(m.Parameters)},
+		row{"Trained context", u64Text(m.TrainedContext)},
+	)
+	w := app.NA
+	if m.Weights != nil {
+		w = fmt.Sprintf("%s  · %s (%s)", mib(m.Weights.Bytes), m.Weights.Source, m.Weights.From)
+	}
+	s.Rows = append(s.Rows, row{"Weights", w})
+	if m.HeaderError != nil {
+		s.Rows = append(s.Rows, row{"Header", "unreadable: " + *m.HeaderError})
+	}
+	return s
+}
+
+func uintText(v *uint32) string {
+	if v == nil {
+		return app.NA
+	}
+	return strconv.FormatUint(uint64(*v), 10)
+}
+
+func u64Text(v *uint64) string {
+	if v == nil {
+		return app.NA
+	}
+	return strconv.FormatUint(*v, 10)
+}
+
+// paramsText shows a parameter count the way model cards do: 596M, 8.2B.
+func paramsText(v *uint64) string {
+	if v == nil {
+		return app.NA
+	}
+	n := float64(*v)
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1fB", n/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.0fM", n/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.0fK", n/1e3)
+	}
+	return strconv.FormatUint(*v, 10)
+}
+
+// mib shows model-sized amounts to 0.01 MiB, as llama.cpp's logs do, so
+// the two can be compared by eye.
+func mib(v uint64) string {
+	if v >= 10<<30 {
+		return fmt.Sprintf("%.2f GiB", float64(v)/(1<<30))
+	}
+	return fmt.Sprintf("%.2f MiB", float64(v)/(1<<20))
+}
+
+func llmSection(p *app.Process) section {
+	l := p.LLM
+	s := section{Title: "LLM memory",
+		Caption: "Parts are reported by the runtime (log, API) or estimated from the model header; " +
+			"they are set against the measured VRAM, never added to it.",
+		Bar: newBarModel(p.VRAMBytes, &l.Breakdown)}
+	// The bar's legend lists each part with its provenance; the rows add
+	// the measurement itself and the estimator's notes.
+	s.Rows = append(s.Rows, row{"Measured VRAM", withProv(app.FormatBytes(p.VRAMBytes), provMeasured)})
+	for _, n := range l.Notes {
+		s.Rows = append(s.Rows, row{"Note", n})
+	}
+	return s
+}
+
+// serverSection is what the server's own API and log say right now.
+func serverSection(l *inspect.LLM) section {
+	s := section{Title: "Server"}
+	srv := app.FormatString(l.Server)
+	if l.APIStatus != nil {
+		srv += " · API " + strings.ReplaceAll(*l.APIStatus, "_", " ")
+	}
+	withSource := func(v *uint64, src *string) string {
+		if v == nil {
+			return app.NA
+		}
+		t := strconv.FormatUint(*v, 10)
+		if src != nil {
+			t += "  · from " + *src
+		}
+		return t
+	}
+	slots := app.NA
+	if l.SlotsTotal != nil {
+		busy := app.NA
+		if l.SlotsBusy != nil {
+			busy = strconv.Itoa(*l.SlotsBusy)
+		}
+		slots = fmt.Sprintf("%s of %d busy  · %s", busy, *l.SlotsTotal, provReported)
+	}
+	tps := app.NA
+	if l.TokensPerSecond != nil {
+		tps = fmt.Sprintf("%.1f  · %s (updates after a request completes)", *l.TokensPerSecond, provReported)
+	}
+	req := app.NA
+	if l.RequestsProcessing != nil {
+		req = fmt.Sprintf("%.0f  · %s", *l.RequestsProcessing, provReported)
+	}
+	kv := app.NA
+	if l.KVUsagePercent != nil {
+		kv = fmt.Sprintf("%.0f%%  · %s", *l.KVUsagePercent, provReported)
+	}
+	s.Rows = append(s.Rows,
+		row{"Server", srv},
+		row{"Context (n_ctx)", withSource(l.NCtx, l.NCtxSource)},
+		row{"Parallel", withSource(l.Parallel, l.ParallelSource)},
+		row{"Slots", slots},
+		row{"Tokens/s", tps},
+		row{"Requests", req},
+		row{"KV cache used", kv},
+		row{"Buffer log", app.FormatString(l.LogPath)},
+	)
+	return s
+}
+
+func appSection(a *inspect.AppState) section {
+	s := section{Title: "App · " + a.App,
+		Caption: "Settings prove selection, not a load; log events are history, not proof of what is resident now."}
+	s.Rows = append(s.Rows,
+		row{"Selected model", app.FormatString(a.SelectedModel)},
+		row{"Settings", app.FormatString(a.SettingsPath)},
+		row{"Log", app.FormatString(a.LogPath)},
+	)
+	for _, e := range a.Events {
+		when := "before this process started"
+		if e.Fresh {
+			when = "since this process started"
+		}
+		s.Rows = append(s.Rows, row{e.Time.Local().Format("2006-01-02 15:04:05"),
+			fmt.Sprintf("%s %s (%s)", e.Kind, app.FormatString(e.Model), when)})
+	}
+	for _, n := range a.Notes {
+		s.Rows = append(s.Rows, row{"Note", n})
+	}
+	return s
+}
+
+func notesSection(p *app.Process) section {
+	s := section{Title: "Notes"}
+	s.Rows = append(s.Rows, row{"", inspect.PresenceNote})
+	for _, n := range p.Notes {
+		s.Rows = append(s.Rows, row{"", n})
+	}
+	return s
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+)
+
+// barRenderer draws an LLMBar with a fixed set of canvas objects: one
+// rectangle per part, a marker for the measurement, a caption, and one
+// legend line (swatch, name, size, provenance) per part. Nothing is
+// allocated per refresh.
+type barRenderer struct {
+	bar     *LLMBar
+	track   *canvas.Rectangle
+	segs    []*canvas.Rectangle
+	marker  *canvas.Rectangle
+	caption *canvas.Text
+	swatch  []*canvas.Rectangle
+	name    []*canvas.Text
+	size    []*canvas.Text
+	source  []*canvas.Text
+	objects []fyne.CanvasObject
+}
+
+const (
+	barHeight   = 22
+	swatchSize  = 12
+	legendName  = 130 // width of the name column
+	legendBytes = 100 // width of the size column
+	legendMinW  = 200 // room kept for the provenance column
+)
+
+func newBarRenderer(b *LLMBar) *barRenderer {
+	r := &barRenderer{bar: b}
+	r.track = canvas.NewRectangle(color.Transparent)
+	r.track.StrokeWidth = 1
+	r.marker = canvas.NewRectangle(colorOver)
+	r.caption = canvas.NewText("", color.Black)
+	r.caption.TextSize = theme.CaptionTextSize()
+	r.objects = append(r.objects, r.track)
+	const n = 5 // weights, KV, compute, output, other
+	for i := 0; i < n; i++ {
+		seg := canvas.NewRectangle(color.Transparent)
+		sw := canvas.NewRectangle(color.Transparent)
+		r.segs = append(r.segs, seg)
+		r.swatch = append(r.swatch, sw)
+		r.name = append(r.name, canvas.NewText("", color.Black))
+		r.size = append(r.size, canvas.NewText("", color.Black))
+		r.source = append(r.source, canvas.NewText("", color.Black))
+		r.objects = append(r.objects, seg)
+	}
+	r.objects = append(r.objects, r.marker, r.caption)
+	for i := 0; i < n; i++ {
+		r.objects = append(r.objects, r.swatch[i], r.name[i], r.size[i], r.source[i])
+	}
+	r.Refresh()
+	return r
+}
+
+func (r *barRenderer) lineHeight() float32 {
+	return fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height + 2
+}
+
+func (r *barRenderer) captionHeight() float32 {
+	return fyne.MeasureText("Mg", theme.CaptionTextSize(), fyne.TextStyle{}).Height
+}
+
+// MinSize keeps the three legend columns readable.
+func (r *barRenderer) MinSize() fyne.Size {
+	w := float32(swatchSize + 8 + legendName + legendBytes + legendMinW)
+	h := barHeight + 2 + r.captionHeight() + 4 + float32(len(r.name))*r.lineHeight()
+	return fyne.NewSize(w, h)
+}
+
+func (r *barRenderer) Layout(size fyne.Size) {
+	m := &r.bar.model
+	r.track.Move(fyne.NewPos(0, 0))
+	r.track.Resize(fyne.NewSize(size.Width, barHeight))
+	x := float32(0)
+	for i, seg := range r.segs {
+		w := float32(0)
+		if i < len(m.Parts) && m.Parts[i].Known && m.Scale > 0 {
+			w = float32(float64(m.Parts[i].Bytes) / float64(m.Scale) * float64(size.Width))
+		}
+		if x+w > size.Width { // float rounding only: parts never exceed the scale
+			w = size.Width - x
+		}
+		seg.Move(fyne.NewPos(x, 0))
+		seg.Resize(fyne.NewSize(w, barHeight))
+		x += w
+	}
+	if m.Exceeded && m.Measured != nil && m.Scale > 0 {
+		mx := float32(float64(*m.Measured) / float64(m.Scale) * float64(size.Width))
+		r.marker.Move(fyne.NewPos(mx-1, -3))
+		r.marker.Resize(fyne.NewSize(3, barHeight+6))
+		r.marker.Show()
+	} else {
+		r.marker.Hide()
+	}
+	y := float32(barHeight + 2)
+	r.caption.Move(fyne.NewPos(0, y))
+	y += r.captionHeight() + 4
+	lh := r.lineHeight()
+	for i := range r.name {
+		r.swatch[i].Move(fyne.NewPos(0, y+(lh-swatchSize)/2))
+		r.swatch[i].Resize(fyne.NewSize(swatchSize, swatchSize))
+		r.name[i].Move(fyne.NewPos(swatchSize+8, y))
+		r.size[i].Move(fyne.NewPos(swatchSize+8+legendName, y))
+		r.source[i].Move(fyne.NewPos(swatchSize+8+legendName+legendBytes, y))
+		y += lh
+	}
+}
+
+// style paints a part: reported parts solid, estimated ones translucent
+// with a solid outline, the inferred remainder grey; an unknown part's
+// swatch is an empty outline.
+func style(rect *canvas.Rectangle, p barPart) {
+	c := p.Color
+	switch {
+	case !p.Known:
+		rect.FillColor = color.Transparent
+		rect.StrokeColor = c
+		rect.StrokeWidth = 1
+	case p.Source == "reported":
+		rect.FillColor = c
+		rect.StrokeWidth = 0
+	default: // estimated, inferred
+		fill := c
+		fill.A = 0x66
+		rect.FillColor = fill
+		rect.StrokeColor = c
+		rect.StrokeWidth = 1.5
+	}
+}
+
+func (r *barRenderer) Refresh() {
+	m := &r.bar.model
+	fg := theme.Color(theme.ColorNameForeground)
+	muted := theme.Color(theme.ColorNamePlaceHolder)
+	r.track.StrokeColor = muted
+	r.caption.Text = m.caption()
+	r.caption.Color = muted
+	if m.Exceeded {
+		r.caption.Color = colorOver
+	}
+	for i := range r.name {
+		var p barPart
+		if i < len(m.Parts) {
+			p = m.Parts[i]
+		}
+		style(r.segs[i], p)
+		style(r.swatch[i], p)
+		r.name[i].Text, r.name[i].Color = p.Name, fg
+		r.size[i].Text, r.size[i].Color = p.legendSize(), fg
+		r.source[i].Text, r.source[i].Color = p.legendSource(), muted
+		r.size[i].TextStyle.Monospace = true
+	}
+	r.Layout(r.bar.Size())
+	canvas.Refresh(r.bar)
+}
+
+func (r *barRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+func (r *barRenderer) Destroy() {}
