@@ -64,6 +64,9 @@ func ReadCapture(r io.Reader) ([]*Snapshot, error) {
 			}
 			return nil, fmt.Errorf("snapshot %d of the capture: %w", len(out)+1, err)
 		}
+		if s.SchemaVersion == 0 {
+			return nil, fmt.Errorf("snapshot %d: not a gtm snapshot (no schema_version)", len(out)+1)
+		}
 		if s.SchemaVersion != SchemaVersion {
 			return nil, fmt.Errorf("snapshot %d: schema_version %d is not supported (this gtm reads %d)", len(out)+1, s.SchemaVersion, SchemaVersion)
 		}

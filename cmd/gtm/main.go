@@ -92,6 +92,7 @@ Usage:
   gtm --replay FILE      show a snapshot saved with --json
   gtm inspect PID        all evidence for one process (runtimes, models)
   gtm model FILE.gguf    what a GGUF model will cost before loading it
+  gtm diff A.json B.json what changed between two snapshots (measured, then segments)
 
 Unavailable readings are shown as n/a (null in JSON), never as 0.
 
@@ -135,6 +136,8 @@ func run(args []string, e env) int {
 			return runModel(args[1:], e)
 		case "inspect":
 			return runInspect(args[1:], e)
+		case "diff":
+			return runDiff(args[1:], e)
 		}
 	}
 	var o options
@@ -244,6 +247,11 @@ func run(args []string, e env) int {
 // wants exactly one argument, naming it in the error. done is true when
 // run should return code: help was shown or the command line was wrong.
 func parseSubcommand(fs *flag.FlagSet, args []string, e env, usageText, want string) (code int, done bool) {
+	return parseSubcommandN(fs, args, e, usageText, want, 1)
+}
+
+// parseSubcommandN is parseSubcommand for a command that wants n arguments.
+func parseSubcommandN(fs *flag.FlagSet, args []string, e env, usageText, want string, n int) (code int, done bool) {
 	var help bool
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
@@ -256,7 +264,7 @@ func parseSubcommand(fs *flag.FlagSet, args []string, e env, usageText, want str
 	case err != nil:
 		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", fs.Name(), err, fs.Name())
 		return exitUsage, true
-	case fs.NArg() != 1:
+	case fs.NArg() != n:
 		fmt.Fprintf(e.stderr, "%s: expected %s, got %d arguments\nRun '%s --help' for usage.\n", fs.Name(), want, fs.NArg(), fs.Name())
 		return exitUsage, true
 	}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const diffData = "../../app/testdata/diff/"
+
+func TestBinaryDiff(t *testing.T) {
+	code, out, errOut := runBinary(t, "diff", diffData+"restart-new-pid.before.json", diffData+"restart-new-pid.after.json")
+	if code != 0 || errOut != "" || !strings.Contains(out, "4242→5311") || strings.Contains(out, "\x1b[") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = runBinary(t, "diff", "--json", diffData+"model-load.before.json", diffData+"model-load.after.json")
+	var d struct {
+		DiffVersion int               `json:"diff_version"`
+		Processes   []json.RawMessage `json:"processes"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &d) != nil || d.DiffVersion != 1 || len(d.Processes) != 3 {
+		t.Fatalf("--json: exit %d, %d processes\n%s", code, len(d.Processes), out)
+	}
+}
+
+// TestBinaryDiffBadInput: garbage, another schema or a missing file is one
+// clear line on stderr and exit 1; a wrong command line is exit 2.
+func TestBinaryDiffBadInput(t *testing.T) {
+	dir := t.TempDir()
+	good := diffData + "model-load.before.json"
+	garbage := filepath.Join(dir, "garbage.json")
+	other := filepath.Join(dir, "v7.json")
+	os.WriteFile(garbage, []byte("\x00\x01 not json"), 0o644)
+	os.WriteFile(other, []byte(`{"schema_version": 7}`), 0o644)
+	for _, bad := range []string{garbage, other, filepath.Join(dir, "missing.json"), good + ":5"} {
+		code, out, errOut := runBinary(t, "diff", good, bad)
+		if code != 1 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "gtm diff: ") {
+			t.Errorf("%s: exit %d, stderr %q", filepath.Base(bad), code, errOut)
+		}
+	}
+	if code, _, _ := runBinary(t, "diff", good); code != 2 {
+		t.Errorf("one argument: exit %d, want 2", code)
+	}
+	if code, out, _ := runBinary(t, "diff", "--help"); code != 0 || !strings.Contains(out, "FILE:N") {
+		t.Errorf("--help: exit %d", code)
+	}
+}
