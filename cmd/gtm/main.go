@@ -76,7 +76,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
-	fs.StringVar(&o.replay, "replay", "", "show a snapshot saved with --json instead of this machine (window, --once or --json)")
+	fs.StringVar(&o.replay, "replay", "", "show a `FILE` saved with --json or gtm record instead of this machine (window: play the capture; --once/--json: its last snapshot)")
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	return fs
@@ -89,7 +89,8 @@ Usage:
   gtm --once             print one text snapshot
   gtm --json             print one JSON snapshot (schema: docs/json.md)
   gtm --list-gpus        list the GPUs gtm can see
-  gtm --replay FILE      show a snapshot saved with --json
+  gtm --replay FILE      play a capture (gtm record) or a snapshot saved with --json
+  gtm record [-o FILE]   record snapshots, one JSON line each, until Ctrl+C
   gtm inspect PID        all evidence for one process (runtimes, models)
   gtm model FILE.gguf    what a GGUF model will cost before loading it
   gtm diff A.json B.json what changed between two snapshots (measured, then segments)
@@ -138,6 +139,8 @@ func run(args []string, e env) int {
 			return runInspect(args[1:], e)
 		case "diff":
 			return runDiff(args[1:], e)
+		case "record":
+			return runRecord(args[1:], e)
 		}
 	}
 	var o options
@@ -185,12 +188,18 @@ func run(args []string, e env) int {
 
 	var src app.Source
 	if o.replay != "" {
-		snap, err := readSnapshotFile(o.replay)
+		snaps, err := readCaptureFile(o.replay)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
 			return exitRuntime
 		}
-		src = app.Replay{Snapshot: snap}
+		tl := app.NewTimeline(snaps)
+		if o.once || o.listGPUs {
+			// A capture's "now" is its last snapshot.
+			src = app.Replay{Snapshot: tl.Last()}
+		} else {
+			src = tl
+		}
 	} else {
 		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		defer closeFn()
@@ -206,7 +215,12 @@ func run(args []string, e env) int {
 
 	if !o.once && !o.listGPUs {
 		if gpu != nil {
-			snap := src.Collect(context.Background())
+			var snap *app.Snapshot
+			if tl, ok := src.(*app.Timeline); ok {
+				snap = tl.Last() // peek: collecting would move the timeline on
+			} else {
+				snap = src.Collect(context.Background())
+			}
 			if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
 				return code
 			}
@@ -306,13 +320,17 @@ func parseLLMLogs(vals []string) (map[int]string, error) {
 	return out, nil
 }
 
-func readSnapshotFile(path string) (*app.Snapshot, error) {
+// readCaptureFile reads a capture (gtm record) or one --json snapshot.
+func readCaptureFile(path string) ([]*app.Snapshot, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return app.ReadSnapshot(f)
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	return app.ReadCapture(f)
 }
 
 func writeGPUList(w io.Writer, snap *app.Snapshot) error {

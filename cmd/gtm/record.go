@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+const recordUsage = `gtm record — write a capture: one JSON snapshot per line (JSONL).
+
+Usage:
+  gtm record [-o FILE] [--duration D] [-i N] [flags]
+
+Takes a snapshot at once and then every interval, each written as one
+line as soon as it is taken, until the duration is over or gtm is
+interrupted (Ctrl+C or SIGTERM: the last line is always complete). Play a
+capture back with 'gtm --replay FILE'; '--replay FILE --json' prints its
+last snapshot. Each line has the schema of 'gtm --json' (docs/json.md).
+
+Flags:
+`
+
+const recordTail = `
+Exit status: 0 when the recording ended (duration over or interrupted),
+1 when the output could not be written, 2 on a usage error.
+`
+
+// recordOptions are gtm record's flags.
+type recordOptions struct {
+	out, duration, procRoot string
+	interval                float64
+	llmLogs                 []string
+}
+
+func runRecord(args []string, e env) int {
+	var o recordOptions
+	var help bool
+	fs := flag.NewFlagSet("gtm record", flag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.StringVarP(&o.out, "output", "o", "-", "write the capture to `FILE` (created or truncated; - is standard output)")
+	fs.StringVar(&o.duration, "duration", "", "stop after `D` (30s, 5m, 1h30m; plain numbers are seconds); default: until interrupted")
+	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
+	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	fs.BoolVarP(&help, "help", "h", false, "show this help")
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
+		printUsage(e.stdout, recordUsage, fs, recordTail)
+		return exitOK
+	case err != nil:
+		return recordUsageError(e, err.Error())
+	case fs.NArg() > 0:
+		return recordUsageError(e, fmt.Sprintf("unexpected argument %q (the output file goes after -o)", fs.Arg(0)))
+	case o.interval <= 0 || o.interval > 3600:
+		return recordUsageError(e, fmt.Sprintf("--interval must be between 0 and 3600 seconds, got %g", o.interval))
+	}
+	interval := time.Duration(o.interval * float64(time.Second))
+	count := 0 // snapshots to take; 0 is until interrupted
+	if o.duration != "" {
+		d, err := parseDuration(o.duration)
+		if err != nil {
+			return recordUsageError(e, err.Error())
+		}
+		// Snapshots at 0, N, 2N, … strictly before D.
+		count = int(math.Ceil(float64(d) / float64(interval)))
+	}
+	if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
+		return recordUsageError(e, fmt.Sprintf("--proc-root %s is not a directory", o.procRoot))
+	}
+	llmLogs, err := parseLLMLogs(o.llmLogs)
+	if err != nil {
+		return recordUsageError(e, err.Error())
+	}
+
+	out, name := e.stdout, "standard output"
+	if o.out != "-" {
+		f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm record: %v\n", err)
+			return exitRuntime
+		}
+		defer f.Close()
+		out, name = f, o.out
+	}
+
+	c, closeFn := e.newCollector(o.procRoot, llmLogs)
+	defer closeFn()
+	c.Version = version
+	c.Window = interval
+
+	// A signal ends the recording between snapshots: a snapshot being
+	// taken is finished and written whole first.
+	stop, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	cw := app.NewCaptureWriter(out)
+	err = record(stop, c, interval, count, cw)
+	if f, ok := out.(*os.File); ok && err == nil && o.out != "-" {
+		err = f.Close()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm record: writing %s: %v\n", name, err)
+		return exitRuntime
+	}
+	if o.out != "-" {
+		fmt.Fprintf(e.stderr, "gtm record: wrote %d snapshots to %s\n", cw.Count(), o.out)
+	}
+	return exitOK
+}
+
+// record writes count snapshots (0: until stop ends) one interval apart.
+// Each line goes out in one write, so a stopped recording never ends in a
+// partial line.
+func record(stop context.Context, src app.Source, interval time.Duration, count int, cw *app.CaptureWriter) error {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		if err := cw.Write(src.Collect(context.Background())); err != nil {
+			return err
+		}
+		if count > 0 && cw.Count() >= count {
+			return nil
+		}
+		select {
+		case <-stop.Done():
+			return nil
+		case <-tick.C:
+		}
+		if stop.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// parseDuration reads a Go duration ("90s", "5m") or plain seconds.
+func parseDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		secs, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || math.IsNaN(secs) || secs > 1e8 {
+			return 0, fmt.Errorf("--duration %q: want a duration such as 30s, 5m or 1h", s)
+		}
+		d = time.Duration(secs * float64(time.Second))
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("--duration %q must be positive", s)
+	}
+	return d, nil
+}
+
+func recordUsageError(e env, msg string) int {
+	fmt.Fprintf(e.stderr, "gtm record: %s\nRun 'gtm record --help' for usage.\n", msg)
+	return exitUsage
+}
