@@ -27,8 +27,14 @@ func (s *Snapshot) NoGPUMessage() string {
 }
 
 // DeviceHeader summarises one device in three lines: identity, memory and
-// load, clocks and I/O. Every reading the driver did not give is n/a.
+// load, clocks and I/O. Every reading the driver did not give is n/a. A
+// lost GPU gets two lines that say so instead of a row of n/a.
 func DeviceHeader(d backend.Device) string {
+	if d.Lost {
+		return fmt.Sprintf("GPU %d  %s  PCI %s  LOST\n"+
+			"  The driver reports this GPU lost (fallen off the bus or hung): no readings and no processes until it is reset.",
+			d.Index, FormatString(d.Name), FormatString(d.PCIBusID))
+	}
 	mem := FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
 	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
 		mem += fmt.Sprintf(" (%.0f%%)", 100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes))

@@ -56,6 +56,9 @@ type Device struct {
 	DecoderUtilPct    *float64 `json:"decoder_util_percent"`
 	PCIeRxBytesPerS   *uint64  `json:"pcie_rx_bytes_per_s"`
 	PCIeTxBytesPerS   *uint64  `json:"pcie_tx_bytes_per_s"`
+	// Lost is true when the driver reports the GPU lost (fallen off the
+	// bus, hung): every reading is then nil, never the last known value.
+	Lost bool `json:"lost"`
 }
 
 // ProcessUsage is one process's measured use of one device. PID is in the

@@ -44,6 +44,10 @@ type device struct {
 	name     *string
 	uuid     *string
 	pciBusID *string
+	// lost is set by any call of this sample that returned GPU_IS_LOST
+	// (also when the handle could not be had because of it).
+	lost      bool
+	handleRet nvml.Return
 	// lastSeen is the newest per-process utilization timestamp (µs) seen
 	// so far; passing it back asks NVML only for newer samples. Passing 0
 	// would return every buffered sample, averaging stale activity.
@@ -90,7 +94,7 @@ func (b *Backend) openLocked() error {
 		if ret != nvml.SUCCESS {
 			// Keep the index so device numbers match nvidia-smi's; the
 			// device's readings will all be unavailable.
-			b.devices = append(b.devices, &device{index: i})
+			b.devices = append(b.devices, &device{index: i, handleRet: ret})
 			continue
 		}
 		d := &device{index: i, handle: h}
@@ -140,8 +144,25 @@ func (b *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 			s.Sources = append(s.Sources, backend.Failed(SourceName, ctx.Err()))
 			break
 		}
-		s.Devices = append(s.Devices, b.readDevice(d))
-		usage, sources := b.readProcesses(d, window)
+		d.lost = false
+		dev := b.readDevice(d)
+		var usage []backend.ProcessUsage
+		var sources []backend.Source
+		if !d.lost {
+			usage, sources = b.readProcesses(d, window)
+		}
+		if d.lost {
+			// GPU_IS_LOST from any call, even halfway through: the device
+			// shows lost with no readings and no rows, nothing half-read.
+			dev = backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID, Lost: true}
+			err := errors.New(b.errString(nvml.ERROR_GPU_IS_LOST))
+			usage = nil
+			sources = []backend.Source{
+				backend.Failed(fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index), err),
+				backend.Failed(fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index), err),
+			}
+		}
+		s.Devices = append(s.Devices, dev)
 		s.Usage = append(s.Usage, usage...)
 		s.Sources = append(s.Sources, sources...)
 	}
@@ -158,49 +179,64 @@ func (b *Backend) DeviceCount() int {
 	return len(b.devices)
 }
 
+// readDevice reads one device's counters. Any GPU_IS_LOST sets d.lost and
+// stops reading: a lost GPU answers every call the same way.
 func (b *Backend) readDevice(d *device) backend.Device {
 	out := backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID}
 	h := d.handle
 	if h == nil {
+		d.lost = d.handleRet == nvml.ERROR_GPU_IS_LOST
 		return out
 	}
+	ok := func(ret nvml.Return) bool { return b.ok(d, ret) }
 	// v2 matches nvidia-smi's "Used" (it excludes driver-reserved memory);
 	// older drivers only have v1.
-	if m, ret := h.GetMemoryInfo_v2(); ret == nvml.SUCCESS {
+	if m, ret := h.GetMemoryInfo_v2(); ok(ret) {
 		out.MemoryTotalBytes, out.MemoryUsedBytes = &m.Total, &m.Used
-	} else if m, ret := h.GetMemoryInfo(); ret == nvml.SUCCESS {
+	} else if m, ret := h.GetMemoryInfo(); ok(ret) {
 		out.MemoryTotalBytes, out.MemoryUsedBytes = &m.Total, &m.Used
 	}
-	if u, ret := h.GetUtilizationRates(); ret == nvml.SUCCESS {
+	if d.lost {
+		return out
+	}
+	if u, ret := h.GetUtilizationRates(); ok(ret) {
 		out.GPUUtilPercent = pct(u.Gpu)
 		out.MemoryUtilPercent = pct(u.Memory)
 	}
-	if t, ret := h.GetTemperature(nvml.TEMPERATURE_GPU); ret == nvml.SUCCESS {
+	if t, ret := h.GetTemperature(nvml.TEMPERATURE_GPU); ok(ret) {
 		out.TemperatureC = backend.Ptr(float64(t))
 	}
-	if mw, ret := h.GetPowerUsage(); ret == nvml.SUCCESS {
+	if mw, ret := h.GetPowerUsage(); ok(ret) {
 		out.PowerW = backend.Ptr(float64(mw) / 1000)
 	}
-	if mw, ret := h.GetEnforcedPowerLimit(); ret == nvml.SUCCESS {
+	if mw, ret := h.GetEnforcedPowerLimit(); ok(ret) {
 		out.PowerLimitW = backend.Ptr(float64(mw) / 1000)
 	}
-	out.SMClockMHz = clock(h, nvml.CLOCK_SM)
-	out.MemoryClockMHz = clock(h, nvml.CLOCK_MEM)
-	out.VideoClockMHz = clock(h, nvml.CLOCK_VIDEO)
-	if u, _, ret := h.GetEncoderUtilization(); ret == nvml.SUCCESS {
+	out.SMClockMHz = clock(h, nvml.CLOCK_SM, ok)
+	out.MemoryClockMHz = clock(h, nvml.CLOCK_MEM, ok)
+	out.VideoClockMHz = clock(h, nvml.CLOCK_VIDEO, ok)
+	if u, _, ret := h.GetEncoderUtilization(); ok(ret) {
 		out.EncoderUtilPct = pct(u)
 	}
-	if u, _, ret := h.GetDecoderUtilization(); ret == nvml.SUCCESS {
+	if u, _, ret := h.GetDecoderUtilization(); ok(ret) {
 		out.DecoderUtilPct = pct(u)
 	}
 	// NVML reports PCIe throughput in KB/s.
-	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_RX_BYTES); ret == nvml.SUCCESS {
+	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_RX_BYTES); ok(ret) {
 		out.PCIeRxBytesPerS = backend.Ptr(uint64(kb) * 1024)
 	}
-	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES); ret == nvml.SUCCESS {
+	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES); ok(ret) {
 		out.PCIeTxBytesPerS = backend.Ptr(uint64(kb) * 1024)
 	}
 	return out
+}
+
+// ok reports whether an NVML call succeeded, noting a lost GPU.
+func (b *Backend) ok(d *device, ret nvml.Return) bool {
+	if ret == nvml.ERROR_GPU_IS_LOST {
+		d.lost = true
+	}
+	return ret == nvml.SUCCESS
 }
 
 // processLists are NVML's three running-process lists. A process can be on
@@ -228,7 +264,7 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 	var listErrs []string
 	for _, l := range processLists {
 		infos, ret := l.read(d.handle)
-		if ret != nvml.SUCCESS {
+		if !b.ok(d, ret) {
 			if !(l.optional && ret == nvml.ERROR_NOT_SUPPORTED) {
 				listErrs = append(listErrs, fmt.Sprintf("%s list: %s", l.kind, b.errString(ret)))
 			}
@@ -286,6 +322,7 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 		since = uint64(b.now().Add(-window).UnixMicro())
 	}
 	samples, ret := d.handle.GetProcessUtilization(since)
+	b.ok(d, ret)
 	switch ret {
 	case nvml.SUCCESS:
 	case nvml.ERROR_NOT_FOUND:
@@ -337,8 +374,8 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 // works even when the library never loaded.
 func (b *Backend) errString(ret nvml.Return) string { return ret.Error() }
 
-func clock(h nvml.Device, t nvml.ClockType) *float64 {
-	if mhz, ret := h.GetClockInfo(t); ret == nvml.SUCCESS {
+func clock(h nvml.Device, t nvml.ClockType, ok func(nvml.Return) bool) *float64 {
+	if mhz, ret := h.GetClockInfo(t); ok(ret) {
 		return backend.Ptr(float64(mhz))
 	}
 	return nil

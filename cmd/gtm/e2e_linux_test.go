@@ -462,3 +462,44 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func sleepMillis(ms int) { time.Sleep(time.Duration(ms) * time.Millisecond) }
+
+// TestE2ELostGPU: one of two GPUs is lost (fallen off the bus). gtm says so,
+// shows none of its readings or processes, and still shows the other GPU.
+func TestE2ELostGPU(t *testing.T) {
+	a, _ := startChild(t)
+	b, _ := startChild(t)
+	lost := h100(fakenvml.Process{PID: a, UsedMemory: 8 << 30})
+	lost.Lost = true
+	ok := h100(fakenvml.Process{PID: b, UsedMemory: 2 << 30})
+	ok.UUID = "GPU-2"
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{lost, ok}})
+	snap := m.json()
+	if len(snap.Devices) != 2 {
+		t.Fatalf("devices: %s", mustJSON(t, snap.Devices))
+	}
+	d := snap.Devices[0]
+	if !d.Lost || d.MemoryUsedBytes != nil || d.MemoryTotalBytes != nil || d.TemperatureC != nil || d.GPUUtilPercent != nil {
+		t.Errorf("lost device: %s", mustJSON(t, d))
+	}
+	if findRow(snap, a, 0) != nil || findRow(snap, b, 1) == nil || snap.Devices[1].Lost {
+		t.Errorf("rows: %s", mustJSON(t, snap.Processes))
+	}
+	if _, known := snap.MeasuredVRAM(0); known {
+		t.Error("a lost GPU has a measured total")
+	}
+	code, out, _ := m.run("--once")
+	if code != 0 || !strings.Contains(out, "GPU 0  n/a  PCI n/a  LOST\n  The driver reports this GPU lost") ||
+		!strings.Contains(out, "! nvml.processes.gpu0: GPU is lost") || !strings.Contains(out, "GPU 1  NVIDIA H100") {
+		t.Errorf("--once with a lost GPU:\n%s", out)
+	}
+
+	// Lost halfway through a scan (the device read, then the process list
+	// fails): still lost, no readings from that scan.
+	lost.Lost = false
+	lost.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetComputeRunningProcesses", Return: "GPU_IS_LOST"}}
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{lost, ok}})
+	snap = m.json()
+	if d := snap.Devices[0]; !d.Lost || d.MemoryUsedBytes != nil || str(d.Name) != "NVIDIA H100 80GB HBM3" || findRow(snap, a, 0) != nil {
+		t.Errorf("lost mid-scan: %s %s", mustJSON(t, d), mustJSON(t, snap.Processes))
+	}
+}
