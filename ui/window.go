@@ -6,133 +6,336 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app"
 )
 
-// Column widths in the process table, in ProcessColumns order.
-var columnWidths = []float32{80, 80, 40, 90, 55, 55, 55, 55, 120, 105, 140, 315}
+// Title is the window's title; " (paused)" is added while paused.
+const Title = "gtm — GPU task manager"
 
-// MainWindow is the first, minimal gtm window: a header line per device and
-// the process table.
+// Options configure the window.
+type Options struct {
+	// Interval is the refresh interval; the history keeps
+	// app.DefaultHistorySpan of samples at it.
+	Interval time.Duration
+}
+
+// MainWindow is gtm's window: the device header with the system beside it,
+// the history charts, the process table and the inspector pane, a status
+// line and, when replaying a capture, a timeline. Every method runs on the
+// Fyne goroutine (use fyne.Do from others).
 type MainWindow struct {
 	Window fyne.Window
 
-	root    *fyne.Container
-	devices *widget.Label
-	status  *widget.Label
-	table   *widget.Table
-	rows    [][]string
+	// OnPause is called when the user pauses or resumes collection (`p`).
+	OnPause func(paused bool)
+	// OnQuit is called for `q` and Ctrl+Q; nil quits the app.
+	OnQuit func()
+
+	history *app.History
+	snap    *app.Snapshot
+	device  int
+
+	header   *Header
+	charts   *chartsPanel
+	table    *ProcessTable
+	pane     *detailPane
+	status   *canvas.Text
+	activity *canvas.Text
+	timeline *timelineBar
+	help     interface{ Hide() }
+
+	paused, collecting bool
+	rowsBuf            []row
 }
 
-// NewMainWindow builds the window; call Update with each new snapshot (on
-// the Fyne goroutine, e.g. through fyne.Do).
-func NewMainWindow(a fyne.App) *MainWindow {
-	m := &MainWindow{Window: a.NewWindow("gtm — GPU task manager")}
-	m.devices = widget.NewLabel("Collecting…")
-	m.status = widget.NewLabel("")
-	m.status.Wrapping = fyne.TextWrapWord
-	m.status.Importance = widget.LowImportance
+// NewMainWindow builds the window; call Update with each snapshot.
+func NewMainWindow(a fyne.App, opts Options) *MainWindow {
+	if opts.Interval <= 0 {
+		opts.Interval = time.Second
+	}
+	m := &MainWindow{Window: a.NewWindow(Title), history: app.NewHistory(app.DefaultHistorySpan, opts.Interval), device: -1}
+	m.header = newHeader()
+	m.header.OnSelectDevice = m.selectDevice
+	m.charts = newChartsPanel()
+	m.table = newProcessTable()
+	m.pane = newDetailPane()
+	m.table.OnSelected = m.pane.show
+	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
+	m.status.TextSize = theme.TextSize() * 0.9
+	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
+	m.activity.TextStyle.Bold = true
+	m.activity.TextSize = theme.TextSize() * 0.9
+	keys := canvas.NewText("Up/Down select · s sort · c charts · a top/all · p pause · ? help · q quit", theme.Color(theme.ColorNamePlaceHolder))
+	keys.TextSize = theme.TextSize() * 0.85
+	m.timeline = newTimelineBar(m)
 
-	m.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(m.rows), len(app.ProcessColumns) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(id widget.TableCellID, o fyne.CanvasObject) {
-			l := o.(*widget.Label)
-			if id.Row < len(m.rows) && id.Col < len(m.rows[id.Row]) {
-				l.SetText(m.rows[id.Row][id.Col])
-			} else {
-				l.SetText("")
-			}
-		})
-	m.table.ShowHeaderColumn = false
-	m.table.CreateHeader = func() fyne.CanvasObject {
-		l := widget.NewLabel("")
-		l.TextStyle = fyne.TextStyle{Bold: true}
-		return l
-	}
-	m.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 && id.Col < len(app.ProcessColumns) {
-			o.(*widget.Label).SetText(app.ProcessColumns[id.Col])
-		}
-	}
-	for i, w := range columnWidths {
-		m.table.SetColumnWidth(i, w)
-	}
-
-	top := container.NewVBox(m.devices, widget.NewSeparator())
-	m.root = container.NewBorder(top, m.status, nil, nil, m.table)
-	m.Window.SetContent(m.root)
-	m.Window.Resize(fyne.NewSize(1260, 560))
+	chartsBar := container.NewHBox(boldText("History"), widget.NewLabel("last 10 min; a blank is no reading, 0 sits on the baseline"), layout.NewSpacer(), m.charts.pick)
+	chartsArea := container.NewBorder(chartsBar, nil, nil, nil, m.charts.root)
+	procArea := container.NewHSplit(m.table.table, m.pane.root)
+	procArea.Offset = 0.72
+	middle := container.NewVSplit(chartsArea, procArea)
+	middle.Offset = 0.37
+	statusBar := container.NewHBox(m.status, layout.NewSpacer(), m.activity, keys)
+	bottom := container.NewVBox(m.timeline.root, widget.NewSeparator(), statusBar)
+	top := container.NewVBox(m.header.root, widget.NewSeparator())
+	m.Window.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, middle)))
+	m.Window.Resize(fyne.NewSize(1360, 880))
+	m.bindKeys()
 	return m
 }
 
-// Update shows a snapshot.
-func (m *MainWindow) Update(s *app.Snapshot) {
-	if msg := s.NoGPUMessage(); msg != "" {
-		m.devices.SetText(msg)
-	} else {
-		lines := make([]string, 0, len(s.Devices))
-		for _, d := range s.Devices {
-			line := app.DeviceHeader(d)
-			if sum, ok := s.MeasuredVRAM(d.Index); ok {
-				line += fmt.Sprintf("\n  Listed processes hold %s (measured)", app.FormatBytes(&sum))
-			}
-			lines = append(lines, line)
-		}
-		m.devices.SetText(strings.Join(lines, "\n"))
-	}
-	m.rows = m.rows[:0]
-	for _, p := range s.Processes {
-		m.rows = append(m.rows, app.ProcessCells(p))
-	}
-	m.table.Refresh()
-	m.status.SetText(statusLine(s))
-	// The header and status change height with the number of devices
-	// and notes; lay the window out again.
-	m.root.Refresh()
+func boldText(s string) *canvas.Text {
+	t := canvas.NewText(s, theme.Color(theme.ColorNameForeground))
+	t.TextStyle.Bold = true
+	return t
 }
 
-// Rows returns the table's current cells (for tests and accessibility).
-func (m *MainWindow) Rows() [][]string { return m.rows }
+func (m *MainWindow) bindKeys() {
+	c := m.Window.Canvas()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) { m.TypedKey(ev.Name) })
+	c.SetOnTypedRune(m.TypedRune)
+	quit := func(fyne.Shortcut) { m.quit() }
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl}, quit)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}, quit)
+}
 
-// DeviceText returns the device header's text.
-func (m *MainWindow) DeviceText() string { return m.devices.Text }
+// TypedKey handles Up/Down (select and inspect) and Escape (close help).
+func (m *MainWindow) TypedKey(k fyne.KeyName) {
+	switch k {
+	case fyne.KeyUp:
+		m.table.move(-1)
+	case fyne.KeyDown:
+		m.table.move(1)
+	case fyne.KeyEscape:
+		m.closeHelp()
+	}
+}
+
+// TypedRune handles the letter keys: s sort, c charts, a top/all, p pause,
+// ? help, q quit.
+func (m *MainWindow) TypedRune(r rune) {
+	switch r {
+	case 's':
+		m.table.cycleSort()
+		m.updateStatus()
+	case 'c':
+		m.charts.cycle()
+	case 'a':
+		m.table.toggleAll()
+		m.updateStatus()
+	case 'p':
+		m.SetPaused(!m.paused)
+	case '?':
+		m.showHelp()
+	case 'q':
+		m.quit()
+	}
+}
+
+func (m *MainWindow) quit() {
+	if m.OnQuit != nil {
+		m.OnQuit()
+		return
+	}
+	fyne.CurrentApp().Quit()
+}
+
+// SetPaused pauses or resumes: collection (through OnPause) or, when
+// replaying, the timeline. The title says paused.
+func (m *MainWindow) SetPaused(p bool) {
+	if m.timeline.tl != nil {
+		m.timeline.setPlaying(!p)
+		return
+	}
+	m.setPausedState(p)
+	if m.OnPause != nil {
+		m.OnPause(p)
+	}
+}
+
+func (m *MainWindow) setPausedState(p bool) {
+	m.paused = p
+	title := Title
+	if p {
+		title += " (paused)"
+	}
+	m.Window.SetTitle(title)
+	m.updateActivity()
+}
+
+// Paused reports whether the window is paused.
+func (m *MainWindow) Paused() bool { return m.paused }
+
+// SetCollecting says a collection is taking long ("collecting…"); the next
+// Update clears it.
+func (m *MainWindow) SetCollecting(on bool) {
+	if m.collecting != on {
+		m.collecting = on
+		m.updateActivity()
+	}
+}
+
+func (m *MainWindow) updateActivity() {
+	text := ""
+	switch {
+	case m.paused:
+		text = "paused  "
+	case m.collecting || m.snap == nil:
+		text = "collecting…  "
+	}
+	setText(m.activity, text)
+}
+
+func (m *MainWindow) showHelp() {
+	if m.help != nil {
+		return
+	}
+	m.help = showHelp(m.Window, func() { m.help = nil })
+}
+
+func (m *MainWindow) closeHelp() {
+	if m.help != nil {
+		h := m.help
+		m.help = nil
+		h.Hide()
+	}
+}
+
+// HelpShown reports whether the help is open.
+func (m *MainWindow) HelpShown() bool { return m.help != nil }
+
+// Update shows a snapshot and records it in the history. The same snapshot
+// again (a still replay) changes nothing and draws nothing.
+func (m *MainWindow) Update(s *app.Snapshot) {
+	if s == nil {
+		return
+	}
+	m.collecting = false
+	if s == m.snap {
+		m.updateActivity()
+		return
+	}
+	m.history.Add(s)
+	m.show(s)
+}
+
+// show renders s (already in the history).
+func (m *MainWindow) show(s *app.Snapshot) {
+	m.snap = s
+	if !hasDevice(s, m.device) {
+		m.device = -1
+		if len(s.Devices) > 0 {
+			m.device = s.Devices[0].Index
+		}
+	}
+	m.header.update(s, m.device)
+	if m.header.relayout {
+		m.header.relayout = false
+		m.Window.Content().Refresh()
+	}
+	m.charts.update(m.history, m.device, s.TakenAt)
+	m.table.setRows(m.buildRows(s))
+	if p := m.table.selectedProcess(); p != nil {
+		m.pane.show(p)
+	}
+	m.updateStatus()
+	m.updateActivity()
+}
+
+func hasDevice(s *app.Snapshot, dev int) bool {
+	for _, d := range s.Devices {
+		if d.Index == dev {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *MainWindow) selectDevice(dev int) {
+	if dev == m.device || m.snap == nil {
+		return
+	}
+	m.device = dev
+	m.show(m.snap)
+}
+
+// buildRows makes the table rows of the shown device.
+func (m *MainWindow) buildRows(s *app.Snapshot) []row {
+	rows := m.rowsBuf[:0]
+	linux := s.Host.OS == "linux"
+	for i := range s.Processes {
+		p := &s.Processes[i]
+		if p.DeviceIndex != nil && *p.DeviceIndex != m.device {
+			continue
+		}
+		r := row{p: p, linuxRow: linux && !strings.HasPrefix(p.PIDLabel, "W:")}
+		if p.DeviceIndex != nil {
+			r.idle, r.idleOK = m.history.IdleFor(*p.DeviceIndex, p.PID, s.TakenAt)
+		}
+		rows = append(rows, r)
+	}
+	m.rowsBuf = rows
+	// The table keeps its own copy to sort; rows point into s.
+	return rows
+}
+
+func (m *MainWindow) updateStatus() {
+	if m.snap == nil {
+		return
+	}
+	n := len(m.table.all)
+	shown := fmt.Sprintf("%d processes", n)
+	if !m.table.showAll && n > topN {
+		shown = fmt.Sprintf("top %d of %d processes by VRAM (a: all)", topN, n)
+	} else if m.table.showAll && n > topN {
+		shown = fmt.Sprintf("all %d processes (a: top %d)", n, topN)
+	}
+	order := columnTitles[m.table.sortCol]
+	setText(m.status, fmt.Sprintf("%s · sorted by %s · %s · %s", shown, order,
+		hostLabel(m.snap.Host), m.snap.TakenAt.Local().Format("15:04:05")))
+}
+
+// Snapshot is the snapshot shown.
+func (m *MainWindow) Snapshot() *app.Snapshot { return m.snap }
+
+// Rows returns the table's visible rows' cells (for tests and
+// accessibility).
+func (m *MainWindow) Rows() [][]string {
+	out := make([][]string, len(m.table.rows))
+	for i := range m.table.rows {
+		cells := make([]string, numCols)
+		for c := range cells {
+			cells[c] = m.table.rows[i].cell(c)
+		}
+		out[i] = cells
+	}
+	return out
+}
+
+// Selected is the selected process, or nil.
+func (m *MainWindow) Selected() *app.Process { return m.table.selectedProcess() }
+
+// DeviceText returns the device header's title, identity and VRAM line.
+func (m *MainWindow) DeviceText() string {
+	parts := []string{m.header.title.Text, m.header.ident.Text, strings.TrimSpace(m.header.vramText.Text)}
+	for i, t := range m.header.tiles {
+		parts = append(parts, tileNames[i]+" "+t.value.Text)
+	}
+	if m.header.failed.Visible() {
+		parts = append(parts, m.header.failed.Text)
+	}
+	return strings.Join(parts, "\n")
+}
 
 // StatusText returns the status line's text.
 func (m *MainWindow) StatusText() string { return m.status.Text }
-
-// statusLine says when and where the snapshot was taken, then lists every
-// process note and failed source, one per line.
-func statusLine(s *app.Snapshot) string {
-	lines := []string{fmt.Sprintf("%d processes · %s · updated %s",
-		len(s.Processes), hostLabel(s.Host), s.TakenAt.Local().Format("15:04:05"))}
-	for _, p := range s.Processes {
-		if p.LLM != nil {
-			lines = append(lines, fmt.Sprintf("%s LLM memory: %s", p.PIDLabel, app.LLMSummary(p.LLM)))
-		}
-	}
-	for _, p := range s.Processes {
-		for _, n := range p.Notes {
-			lines = append(lines, fmt.Sprintf("%s: %s", p.PIDLabel, n))
-		}
-	}
-	for _, src := range s.Sources {
-		if !src.OK {
-			lines = append(lines, fmt.Sprintf("%s: %s", src.Name, app.FormatString(src.Error)))
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-func hostLabel(h app.Host) string {
-	return fmt.Sprintf("%s (%s, %s)", app.FormatString(h.Hostname), h.OS, h.Mode)
-}

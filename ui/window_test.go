@@ -1,11 +1,18 @@
 package ui
 
 import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
@@ -14,11 +21,13 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
+var t0 = time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC)
+
 func snapshot() *app.Snapshot {
 	return &app.Snapshot{
 		SchemaVersion: 1,
 		Tool:          app.Tool{Name: "gtm", Version: "test"},
-		TakenAt:       time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
+		TakenAt:       t0,
 		Host:          app.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
 		Devices: []backend.Device{{
 			Index: 0, Name: ptr("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA", PCIBusID: ptr("00000000:01:00.0"),
@@ -35,6 +44,8 @@ func snapshot() *app.Snapshot {
 					Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "reported", From: "log"},
 						KVCache: &inspect.Part{Bytes: 939524096, Source: "estimated", From: "gguf"}}}},
 			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{app.NoteOtherNamespace}},
+			{PID: 1337, PIDLabel: "1337", DeviceIndex: ptr(0), Name: ptr("Xorg"), User: ptr("root"), VRAMBytes: ptr(uint64(512 << 20)),
+				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}},
 		},
 		Sources: []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
@@ -44,54 +55,405 @@ type errString string
 
 func (e errString) Error() string { return string(e) }
 
-func TestWindowShowsSnapshot(t *testing.T) {
+func newWindow(t *testing.T) *MainWindow {
+	t.Helper()
 	a := test.NewTempApp(t)
-	w := NewMainWindow(a)
-	defer w.Window.Close()
+	w := NewMainWindow(a, Options{Interval: time.Second})
+	t.Cleanup(w.Window.Close)
+	return w
+}
+
+func column(w *MainWindow, col int) []string {
+	var out []string
+	for _, r := range w.Rows() {
+		out = append(out, r[col])
+	}
+	return out
+}
+
+func TestWindowShowsSnapshot(t *testing.T) {
+	w := newWindow(t)
 	w.Update(snapshot())
 
 	dev := w.DeviceText()
-	for _, want := range []string{"GPU 0  NVIDIA GeForce RTX 4090", "VRAM 9.00 GiB / 24.00 GiB (38%)", "Mem activity 0%", "Temp n/a", "Power n/a", "Listed processes hold 6.00 GiB (measured)"} {
+	for _, want := range []string{"GPU 0 · NVIDIA GeForce RTX 4090", "PCI 00000000:01:00.0 · native", "VRAM 9.00 GiB / 24.00 GiB (38 %)",
+		"GPU 87%", "Memory activity (not bandwidth) 0%", "Temperature n/a", "Power / limit n/a / n/a",
+		"Could not read the GPU process list of GPU 1: no permission (root can see more)."} {
 		if !strings.Contains(dev, want) {
 			t.Errorf("device header lacks %q:\n%s", want, dev)
 		}
 	}
 	rows := w.Rows()
-	if len(rows) != 2 {
+	if len(rows) != 3 {
 		t.Fatalf("rows = %v", rows)
 	}
-	if got := strings.Join(rows[0], "|"); got != "4242|alice|0|6.00 GiB|85%|85%|0%|0%|llama-server|AI|qwen3:0.6b|llama-server -m qwen3.gguf" {
+	// Sorted by VRAM, largest first; unknown VRAM last.
+	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|n/a|n/a|–|85%|0%|0%||" {
 		t.Errorf("row 0 = %s", got)
 	}
-	// A row whose details are unknown shows n/a, never 0.
-	if got := strings.Join(rows[1], "|"); got != "H:5151|n/a|0|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a" {
-		t.Errorf("row 1 = %s", got)
+	// A row whose details are unknown shows n/a, never 0; spill and
+	// paged do not exist on Linux and stay blank.
+	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a||n/a|n/a|n/a||" {
+		t.Errorf("row 2 = %s", got)
 	}
-	if st := w.StatusText(); !strings.Contains(st, "2 processes") || !strings.Contains(st, "nvml.processes.gpu1: ERROR_NO_PERMISSION") ||
-		!strings.Contains(st, "H:5151: "+app.NoteOtherNamespace) ||
-		!strings.Contains(st, "4242 LLM memory: weights 604.15 MiB (reported), KV 896.00 MiB (estimated), compute n/a, n_ctx 8192 (api), slots 1/4 busy, 42.5 tok/s") {
+	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {
 		t.Errorf("status = %q", st)
+	}
+	if got := w.header.bar.Legend(); !slices.Equal(got, []string{"AI 6.00 GiB", "compositor 512.0 MiB", "not attributed 2.50 GiB", "free 15.00 GiB"}) {
+		t.Errorf("legend = %q", got)
 	}
 }
 
 func TestWindowNoGPU(t *testing.T) {
-	a := test.NewTempApp(t)
-	w := NewMainWindow(a)
-	defer w.Window.Close()
+	w := newWindow(t)
 	s := &app.Snapshot{Devices: []backend.Device{}, Processes: []app.Process{},
 		Sources: []backend.Source{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
 	w.Update(s)
-	if got := w.DeviceText(); got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
-		t.Errorf("device text = %q", got)
+	if got := w.header.title.Text; got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
+		t.Errorf("title = %q", got)
 	}
 	if len(w.Rows()) != 0 {
 		t.Error("rows left over")
 	}
-	// Updating again with processes, then without, leaves no stale rows.
 	w.Update(snapshot())
-	w.Update(s)
+	s2 := *s
+	w.Update(&s2)
 	if len(w.Rows()) != 0 {
 		t.Error("stale rows after an empty snapshot")
+	}
+}
+
+// manyProcesses is a snapshot with n processes of varied sizes and load,
+// some with unknown values.
+func manyProcesses(n int, at time.Time) *app.Snapshot {
+	s := snapshot()
+	s.TakenAt = at
+	s.Processes = nil
+	for i := 0; i < n; i++ {
+		p := app.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
+			User: ptr("u"), Category: ptr("other"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}, Cmdline: []string{"x"}}
+		if i%7 != 3 {
+			p.VRAMBytes = ptr(uint64((i*7919)%n+1) << 20)
+		}
+		if i%5 != 2 {
+			p.GPUUtilPercent = ptr(float64((i * 13) % 100))
+		}
+		if i%4 == 0 {
+			p.SpillBytes = ptr(uint64(i) << 10)
+			p.PagedBytes = ptr(uint64(n-i) << 10)
+		}
+		s.Processes = append(s.Processes, p)
+	}
+	s.Host.OS = "windows"
+	return s
+}
+
+// checkOrder checks that a column is sorted the column's way with
+// unknowns (n/a or blank) last.
+func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
+	t.Helper()
+	vals := column(w, col)
+	byPID := map[string]*app.Process{}
+	for i := range w.snap.Processes {
+		byPID[w.snap.Processes[i].PIDLabel] = &w.snap.Processes[i]
+	}
+	seenUnknown := false
+	var prev float64
+	prevS := ""
+	for i, v := range vals {
+		if v == app.NA || v == "" {
+			seenUnknown = true
+			continue
+		}
+		if seenUnknown {
+			t.Fatalf("column %s: known value %q after an unknown (row %d)", columnTitles[col], v, i)
+		}
+		r := row{p: byPID[w.Rows()[i][colPID]]}
+		if numeric {
+			f, _ := numeric2(&r, col)
+			if i > 0 && f > prev {
+				t.Fatalf("column %s not descending at row %d: %v after %v", columnTitles[col], i, f, prev)
+			}
+			prev = f
+		} else {
+			if i > 0 && strings.ToLower(v) < prevS {
+				t.Fatalf("column %s not ascending at row %d", columnTitles[col], i)
+			}
+			prevS = strings.ToLower(v)
+		}
+	}
+}
+
+func numeric2(r *row, col int) (float64, bool) { return numeric(r, col) }
+
+func TestSortKeyCycle(t *testing.T) {
+	w := newWindow(t)
+	w.table.showAll = true
+	w.Update(manyProcesses(60, t0))
+	want := []int{colGPU, colSpill, colPaged, colName, colVRAM}
+	checkOrder(t, w, colVRAM, true)
+	for _, col := range want {
+		w.TypedRune('s')
+		if w.table.sortCol != col {
+			t.Fatalf("after s: sorted by %s, want %s", columnTitles[w.table.sortCol], columnTitles[col])
+		}
+		checkOrder(t, w, col, col != colName)
+		if !strings.Contains(w.StatusText(), "sorted by "+columnTitles[col]) {
+			t.Errorf("status does not say the sort: %q", w.StatusText())
+		}
+	}
+}
+
+func TestHeaderClickSortsEveryColumn(t *testing.T) {
+	w := newWindow(t)
+	w.table.showAll = true
+	w.Update(manyProcesses(40, t0))
+	for col := 0; col < numCols; col++ {
+		h := newHeaderCell(w.table).(*headerCell)
+		h.set(col, columnTitles[col])
+		test.Tap(h)
+		if w.table.sortCol != col {
+			t.Fatalf("tapping %s sorted by %s", columnTitles[col], columnTitles[w.table.sortCol])
+		}
+		if col == colVRAM || col == colGPU || col == colSpill || col == colPaged {
+			checkOrder(t, w, col, true)
+		}
+		first := w.Rows()[0][colPID]
+		test.Tap(h) // again: reversed
+		if !w.table.reverse {
+			t.Errorf("second tap on %s did not reverse", columnTitles[col])
+		}
+		if col == colPID && w.Rows()[0][colPID] == first {
+			t.Errorf("reversing PID kept %s first", first)
+		}
+	}
+}
+
+func TestSelectionFollowsPID(t *testing.T) {
+	w := newWindow(t)
+	w.Update(snapshot())
+	w.TypedKey(fyne.KeyDown) // first row
+	w.TypedKey(fyne.KeyDown) // second: Xorg
+	if p := w.Selected(); p == nil || p.PID != 1337 {
+		t.Fatalf("selected %v", p)
+	}
+	if !strings.Contains(w.pane.title.Text, "Xorg") {
+		t.Errorf("inspector shows %q", w.pane.title.Text)
+	}
+	// Next refresh: Xorg grows and moves to the top; the selection stays on it.
+	s := snapshot()
+	s.TakenAt = t0.Add(time.Second)
+	s.Processes[2].VRAMBytes = ptr(uint64(10 << 30))
+	w.Update(s)
+	if p := w.Selected(); p == nil || p.PID != 1337 || w.table.selectedIndex() != 0 {
+		t.Fatalf("selection lost: %v at %d", p, w.table.selectedIndex())
+	}
+	w.TypedKey(fyne.KeyUp) // already first: stays
+	if w.Selected().PID != 1337 {
+		t.Error("Up moved past the first row")
+	}
+	// The process exits: nothing selected, the inspector says so.
+	s2 := snapshot()
+	s2.TakenAt = t0.Add(2 * time.Second)
+	s2.Processes = s2.Processes[:2]
+	w.Update(s2)
+	if w.Selected() != nil || w.pane.title.Text != "No process selected" {
+		t.Errorf("selected %v, pane %q", w.Selected(), w.pane.title.Text)
+	}
+	// It comes back: selected again.
+	s3 := snapshot()
+	s3.TakenAt = t0.Add(3 * time.Second)
+	w.Update(s3)
+	if p := w.Selected(); p == nil || p.PID != 1337 {
+		t.Errorf("returning process not reselected: %v", p)
+	}
+}
+
+func TestClickSelectsRow(t *testing.T) {
+	w := newWindow(t)
+	w.Update(snapshot())
+	w.table.table.Select(widgetCell(1, 3))
+	if p := w.Selected(); p == nil || p.PID != 1337 {
+		t.Fatalf("click selected %v", p)
+	}
+}
+
+func TestTopAndAll(t *testing.T) {
+	w := newWindow(t)
+	w.Update(manyProcesses(40, t0))
+	if n := len(w.Rows()); n != topN {
+		t.Fatalf("top shows %d rows, want %d", n, topN)
+	}
+	if !strings.Contains(w.StatusText(), "top 15 of 40 processes") {
+		t.Errorf("status = %q", w.StatusText())
+	}
+	// Top holds the largest by VRAM even when sorted by name.
+	w.table.sortBy(colName)
+	var smallestTop uint64 = math.MaxUint64
+	for _, r := range w.table.rows {
+		if v, ok := vramOf(r.p); ok && v < smallestTop {
+			smallestTop = v
+		}
+	}
+	larger := 0
+	for _, p := range w.snap.Processes {
+		if p.VRAMBytes != nil && *p.VRAMBytes > smallestTop {
+			larger++
+		}
+	}
+	if larger > topN-1 {
+		t.Errorf("%d processes are larger than the smallest shown", larger)
+	}
+	w.TypedRune('a')
+	if n := len(w.Rows()); n != 40 {
+		t.Errorf("all shows %d rows", n)
+	}
+	w.TypedRune('a')
+	if n := len(w.Rows()); n != topN {
+		t.Errorf("back to top shows %d rows", n)
+	}
+}
+
+func TestPauseKey(t *testing.T) {
+	w := newWindow(t)
+	var calls []bool
+	w.OnPause = func(p bool) { calls = append(calls, p) }
+	w.Update(snapshot())
+	w.TypedRune('p')
+	if !strings.Contains(w.Window.Title(), "paused") || !w.Paused() || w.activity.Text != "paused  " {
+		t.Errorf("title %q, activity %q", w.Window.Title(), w.activity.Text)
+	}
+	w.TypedRune('p')
+	if strings.Contains(w.Window.Title(), "paused") || w.Paused() {
+		t.Errorf("title after resume %q", w.Window.Title())
+	}
+	if !slices.Equal(calls, []bool{true, false}) {
+		t.Errorf("OnPause calls = %v", calls)
+	}
+}
+
+func TestCollectingShown(t *testing.T) {
+	w := newWindow(t)
+	if w.activity.Text != "collecting…  " {
+		t.Errorf("before the first snapshot: %q", w.activity.Text)
+	}
+	w.Update(snapshot())
+	if w.activity.Text != "" {
+		t.Errorf("after a snapshot: %q", w.activity.Text)
+	}
+	w.SetCollecting(true)
+	if w.activity.Text != "collecting…  " {
+		t.Errorf("slow collection: %q", w.activity.Text)
+	}
+	w.Update(w.Snapshot()) // even the same snapshot ends it
+	if w.activity.Text != "" {
+		t.Errorf("after the slow collection: %q", w.activity.Text)
+	}
+}
+
+func TestChartsKeyAndDropdown(t *testing.T) {
+	w := newWindow(t)
+	w.Update(snapshot())
+	for m := 0; m < int(app.NumMetrics); m++ {
+		w.TypedRune('c')
+		if w.charts.mode != m || w.charts.pick.Selected != app.MetricNames[m] || w.charts.body.Objects[0] != w.charts.large {
+			t.Fatalf("after %d× c: mode %d, dropdown %q", m+1, w.charts.mode, w.charts.pick.Selected)
+		}
+		if title, _, _ := w.charts.large.Texts(); title != app.MetricNames[m] {
+			t.Errorf("large chart shows %q", title)
+		}
+	}
+	w.TypedRune('c')
+	if w.charts.mode != -1 || w.charts.pick.Selected != allCharts {
+		t.Errorf("c did not return to all charts")
+	}
+	w.charts.pick.SetSelected("Temperature")
+	if w.charts.mode != int(app.MetricTemperature) {
+		t.Errorf("dropdown: mode %d", w.charts.mode)
+	}
+}
+
+func TestHelpAndEscape(t *testing.T) {
+	w := newWindow(t)
+	w.TypedRune('?')
+	if !w.HelpShown() {
+		t.Fatal("? did not open help")
+	}
+	w.TypedKey(fyne.KeyEscape)
+	if w.HelpShown() {
+		t.Error("Escape did not close help")
+	}
+	w.TypedKey(fyne.KeyEscape) // nothing open: harmless
+}
+
+func TestQuitKeys(t *testing.T) {
+	w := newWindow(t)
+	quits := 0
+	w.OnQuit = func() { quits++ }
+	w.TypedRune('q')
+	if quits != 1 {
+		t.Errorf("q: %d quits", quits)
+	}
+	test.TypeOnCanvas(w.Window.Canvas(), "q")
+	if quits != 2 {
+		t.Errorf("typed q: %d quits", quits)
+	}
+	// Ctrl+Q through the canvas's shortcut table.
+	// The test canvas wraps the software canvas that holds the shortcut
+	// table; reach it as the GLFW driver would.
+	inner := reflect.ValueOf(w.Window.Canvas()).Elem().FieldByName("WindowlessCanvas").Interface()
+	sc, ok := inner.(interface{ TypedShortcut(fyne.Shortcut) })
+	if !ok {
+		t.Fatal("the test canvas takes no shortcuts")
+	}
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierControl})
+	if quits != 3 {
+		t.Errorf("Ctrl+Q: %d quits", quits)
+	}
+}
+
+func TestStillSnapshotChangesNothing(t *testing.T) {
+	w := newWindow(t)
+	s := snapshot()
+	w.Update(s)
+	before := w.history.Series(0, app.MetricGPU).Len()
+	w.Update(s)
+	if after := w.history.Series(0, app.MetricGPU).Len(); after != before {
+		t.Errorf("history grew from %d to %d on the same snapshot", before, after)
+	}
+}
+
+func TestIdleForColumn(t *testing.T) {
+	w := newWindow(t)
+	for i := 0; i < 130; i++ {
+		s := snapshot()
+		s.TakenAt = t0.Add(time.Duration(i) * time.Second)
+		s.Sources = append(s.Sources, backend.OK("nvml.process_utilization.gpu0"))
+		s.Processes[0].GPUUtilPercent = ptr(0.0) // llama-server holds 6 GiB, idle
+		s.Processes[2].GPUUtilPercent = nil      // Xorg: no sample = did not run
+		w.Update(s)
+	}
+	got := map[string]string{}
+	for _, r := range w.Rows() {
+		got[r[colPID]] = r[colIdle]
+	}
+	if got["4242"] != "2 min" || got["1337"] != "2 min" || got["H:5151"] != "" {
+		t.Errorf("idle column = %v", got)
+	}
+}
+
+func TestTableKeepsEightRows(t *testing.T) {
+	w := newWindow(t)
+	s := manyProcesses(40, t0)
+	for i := range s.Processes {
+		s.Processes[i].Notes = []string{strings.Repeat("a long note that used to push the table off the window ", 3)}
+	}
+	s.Sources = append(s.Sources, backend.Failed("nvml.process_utilization.gpu0", errString("ERROR_NOT_SUPPORTED")))
+	w.Update(s)
+	w.Window.Resize(fyne.NewSize(1360, 880))
+	rowH := newTableCell().MinSize().Height
+	if visible := w.table.table.Size().Height / rowH; visible < 9 { // header + 8
+		t.Errorf("table shows %.1f rows of %v px in %v", visible, rowH, w.table.table.Size())
 	}
 }
 
@@ -100,9 +462,9 @@ func TestWindowNoGPU(t *testing.T) {
 // mismatch, to look at).
 func TestWindowRender(t *testing.T) {
 	time.Local = time.UTC
-	a := test.NewTempApp(t)
-	w := NewMainWindow(a)
-	defer w.Window.Close()
+	w := newWindow(t)
 	w.Update(snapshot())
 	test.AssertImageMatches(t, "window.png", w.Window.Canvas().Capture())
 }
+
+func widgetCell(r, c int) widget.TableCellID { return widget.TableCellID{Row: r, Col: c} }

@@ -32,16 +32,37 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	}()
 	a := fyneapp.NewWithID("io.github.gputaskman.gtm")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	w := ui.NewMainWindow(a)
+	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval})
+
+	// One goroutine collects; each snapshot reaches the window through
+	// fyne.Do, so the UI goroutine only draws. A source that hands back
+	// the snapshot it gave last time (a still replay) redraws nothing.
+	var last *app.Snapshot
+	runner := &app.Runner{
+		Src:      src,
+		Interval: opts.Interval,
+		OnSnapshot: func(s *app.Snapshot) {
+			if s == last {
+				fyne.Do(func() { w.SetCollecting(false) })
+				return
+			}
+			last = s
+			if opts.GPU != nil {
+				s = s.OnlyDevice(*opts.GPU)
+			}
+			fyne.Do(func() { w.Update(s) })
+		},
+		OnSlow: func() { fyne.Do(func() { w.SetCollecting(true) }) },
+	}
+	w.OnPause = runner.SetPaused
+	if tl, ok := src.(ui.Timeline); ok {
+		w.SetTimeline(tl)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go app.Run(ctx, src, opts.Interval, func(s *app.Snapshot) {
-		if opts.GPU != nil {
-			s = s.OnlyDevice(*opts.GPU)
-		}
-		fyne.Do(func() { w.Update(s) })
-	})
+	stopOnSignal(ctx, a)
+	go runner.Run(ctx)
 	w.Window.ShowAndRun()
 	return nil
 }

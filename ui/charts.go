@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"math"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// allCharts is the charts dropdown's first choice.
+const allCharts = "All charts"
+
+// chartsPanel shows the eight history charts in a grid that reflows with
+// the width, or one of them large (the dropdown and `c`).
+type chartsPanel struct {
+	root   *fyne.Container
+	pick   *widget.Select
+	charts [app.NumMetrics]*Chart
+	large  *Chart
+	grid   *fyne.Container
+	body   *fyne.Container
+	mode   int // -1 all, else the metric shown large
+}
+
+func newChartsPanel() *chartsPanel {
+	c := &chartsPanel{mode: -1}
+	objs := make([]fyne.CanvasObject, app.NumMetrics)
+	for m := range c.charts {
+		c.charts[m] = NewChart(app.Metric(m))
+		objs[m] = c.charts[m]
+	}
+	c.grid = container.New(&reflowGrid{minWidth: 250, height: 96}, objs...)
+	c.large = NewChart(app.MetricGPU)
+	c.large.large = true
+	opts := []string{allCharts}
+	for _, n := range app.MetricNames {
+		opts = append(opts, n)
+	}
+	c.pick = widget.NewSelect(opts, func(s string) {
+		mode := -1
+		for i, n := range app.MetricNames {
+			if n == s {
+				mode = i
+			}
+		}
+		c.setMode(mode)
+	})
+	c.pick.Selected = allCharts
+	c.body = container.NewStack(c.grid)
+	c.root = container.NewBorder(nil, nil, nil, nil, c.body)
+	return c
+}
+
+// setMode shows all charts (-1) or one metric large.
+func (c *chartsPanel) setMode(mode int) {
+	if mode == c.mode {
+		return
+	}
+	c.mode = mode
+	if mode < 0 {
+		c.body.Objects = []fyne.CanvasObject{c.grid}
+		c.pick.Selected = allCharts
+	} else {
+		src := c.charts[mode]
+		c.large.metric, c.large.color, c.large.title = src.metric, src.color, src.title
+		c.large.SetSeries(src.series, src.end, src.span, src.gapAfter)
+		c.body.Objects = []fyne.CanvasObject{c.large}
+		c.pick.Selected = app.MetricNames[mode]
+	}
+	c.pick.Refresh()
+	c.body.Refresh()
+}
+
+// cycle steps All → GPU → … → Decoder → All (`c`).
+func (c *chartsPanel) cycle() {
+	next := c.mode + 1
+	if next >= int(app.NumMetrics) {
+		next = -1
+	}
+	c.setMode(next)
+}
+
+// update redraws the charts from the history; only the visible ones draw.
+func (c *chartsPanel) update(h *app.History, dev int, end time.Time) {
+	span := time.Duration(h.Capacity()) * h.Interval()
+	gap := gapAfter(h.Interval())
+	for m, ch := range c.charts {
+		s := h.Series(dev, app.Metric(m))
+		if c.mode == -1 {
+			ch.SetSeries(s, end, span, gap)
+		} else {
+			// Hidden charts keep their data for when they show again,
+			// without drawing.
+			ch.series, ch.end, ch.span, ch.gapAfter = s, end, span, gap
+			ch.value, ch.scale = chartValue(s), chartScale(s)
+			if m == c.mode {
+				c.large.SetSeries(s, end, span, gap)
+			}
+		}
+	}
+}
+
+// gapAfter is how far apart two samples may be and still be joined: a few
+// intervals, so one late refresh does not break the line but a pause does.
+func gapAfter(interval time.Duration) time.Duration {
+	return time.Duration(math.Max(2.5*float64(interval), float64(interval+time.Second)))
+}
+
+// reflowGrid lays out equal cells in as many columns as fit minWidth,
+// filling the width; rows are height tall.
+type reflowGrid struct {
+	minWidth, height float32
+}
+
+func (g *reflowGrid) cols(width float32, n int) int {
+	c := int(width / g.minWidth)
+	return max(1, min(c, n))
+}
+
+func (g *reflowGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) == 0 {
+		return
+	}
+	cols := g.cols(size.Width, len(objs))
+	rows := (len(objs) + cols - 1) / cols
+	gap := float32(6)
+	w := (size.Width - gap*float32(cols-1)) / float32(cols)
+	h := max(g.height, (size.Height-gap*float32(rows-1))/float32(rows))
+	if float32(rows)*h > size.Height {
+		// Too narrow for the rows to fit: charts get shorter instead.
+		h = max(40, (size.Height-gap*float32(rows-1))/float32(rows))
+	}
+	for i, o := range objs {
+		r, c := i/cols, i%cols
+		o.Move(fyne.NewPos(float32(c)*(w+gap), float32(r)*(h+gap)))
+		o.Resize(fyne.NewSize(w, h))
+	}
+}
+
+func (g *reflowGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(g.minWidth, 2*g.height)
+}

@@ -1,0 +1,291 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gputaskman/gtm/app"
+)
+
+// The process table's columns.
+const (
+	colPID = iota
+	colName
+	colVRAM
+	colGPU
+	colCategory
+	colModel
+	colRuntime
+	colUser
+	colCPU
+	colRSS
+	colIdle
+	colSM
+	colEnc
+	colDec
+	colSpill
+	colPaged
+	numCols
+)
+
+// columnTitles are the table's headings. The columns people look at first
+// (what, how much VRAM, how busy, which model) come first, so they stay in
+// view beside the inspector; spill and paged, Windows-only, come last.
+var columnTitles = [numCols]string{"PID", "Name", "VRAM", "GPU %", "Category", "Model (evidence)", "Runtime", "User",
+	"CPU %", "RSS", "Idle for", "SM %", "Enc %", "Dec %", "Spill", "Paged"}
+
+// columnWidths in the table, in the order above.
+var columnWidths = [numCols]float32{70, 120, 84, 62, 86, 190, 120, 64, 62, 76, 70, 54, 54, 54, 62, 62}
+
+// numericCols are right-aligned.
+var numericCols = map[int]bool{colVRAM: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,
+	colDec: true, colCPU: true, colRSS: true, colIdle: true}
+
+// SortKey is what the table is sorted by: one of the columns.
+type SortKey int
+
+// sortCycle is the order `s` steps through, as in the original tool.
+var sortCycle = []int{colVRAM, colGPU, colSpill, colPaged, colName}
+
+// row is one process row: the process and what the window adds to it.
+type row struct {
+	p        *app.Process
+	idle     time.Duration
+	idleOK   bool
+	linuxRow bool // spill and paged do not exist here: blank, not n/a
+}
+
+func (r *row) key() rowKey { return rowKey{pid: r.p.PID, label: r.p.PIDLabel} }
+
+// rowKey identifies a row across refreshes (the PID label keeps H:/W:
+// rows of the same number apart).
+type rowKey struct {
+	pid   int
+	label string
+}
+
+// pidLabel is the PID as the table shows it, with the provenance marker of
+// an inferred VRAM owner: `*` matched, `?` guessed.
+func pidLabel(p *app.Process) string {
+	if p.VRAMBytes == nil && p.VRAMInferredBytes != nil && p.VRAMInferredBy != nil {
+		switch *p.VRAMInferredBy {
+		case "matched":
+			return p.PIDLabel + "*"
+		case "guess":
+			return p.PIDLabel + "?"
+		}
+	}
+	return p.PIDLabel
+}
+
+// vramOf is the size the table shows and sorts by: measured, else the
+// inferred size (marked in the PID column and the cell).
+func vramOf(p *app.Process) (uint64, bool) {
+	if p.VRAMBytes != nil {
+		return *p.VRAMBytes, true
+	}
+	if p.VRAMInferredBytes != nil {
+		return *p.VRAMInferredBytes, true
+	}
+	return 0, false
+}
+
+func (r *row) cell(col int) string {
+	p := r.p
+	switch col {
+	case colPID:
+		return pidLabel(p)
+	case colName:
+		return app.FormatString(p.Name)
+	case colUser:
+		return app.FormatString(p.User)
+	case colCategory:
+		return app.FormatString(p.Category)
+	case colRuntime:
+		if p.Runtimes == nil {
+			return app.NA
+		}
+		names := make([]string, 0, len(p.Runtimes))
+		for _, rt := range p.Runtimes {
+			names = append(names, rt.Name)
+		}
+		return strings.Join(names, ", ")
+	case colModel:
+		s := app.ModelSummary(*p)
+		if ev := modelEvidence(p); ev != "" {
+			s += " (" + ev + ")"
+		}
+		return s
+	case colVRAM:
+		if p.VRAMBytes != nil {
+			return app.FormatBytes(p.VRAMBytes)
+		}
+		if p.VRAMInferredBytes != nil {
+			mark := "?"
+			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == "matched" {
+				mark = "*"
+			}
+			return app.FormatBytes(p.VRAMInferredBytes) + mark
+		}
+		return app.NA
+	case colSpill:
+		return r.windowsOnly(p.SpillBytes)
+	case colPaged:
+		return r.windowsOnly(p.PagedBytes)
+	case colGPU:
+		return app.FormatPercent(p.GPUUtilPercent)
+	case colSM:
+		return app.FormatPercent(p.SMUtilPercent)
+	case colEnc:
+		return app.FormatPercent(p.EncoderUtilPercent)
+	case colDec:
+		return app.FormatPercent(p.DecoderUtilPercent)
+	case colCPU:
+		return app.FormatPercent(processCPU(p))
+	case colRSS:
+		return app.FormatBytes(processRSS(p))
+	case colIdle:
+		if !r.idleOK {
+			return ""
+		}
+		return formatIdle(r.idle)
+	}
+	return ""
+}
+
+// windowsOnly shows a Windows-only counter: blank on a Linux row (the
+// counter does not exist there), n/a when it exists but was not read.
+func (r *row) windowsOnly(b *uint64) string {
+	if b == nil && r.linuxRow {
+		return ""
+	}
+	return app.FormatBytes(b)
+}
+
+// modelEvidence is the strongest model's evidence ("mapped+cmdline").
+func modelEvidence(p *app.Process) string {
+	for _, m := range p.Models {
+		if !m.Candidate {
+			return strings.Join(m.Evidence, "+")
+		}
+	}
+	if len(p.Models) > 0 {
+		return "candidate"
+	}
+	return ""
+}
+
+// formatIdle shows an idle time: "–" when busy, seconds under a minute,
+// then minutes, then hours and minutes.
+func formatIdle(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "–"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	default:
+		return fmt.Sprintf("%d h %02d min", int(d.Hours()), int(d.Minutes())%60)
+	}
+}
+
+// sortRows orders rows by col: numbers largest first, text A–Z, or the
+// other way round when reverse is set. Unknown values always go last; ties
+// keep PID order so rows do not jump between refreshes.
+func sortRows(rows []row, col int, reverse bool) {
+	slices.SortStableFunc(rows, func(a, b row) int {
+		ak, bk := known(&a, col), known(&b, col)
+		if ak != bk {
+			if ak {
+				return -1
+			}
+			return 1
+		}
+		c := 0
+		if ak {
+			c = compareCol(&a, &b, col)
+		}
+		if reverse {
+			c = -c
+		}
+		if c == 0 {
+			c = cmp.Compare(a.p.PID, b.p.PID)
+			if c == 0 {
+				c = strings.Compare(a.p.PIDLabel, b.p.PIDLabel)
+			}
+		}
+		return c
+	})
+}
+
+// known reports whether a row has a value in col (unknowns sort last in
+// either direction).
+func known(r *row, col int) bool {
+	switch col {
+	case colPID:
+		return true
+	case colName, colUser, colCategory, colRuntime, colModel:
+		s := r.cell(col)
+		return s != app.NA && s != ""
+	}
+	_, ok := numeric(r, col)
+	return ok
+}
+
+// compareCol compares two rows that both have a value in col, in the
+// column's natural order: larger numbers first, text A–Z.
+func compareCol(a, b *row, col int) int {
+	switch col {
+	case colPID:
+		return cmp.Compare(a.p.PID, b.p.PID)
+	case colName, colUser, colCategory, colRuntime, colModel:
+		return cmp.Compare(strings.ToLower(a.cell(col)), strings.ToLower(b.cell(col)))
+	}
+	av, _ := numeric(a, col)
+	bv, _ := numeric(b, col)
+	return cmp.Compare(bv, av)
+}
+
+func numeric(r *row, col int) (float64, bool) {
+	p := r.p
+	f := func(v *float64) (float64, bool) {
+		if v == nil {
+			return 0, false
+		}
+		return *v, true
+	}
+	u := func(v *uint64) (float64, bool) {
+		if v == nil {
+			return 0, false
+		}
+		return float64(*v), true
+	}
+	switch col {
+	case colVRAM:
+		v, ok := vramOf(p)
+		return float64(v), ok
+	case colSpill:
+		return u(p.SpillBytes)
+	case colPaged:
+		return u(p.PagedBytes)
+	case colGPU:
+		return f(p.GPUUtilPercent)
+	case colSM:
+		return f(p.SMUtilPercent)
+	case colEnc:
+		return f(p.EncoderUtilPercent)
+	case colDec:
+		return f(p.DecoderUtilPercent)
+	case colCPU:
+		return f(processCPU(p))
+	case colRSS:
+		return u(processRSS(p))
+	case colIdle:
+		return float64(r.idle), r.idleOK
+	}
+	return 0, false
+}
