@@ -50,15 +50,15 @@ type SortKey int
 // sortCycle is the order `s` steps through, as in the original tool.
 var sortCycle = []int{colVRAM, colGPU, colSpill, colPaged, colName}
 
-// row is one process row: the process and what the window adds to it.
-type row struct {
+// procRow is one process row: the process and what the window adds to it.
+type procRow struct {
 	p        *app.Process
 	idle     time.Duration
 	idleOK   bool
 	linuxRow bool // spill and paged do not exist here: blank, not n/a
 }
 
-func (r *row) key() rowKey { return rowKey{pid: r.p.PID, label: r.p.PIDLabel} }
+func (r *procRow) key() rowKey { return rowKey{pid: r.p.PID, label: r.p.PIDLabel} }
 
 // rowKey identifies a row across refreshes (the PID label keeps H:/W:
 // rows of the same number apart).
@@ -93,7 +93,7 @@ func vramOf(p *app.Process) (uint64, bool) {
 	return 0, false
 }
 
-func (r *row) cell(col int) string {
+func (r *procRow) cell(col int) string {
 	p := r.p
 	switch col {
 	case colPID:
@@ -158,7 +158,7 @@ func (r *row) cell(col int) string {
 
 // windowsOnly shows a Windows-only counter: blank on a Linux row (the
 // counter does not exist there), n/a when it exists but was not read.
-func (r *row) windowsOnly(b *uint64) string {
+func (r *procRow) windowsOnly(b *uint64) string {
 	if b == nil && r.linuxRow {
 		return ""
 	}
@@ -196,8 +196,8 @@ func formatIdle(d time.Duration) string {
 // sortRows orders rows by col: numbers largest first, text A–Z, or the
 // other way round when reverse is set. Unknown values always go last; ties
 // keep PID order so rows do not jump between refreshes.
-func sortRows(rows []row, col int, reverse bool) {
-	slices.SortStableFunc(rows, func(a, b row) int {
+func sortRows(rows []procRow, col int, reverse bool) {
+	slices.SortStableFunc(rows, func(a, b procRow) int {
 		ak, bk := known(&a, col), known(&b, col)
 		if ak != bk {
 			if ak {
@@ -224,7 +224,7 @@ func sortRows(rows []row, col int, reverse bool) {
 
 // known reports whether a row has a value in col (unknowns sort last in
 // either direction).
-func known(r *row, col int) bool {
+func known(r *procRow, col int) bool {
 	switch col {
 	case colPID:
 		return true
@@ -238,7 +238,7 @@ func known(r *row, col int) bool {
 
 // compareCol compares two rows that both have a value in col, in the
 // column's natural order: larger numbers first, text A–Z.
-func compareCol(a, b *row, col int) int {
+func compareCol(a, b *procRow, col int) int {
 	switch col {
 	case colPID:
 		return cmp.Compare(a.p.PID, b.p.PID)
@@ -250,7 +250,7 @@ func compareCol(a, b *row, col int) int {
 	return cmp.Compare(bv, av)
 }
 
-func numeric(r *row, col int) (float64, bool) {
+func numeric(r *procRow, col int) (float64, bool) {
 	p := r.p
 	f := func(v *float64) (float64, bool) {
 		if v == nil {

@@ -22,8 +22,8 @@ const topN = 15
 type ProcessTable struct {
 	table *widget.Table
 
-	all     []row // every row of the device, unsorted
-	rows    []row // what is shown, sorted
+	all     []procRow // every procRow of the device, unsorted
+	rows    []procRow // what is shown, sorted
 	sortCol int
 	reverse bool
 	showAll bool
@@ -50,7 +50,7 @@ func newProcessTable() *ProcessTable {
 		o.(*headerCell).set(id.Col, t.headerTitle(id.Col))
 	}
 	t.table.OnSelected = func(id widget.TableCellID) {
-		t.table.UnselectAll() // the whole row is highlighted instead
+		t.table.UnselectAll() // the whole procRow is highlighted instead
 		if id.Row >= 0 && id.Row < len(t.rows) {
 			t.selectRow(id.Row)
 		}
@@ -83,7 +83,7 @@ func (t *ProcessTable) headerTitle(col int) string {
 
 // setRows replaces the rows (the device's processes) and re-sorts,
 // keeping the selection on its PID.
-func (t *ProcessTable) setRows(all []row) {
+func (t *ProcessTable) setRows(all []procRow) {
 	t.all = all
 	t.rebuild()
 }

@@ -171,10 +171,10 @@ type vramBarRenderer struct {
 	objs     []fyne.CanvasObject
 }
 
-const barHeight = 16
+const vramBarHeight = 16
 
 func (r *vramBarRenderer) Layout(s fyne.Size) {
-	r.track.Resize(fyne.NewSize(s.Width, barHeight))
+	r.track.Resize(fyne.NewSize(s.Width, vramBarHeight))
 	v := r.b.split
 	x := float32(0)
 	for i := range r.segs {
@@ -183,11 +183,11 @@ func (r *vramBarRenderer) Layout(s fyne.Size) {
 			w = s.Width * float32(float64(v.Drawn[i])/float64(v.Total))
 		}
 		r.segs[i].Move(fyne.NewPos(x, 0))
-		r.segs[i].Resize(fyne.NewSize(w, barHeight))
+		r.segs[i].Resize(fyne.NewSize(w, vramBarHeight))
 		x += w
 	}
 	// Legend: swatch + text, flowing onto further lines as needed.
-	lx, ly := float32(0), float32(barHeight+4)
+	lx, ly := float32(0), float32(vramBarHeight+4)
 	lineH := r.labels[0].MinSize().Height
 	for i := range r.labels {
 		if !r.labels[i].Visible() {
@@ -211,7 +211,7 @@ func (r *vramBarRenderer) Layout(s fyne.Size) {
 
 func (r *vramBarRenderer) MinSize() fyne.Size {
 	lineH := r.labels[0].MinSize().Height
-	h := float32(barHeight+4) + lineH
+	h := float32(vramBarHeight+4) + lineH
 	if r.note.Visible() {
 		h += r.note.MinSize().Height
 	}

@@ -27,6 +27,12 @@ type Options struct {
 	// Interval is the refresh interval; the history keeps
 	// app.DefaultHistorySpan of samples at it.
 	Interval time.Duration
+	// Actions performs the inspector's actions on processes (end, unload,
+	// open folder); nil offers none (replays, tests).
+	Actions Actions
+	// Replay says the snapshots are not of this machine now, so actions on
+	// PIDs and ports are not offered.
+	Replay bool
 }
 
 // MainWindow is gtm's window: the device header with the system beside it,
@@ -48,14 +54,14 @@ type MainWindow struct {
 	header   *Header
 	charts   *chartsPanel
 	table    *ProcessTable
-	pane     *detailPane
+	pane     *Inspector
 	status   *canvas.Text
 	activity *canvas.Text
 	timeline *timelineBar
-	help     interface{ Hide() }
+	help     func() // closes the open help; nil when none is open
 
 	paused, collecting bool
-	rowsBuf            []row
+	rowsBuf            []procRow
 }
 
 // NewMainWindow builds the window; call Update with each snapshot.
@@ -68,8 +74,9 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.header.OnSelectDevice = m.selectDevice
 	m.charts = newChartsPanel()
 	m.table = newProcessTable()
-	m.pane = newDetailPane()
-	m.table.OnSelected = m.pane.show
+	m.pane = NewInspector(m.Window, opts.Actions)
+	m.pane.SetLive(!opts.Replay)
+	m.table.OnSelected = func(p *app.Process) { m.pane.Show(m.snap, p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
 	m.status.TextSize = theme.TextSize() * 0.9
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
@@ -81,7 +88,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 
 	chartsBar := container.NewHBox(boldText("History"), widget.NewLabel("last 10 min; a blank is no reading, 0 sits on the baseline"), layout.NewSpacer(), m.charts.pick)
 	chartsArea := container.NewBorder(chartsBar, nil, nil, nil, m.charts.root)
-	procArea := container.NewHSplit(m.table.table, m.pane.root)
+	procArea := container.NewHSplit(m.table.table, m.pane.CanvasObject())
 	procArea.Offset = 0.72
 	middle := container.NewVSplit(chartsArea, procArea)
 	middle.Offset = 0.37
@@ -197,22 +204,32 @@ func (m *MainWindow) updateActivity() {
 }
 
 func (m *MainWindow) showHelp() {
-	if m.help != nil {
+	if m.HelpShown() {
 		return
 	}
-	m.help = showHelp(m.Window, func() { m.help = nil })
+	m.help = ShowHelp(m.Window)
 }
 
 func (m *MainWindow) closeHelp() {
 	if m.help != nil {
-		h := m.help
+		m.help()
 		m.help = nil
-		h.Hide()
 	}
 }
 
 // HelpShown reports whether the help is open.
-func (m *MainWindow) HelpShown() bool { return m.help != nil }
+func (m *MainWindow) HelpShown() bool {
+	if m.help == nil {
+		return false
+	}
+	for _, o := range m.Window.Canvas().Overlays().List() {
+		if o.Visible() {
+			return true
+		}
+	}
+	m.help = nil // closed by its own button or key
+	return false
+}
 
 // Update shows a snapshot and records it in the history. The same snapshot
 // again (a still replay) changes nothing and draws nothing.
@@ -246,7 +263,7 @@ func (m *MainWindow) show(s *app.Snapshot) {
 	m.charts.update(m.history, m.device, s.TakenAt)
 	m.table.setRows(m.buildRows(s))
 	if p := m.table.selectedProcess(); p != nil {
-		m.pane.show(p)
+		m.pane.Show(s, p)
 	}
 	m.updateStatus()
 	m.updateActivity()
@@ -270,7 +287,7 @@ func (m *MainWindow) selectDevice(dev int) {
 }
 
 // buildRows makes the table rows of the shown device.
-func (m *MainWindow) buildRows(s *app.Snapshot) []row {
+func (m *MainWindow) buildRows(s *app.Snapshot) []procRow {
 	rows := m.rowsBuf[:0]
 	linux := s.Host.OS == "linux"
 	for i := range s.Processes {
@@ -278,7 +295,7 @@ func (m *MainWindow) buildRows(s *app.Snapshot) []row {
 		if p.DeviceIndex != nil && *p.DeviceIndex != m.device {
 			continue
 		}
-		r := row{p: p, linuxRow: linux && !strings.HasPrefix(p.PIDLabel, "W:")}
+		r := procRow{p: p, linuxRow: linux && !strings.HasPrefix(p.PIDLabel, "W:")}
 		if p.DeviceIndex != nil {
 			r.idle, r.idleOK = m.history.IdleFor(*p.DeviceIndex, p.PID, s.TakenAt)
 		}

@@ -89,12 +89,12 @@ func TestWindowShowsSnapshot(t *testing.T) {
 	}
 	// Sorted by VRAM, largest first; unknown VRAM last.
 	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|n/a|n/a|–|85%|0%|0%||" {
-		t.Errorf("row 0 = %s", got)
+		t.Errorf("procRow 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0; spill and
 	// paged do not exist on Linux and stay blank.
 	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a||n/a|n/a|n/a||" {
-		t.Errorf("row 2 = %s", got)
+		t.Errorf("procRow 2 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {
 		t.Errorf("status = %q", st)
@@ -166,25 +166,25 @@ func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
 			continue
 		}
 		if seenUnknown {
-			t.Fatalf("column %s: known value %q after an unknown (row %d)", columnTitles[col], v, i)
+			t.Fatalf("column %s: known value %q after an unknown (procRow %d)", columnTitles[col], v, i)
 		}
-		r := row{p: byPID[w.Rows()[i][colPID]]}
+		r := procRow{p: byPID[w.Rows()[i][colPID]]}
 		if numeric {
 			f, _ := numeric2(&r, col)
 			if i > 0 && f > prev {
-				t.Fatalf("column %s not descending at row %d: %v after %v", columnTitles[col], i, f, prev)
+				t.Fatalf("column %s not descending at procRow %d: %v after %v", columnTitles[col], i, f, prev)
 			}
 			prev = f
 		} else {
 			if i > 0 && strings.ToLower(v) < prevS {
-				t.Fatalf("column %s not ascending at row %d", columnTitles[col], i)
+				t.Fatalf("column %s not ascending at procRow %d", columnTitles[col], i)
 			}
 			prevS = strings.ToLower(v)
 		}
 	}
 }
 
-func numeric2(r *row, col int) (float64, bool) { return numeric(r, col) }
+func numeric2(r *procRow, col int) (float64, bool) { return numeric(r, col) }
 
 func TestSortKeyCycle(t *testing.T) {
 	w := newWindow(t)
@@ -232,7 +232,7 @@ func TestHeaderClickSortsEveryColumn(t *testing.T) {
 func TestSelectionFollowsPID(t *testing.T) {
 	w := newWindow(t)
 	w.Update(snapshot())
-	w.TypedKey(fyne.KeyDown) // first row
+	w.TypedKey(fyne.KeyDown) // first procRow
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("selected %v", p)
@@ -250,14 +250,14 @@ func TestSelectionFollowsPID(t *testing.T) {
 	}
 	w.TypedKey(fyne.KeyUp) // already first: stays
 	if w.Selected().PID != 1337 {
-		t.Error("Up moved past the first row")
+		t.Error("Up moved past the first procRow")
 	}
 	// The process exits: nothing selected, the inspector says so.
 	s2 := snapshot()
 	s2.TakenAt = t0.Add(2 * time.Second)
 	s2.Processes = s2.Processes[:2]
 	w.Update(s2)
-	if w.Selected() != nil || w.pane.title.Text != "No process selected" {
+	if w.Selected() != nil || w.pane.title.Text != "Select a process to inspect it." {
 		t.Errorf("selected %v, pane %q", w.Selected(), w.pane.title.Text)
 	}
 	// It comes back: selected again.
