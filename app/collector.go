@@ -29,6 +29,11 @@ type Collector struct {
 	// first refresh; normally the refresh interval.
 	Window time.Duration
 	Now    func() time.Time
+	// Containers lists our processes that have libcuda mapped; in a
+	// container of our own PID namespace they are paired with the driver's
+	// host PIDs (see ContainerMatcher). Nil leaves those rows as H:<pid>.
+	Containers ContainerGPUProcesses
+	matcher    ContainerMatcher
 
 	mu sync.Mutex
 }
@@ -47,6 +52,7 @@ const (
 	NoteWindowsPID     = "Windows PID reported through WSL; it cannot be looked up in Linux"
 	NoteNotVisible     = "process is not visible in /proc: it exited, or is hidden from this user"
 	NoteRestricted     = "some details are hidden by permissions; run as root (or as the process's owner) to see more"
+	NoteContainerGuess = "owner guessed: the GPU driver lists a different number of processes than this container has with libcuda mapped, so pairing host PIDs by creation order is a heuristic (?)"
 )
 
 // Collect takes one snapshot.
@@ -87,6 +93,7 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 	out := make([]Process, 0, len(usage))
 	keep := make(map[int]bool, len(usage))
+	pairs := c.pairContainerPIDs(usage)
 	for _, u := range usage {
 		p := Process{
 			PID:                u.PID,
@@ -108,6 +115,20 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:
 			p.PIDLabel = "W:" + p.PIDLabel
 			p.Notes = append(p.Notes, NoteWindowsPID)
+		case !c.Host.SharesHostPIDs && pairs[u.PID].By != "":
+			pair := pairs[u.PID]
+			p.HostPID = backend.Ptr(u.PID)
+			p.PID, p.PIDLabel = pair.Local.PID, strconv.Itoa(pair.Local.PID)
+			// The size is the driver's; its owner is inferred, so it is
+			// never part of a measured total.
+			p.VRAMBytes, p.VRAMInferredBytes, p.VRAMInferredBy = nil, u.VRAMBytes, backend.Ptr(pair.By)
+			if pair.By == InferredGuess {
+				p.Notes = append(p.Notes, NoteContainerGuess)
+			}
+			if c.Procs != nil {
+				keep[p.PID] = true
+				c.addDetails(&p, c.Procs.Lookup(p.PID))
+			}
 		case !c.Host.SharesHostPIDs:
 			p.PIDLabel = "H:" + p.PIDLabel
 			p.Notes = append(p.Notes, NoteOtherNamespace)
@@ -123,6 +144,20 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 	c.inspect(out)
 	sortProcesses(out)
 	return out
+}
+
+// pairContainerPIDs pairs the driver's host PIDs with our processes that
+// have libcuda mapped, when we run in our own PID namespace (not WSL, whose
+// PIDs are Windows').
+func (c *Collector) pairContainerPIDs(usage []backend.ProcessUsage) map[int]Pairing {
+	if c.Host.SharesHostPIDs || c.Host.Mode == backend.ModeWSL || c.Containers == nil {
+		return nil
+	}
+	hosts := make([]int, 0, len(usage))
+	for _, u := range usage {
+		hosts = append(hosts, u.PID)
+	}
+	return c.matcher.Match(hosts, c.Containers.CUDAProcesses())
 }
 
 // inspect attaches the inspector's findings (within its scan budget) to
@@ -292,6 +327,7 @@ func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 	p.Name, p.Exe, p.User = info.Name, info.Exe, info.User
 	p.argv, p.Cmdline = info.Cmdline, RedactArgs(info.Cmdline)
 	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
+	p.Container = info.Container
 	if info.Restricted {
 		p.Notes = append(p.Notes, NoteRestricted)
 	}

@@ -63,7 +63,7 @@ func ProcessCells(p Process) []string {
 		p.PIDLabel,
 		FormatString(p.User),
 		deviceCell(p.DeviceIndex),
-		FormatBytes(p.VRAMBytes),
+		VRAMCell(p),
 		FormatPercent(p.GPUUtilPercent),
 		FormatPercent(p.SMUtilPercent),
 		FormatPercent(p.EncoderUtilPercent),
@@ -73,6 +73,19 @@ func ProcessCells(p Process) []string {
 		ModelSummary(p),
 		CommandLine(p.Cmdline),
 	}
+}
+
+// VRAMCell is a row's VRAM as shown: the measured size, or a size whose
+// owner was inferred marked "*" (matched) or "?" (guess); n/a otherwise.
+func VRAMCell(p Process) string {
+	if p.VRAMBytes != nil || p.VRAMInferredBytes == nil {
+		return FormatBytes(p.VRAMBytes)
+	}
+	mark := "?"
+	if p.VRAMInferredBy != nil && *p.VRAMInferredBy == InferredMatched {
+		mark = "*"
+	}
+	return FormatBytes(p.VRAMInferredBytes) + mark
 }
 
 // ModelSummary names the process's strongest model ("qwen3:14b", or the

@@ -54,7 +54,10 @@ type Process struct {
 	// PIDLabel is the PID as shown to people: plain for our own PID
 	// namespace, "H:<pid>" for a host PID seen from a container, "W:<pid>"
 	// for a Windows PID seen from WSL.
-	PIDLabel  string     `json:"pid_label"`
+	PIDLabel string `json:"pid_label"`
+	// HostPID is the driver's (host) PID of a row paired with a process
+	// of this container (vram_inferred_by says how); null elsewhere.
+	HostPID   *int       `json:"host_pid"`
 	Name      *string    `json:"name"`
 	Exe       *string    `json:"exe"`
 	Cmdline   []string   `json:"cmdline"`
@@ -62,6 +65,9 @@ type Process struct {
 	StartTime *time.Time `json:"start_time"`
 	PPID      *int       `json:"ppid"`
 	Cwd       *string    `json:"cwd"`
+	// Container is the container the process runs in ("docker:3f2a1b9c0d1e"),
+	// seen from the host; null when it is in none or cannot be told.
+	Container *string `json:"container"`
 	// DeviceIndex is the device this row is about; null only in
 	// `gtm inspect` for a process that uses no GPU now.
 	DeviceIndex *int `json:"device_index"`

@@ -24,6 +24,9 @@ type ProcessInfo struct {
 	StartTime *time.Time
 	PPID      *int
 	Cwd       *string
+	// Container names the container the process runs in, as
+	// "runtime:short-id" from its cgroup; nil outside containers.
+	Container *string
 	// Exists is false when the process is not visible: it exited, or it
 	// lives in a PID namespace we cannot see.
 	Exists bool

@@ -217,6 +217,11 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	} else {
 		restricted(err)
 	}
+	if b, err := os.ReadFile(filepath.Join(dir, "cgroup")); err == nil {
+		if c, ok := containerFromCgroup(string(b)); ok {
+			info.Container = &c
+		}
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, "status")); err == nil {
 		if uid, ok := statusUID(b); ok {
 			info.User = p.userName(uid)

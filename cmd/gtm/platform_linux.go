@@ -32,5 +32,8 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collect
 		Inspector: newInspector(procRoot, llmLogs),
 		Host:      linux.DetectHost(procRoot, "/"),
 	}
+	if c.Host.Mode == backend.ModeContainer && !c.Host.SharesHostPIDs {
+		c.Containers = &linux.CUDAProcesses{Root: procRoot}
+	}
 	return c, func() { _ = gpu.Close() }
 }
