@@ -5,42 +5,68 @@ import (
 	"math/bits"
 )
 
-// Options are the llama.cpp context settings that size the KV cache.
+// Options are the llama.cpp context settings that size its memory, as
+// llama_context sees them (after a program such as llama-server resolved
+// its own defaults: see package llamaopts).
 type Options struct {
 	NCtx       int    // context size (-c); 0: the trained context
-	Parallel   int    // sequences / server slots (-np); 0: 1
+	Parallel   int    // sequences / server slots (n_seq_max, -np); 0: 1
+	NBatch     int    // logical batch (-b); 0: 2048
 	NUbatch    int    // physical batch (-ub); 0: 512
 	CacheTypeK string // -ctk: f32, f16 (default), bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1
 	CacheTypeV string // -ctv, same values
 	SWAFull    bool   // --swa-full: SWA layers get the full context
-	// KVSplit gives each sequence its own KV stream (llama.cpp with
-	// --kv-unified off). The default is one unified cache shared by all
-	// sequences, as llama-server uses when it picks the slot count.
+	// KVSplit gives each sequence its own KV stream (kv_unified off). The
+	// zero value is one unified cache shared by all sequences.
 	KVSplit bool
 	// NGPULayers is -ngl: nil or negative offloads every layer (llama.cpp's
 	// default); 0 keeps everything on the CPU.
 	NGPULayers *int
+	// NoGPU is a llama.cpp without a GPU device (a CPU build, --device
+	// none): every layer, its KV cache included, stays on the CPU.
+	NoGPU bool
+	// NoKVOffload is -nkvo: the KV cache stays on the CPU.
+	NoKVOffload bool
+	// NCPUMoE is --n-cpu-moe: the MoE expert weights of the first N layers
+	// stay on the CPU.
+	NCPUMoE int
+	// NoMmap loads the weights into allocated buffers instead of mapping
+	// the file (--no-mmap, --load-mode none).
+	NoMmap bool
+	// Embeddings is --embedding: the output buffer holds embeddings too.
+	Embeddings bool
 }
 
-// Estimate is what llama.cpp will allocate for a model: weights and KV
-// cache (or recurrent state), and how it splits between GPU and CPU. It
-// leaves out compute buffers, which depend on the backend.
+// Estimate is what llama.cpp will allocate for a model: weights, KV cache
+// (or recurrent state) and the output buffer, and how they split between
+// GPU and CPU. It leaves out compute buffers, which depend on the
+// backend's graph allocator.
 type Estimate struct {
-	NCtx       uint64 // context used, before padding
+	NCtx       uint64 // context asked for, before padding
+	NCtxAlloc  uint64 // llama_context's n_ctx: padded, a whole number of streams
+	NCtxSeq    uint64 // cells per stream (n_ctx_seq)
+	Streams    uint64 // KV streams: 1 unified, else Parallel
 	Parallel   uint64
+	NBatch     uint64
 	NUbatch    uint64
 	CacheTypeK GGMLType
 	CacheTypeV GGMLType
 
-	Weights    uint64 // exact tensor bytes (File.TensorBytes)
-	WeightsGPU uint64 // offloaded layers' tensors, plus a tied output copy
-	WeightsCPU uint64 // the rest: always the token embeddings
+	Weights uint64 // exact tensor bytes (File.TensorBytes)
+	// WeightsGPU are the offloaded layers' tensors, plus a tied output
+	// copy. WeightsCPU is what the CPU holds: with mmap, the span of the
+	// file that the CPU tensors cover (llama.cpp maps that range as one
+	// CPU_Mapped buffer, gaps included); without, their bytes.
+	WeightsGPU uint64
+	WeightsCPU uint64
 
 	KVLayers  int    // layers holding a KV cache
 	KVCells   uint64 // cells of a full-attention layer, all streams, padded
 	SWALayers int    // sliding-window layers among KVLayers
 	SWACells  uint64 // cells of a SWA layer, all streams, padded (0: no SWA)
 	KV        uint64 // KV cache bytes for these options (SWA applied)
+	KVGPU     uint64 // KV cache and recurrent state of offloaded layers
+	KVCPU     uint64 // and of the rest
 	// KVFull is the upper bound: every KV layer at KVCells, no SWA
 	// reduction.
 	KVFull uint64
@@ -50,8 +76,12 @@ type Estimate struct {
 	// sequence, times Parallel, never scaled by the context.
 	RecurrentState uint64
 
+	// Output is the output buffer (logits, and embeddings with
+	// --embedding, for Parallel sequences), always in host memory.
+	Output uint64
+
 	GPU   uint64 // weights, KV and state placed on the GPU
-	CPU   uint64 // and on the CPU
+	CPU   uint64 // and on the CPU (output buffer not included)
 	Notes []string
 }
 
@@ -69,6 +99,7 @@ var noMemoryArchs = map[string]bool{
 const (
 	ctxPad          = 256 // llama_context pads n_ctx (and n_ctx_seq) to 256
 	swaPad          = 256 // llama_kv_cache_iswa pads the SWA cache to 256
+	defaultNBatch   = 2048
 	defaultNUbatch  = 512
 	gemma3nKVLayers = 20 // gemma3n: only the first 20 layers own a KV cache
 	maxCtx          = 1 << 40
@@ -76,12 +107,13 @@ const (
 
 // Estimate sizes the model as llama.cpp would load it with o.
 //
-// KV cells follow llama.cpp (2025-26): n_ctx is padded to 256; one unified
-// stream holds n_ctx cells shared by all sequences, so full-attention KV
-// does not grow with Parallel; with KVSplit each of Parallel streams holds
-// pad(n_ctx/Parallel, 256). SWA layers hold
-// pad(min(n_ctx, n_swa·Parallel + n_ubatch), 256) cells (unified) or
-// pad(min(n_ctx_seq, n_swa + n_ubatch), 256) per stream (split).
+// The rules follow llama_context and llama_kv_cache (llama.cpp 2026):
+// n_batch = min(n_ctx, -b) and n_ubatch = min(n_batch, -ub) (causal
+// models); n_ctx is padded to 256. A unified cache is one stream of n_ctx
+// cells shared by all sequences; a split cache (kv_unified off) is
+// Parallel streams of n_ctx_seq = pad(n_ctx/Parallel, 256) cells. SWA
+// layers hold pad(min(n_ctx_seq, n_swa·Parallel + n_ubatch), 256) cells
+// (unified) or pad(min(n_ctx_seq, n_swa + n_ubatch), 256) per stream.
 func (f *File) Estimate(o Options) (Estimate, error) {
 	var e Estimate
 	var err error
@@ -91,38 +123,61 @@ func (f *File) Estimate(o Options) (Estimate, error) {
 	if e.CacheTypeV, err = ParseCacheType(o.CacheTypeV); err != nil {
 		return e, err
 	}
-	if o.NCtx < 0 || o.Parallel < 0 || o.NUbatch < 0 {
-		return e, fmt.Errorf("gguf: estimate: negative option (n_ctx %d, parallel %d, n_ubatch %d)", o.NCtx, o.Parallel, o.NUbatch)
+	if o.NCtx < 0 || o.Parallel < 0 || o.NBatch < 0 || o.NUbatch < 0 || o.NCPUMoE < 0 {
+		return e, fmt.Errorf("gguf: estimate: negative option (n_ctx %d, parallel %d, n_batch %d, n_ubatch %d)", o.NCtx, o.Parallel, o.NBatch, o.NUbatch)
 	}
 	e.NCtx = f.ContextLength
 	if o.NCtx > 0 {
 		e.NCtx = uint64(o.NCtx)
 	}
 	e.Parallel = max(uint64(o.Parallel), 1)
-	e.NUbatch = uint64(o.NUbatch)
+	e.NBatch, e.NUbatch = uint64(o.NBatch), uint64(o.NUbatch)
+	if e.NBatch == 0 {
+		e.NBatch = defaultNBatch
+	}
 	if e.NUbatch == 0 {
 		e.NUbatch = defaultNUbatch
 	}
-	if e.NCtx > 0 && e.NUbatch > e.NCtx {
-		e.NUbatch = e.NCtx // llama.cpp clamps n_batch, then n_ubatch, to n_ctx
+	if e.NCtx > 0 && f.Causal {
+		e.NBatch = min(e.NBatch, e.NCtx) // with causal attention the batch is limited by the context
 	}
+	e.NUbatch = min(e.NUbatch, e.NBatch)
 
-	place := newPlacement(f.BlockCount, o.NGPULayers)
+	place := newPlacement(f.BlockCount, o)
 	e.Weights = f.TensorBytes
 	var tied bool
-	e.WeightsGPU, e.WeightsCPU, tied = f.splitWeights(place)
+	e.WeightsGPU, e.WeightsCPU, tied = f.splitWeights(place, o)
 	e.GPU, e.CPU = e.WeightsGPU, e.WeightsCPU
-	if e.WeightsCPU > 0 && f.BlockCount > 0 {
+	if o.NoGPU {
+		e.note("no GPU device (CPU build or --device none): weights and KV cache stay in host memory")
+	} else if e.WeightsCPU > 0 && f.BlockCount > 0 {
 		e.note("token embeddings stay on the CPU: llama.cpp never offloads the input layer")
 	}
 	if tied {
 		e.note("tied embeddings: token_embd.weight is loaded a second time for the output layer")
 	}
+	e.Output = f.outputBytes(e.Parallel, o.Embeddings)
 
 	if err := f.estimateMemory(&e, o, place); err != nil {
 		return e, err
 	}
 	return e, nil
+}
+
+// outputBytes is llama_context::output_reserve(n_seq_max): float logits
+// for every vocabulary entry (and the embedding with --embedding), per
+// sequence. Zero when the vocabulary size is unknown.
+func (f *File) outputBytes(nseq uint64, embeddings bool) uint64 {
+	var c checked
+	n := f.VocabSize
+	if embeddings {
+		n = c.add(n, f.EmbeddingLength)
+	}
+	b := c.mul(c.mul(n, nseq), 4)
+	if c.overflow {
+		return 0
+	}
+	return b
 }
 
 func (e *Estimate) note(format string, args ...any) {
@@ -196,10 +251,14 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 			e.RecurrentLayers++
 			layerBytes = c.add(layerBytes, s)
 		}
-		if place.gpu(il) {
+		// the KV cache and state live with their layer (offload_kqv),
+		// unless -nkvo keeps them on the CPU
+		if place.gpu(il) && !o.NoKVOffload {
 			e.GPU = c.add(e.GPU, layerBytes)
+			e.KVGPU = c.add(e.KVGPU, layerBytes)
 		} else {
 			e.CPU = c.add(e.CPU, layerBytes)
+			e.KVCPU = c.add(e.KVCPU, layerBytes)
 		}
 	}
 	if c.overflow {
@@ -235,7 +294,7 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 }
 
 // cells gives the padded cell counts of a full and of a SWA layer, summed
-// over streams.
+// over streams, and sets e's context sizes.
 func cells(e *Estimate, o Options, swa swaLayout) (full, swaCells uint64, err error) {
 	if e.NCtx > maxCtx {
 		return 0, 0, fmt.Errorf("gguf: estimate: n_ctx %d is out of range", e.NCtx)
@@ -252,9 +311,10 @@ func cells(e *Estimate, o Options, swa swaLayout) (full, swaCells uint64, err er
 	}
 	var c checked
 	full = c.mul(perStream, streams)
+	e.NCtxAlloc, e.NCtxSeq, e.Streams = full, perStream, streams
 	if swa.layers != nil {
 		window := uint64(swa.nSWA)
-		if !o.KVSplit {
+		if streams == 1 {
 			window = c.mul(window, nseq)
 		}
 		s := pad(min(perStream, c.add(window, e.NUbatch)), swaPad)

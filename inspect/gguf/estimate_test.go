@@ -282,8 +282,11 @@ func TestEstimateGPULayers(t *testing.T) {
 		{nil, 633_495_552, tok, 28 * kvLayer, 0},
 		{ngl(-1), 633_495_552, tok, 28 * kvLayer, 0},
 		{ngl(29), 633_495_552, tok, 28 * kvLayer, 0},
-		{ngl(28), 28 * layer, tok + 4096, 28 * kvLayer, 0}, // output layer (norm + tied copy) stays on the CPU
-		{ngl(14), 14 * layer, tok + 4096 + 14*layer, 14 * kvLayer, 14 * kvLayer},
+		// llama.cpp offloads the output layer (norm + tied copy) first:
+		// -ngl 28 leaves layer 0 on the CPU
+		{ngl(28), 27*layer + 4096 + tok, tok + layer, 27 * kvLayer, kvLayer},
+		{ngl(14), 13*layer + 4096 + tok, tok + 15*layer, 13 * kvLayer, 15 * kvLayer},
+		{ngl(1), 4096 + tok, tok + 28*layer, 0, 28 * kvLayer},
 		{ngl(0), 0, 633_495_552, 0, 28 * kvLayer},
 	}
 	for _, c := range cases {

@@ -61,11 +61,20 @@ type Result struct {
 // directory is cwd ("" when unknown). It never fails: what it cannot read
 // becomes a warning.
 func Parse(argv []string, cwd string) Result {
-	r := Result{Tool: ToolGeneric}
+	if len(argv) == 0 {
+		return Result{Tool: ToolGeneric}
+	}
+	return ParseAs(argv, cwd, detectTool(argv))
+}
+
+// ParseAs reads argv with tool's grammar, whatever argv[0] is called: for
+// a process known by other evidence (its API, its libraries) to be, say,
+// llama-server under another name.
+func ParseAs(argv []string, cwd string, tool Tool) Result {
+	r := Result{Tool: tool}
 	if len(argv) == 0 {
 		return r
 	}
-	r.Tool = detectTool(argv)
 	p := parser{res: &r, cwd: cwd, argv: argv}
 	p.run()
 	// A key typed where another value belongs would be echoed by a warning.
@@ -300,4 +309,21 @@ func resolve(v, cwd string) (string, bool) {
 		return filepath.Join(cwd, v), true
 	}
 	return filepath.Clean(v), false
+}
+
+// HasLlamaCppFlags reports whether argv uses flags only llama.cpp's
+// programs take (-ngl, --ctx-size, -np, -ctk, --log-file, ...): with ggml
+// libraries mapped, that says a renamed binary is llama.cpp. Short
+// generic flags (-c, -b, -m) do not count.
+func HasLlamaCppFlags(argv []string) bool {
+	for i, tok := range argv {
+		if i == 0 {
+			continue
+		}
+		name, _, _ := strings.Cut(tok, "=")
+		if _, ok := settingFlags[name]; ok && len(name) > 2 {
+			return true
+		}
+	}
+	return false
 }

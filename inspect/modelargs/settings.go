@@ -22,11 +22,22 @@ type Settings struct {
 	SWAFull    *bool
 	UBatchSize *int
 	BatchSize  *int
-	LogFile    *string // joined with cwd when relative and cwd is known
-	APIKey     *Secret
-	APIKeyFile *string // joined with cwd like LogFile
-	Host       *string
-	Port       *int
+	// KVUnified is -kvu (true) or -no-kvu (false). llama-server forces it
+	// on when the slot count is auto.
+	KVUnified *bool
+	// KVUnifiedPerSlot is --kv-unified-per-slot: without -c, the context
+	// is sized to slots × this.
+	KVUnifiedPerSlot *int
+	Devices          *string // -dev: "none" keeps everything on the CPU
+	NoKVOffload      *bool   // -nkvo (true) or -kvo (false)
+	NCPUMoE          *int    // --n-cpu-moe N; --cpu-moe is every layer
+	Mmap             *bool   // --mmap / --no-mmap / --load-mode
+	Embeddings       *bool   // --embedding
+	LogFile          *string // joined with cwd when relative and cwd is known
+	APIKey           *Secret
+	APIKeyFile       *string // joined with cwd like LogFile
+	Host             *string
+	Port             *int
 }
 
 // GPULayers is -ngl: an exact count, or llama.cpp's "auto" or "all".
@@ -65,6 +76,18 @@ const (
 	settingAPIKeyFile
 	settingHost
 	settingPort
+	settingKVUnifiedOn
+	settingKVUnifiedOff
+	settingKVUnifiedPerSlot
+	settingDevice
+	settingNoKVOffload
+	settingKVOffload
+	settingNCPUMoE
+	settingCPUMoE
+	settingMmapOn
+	settingMmapOff
+	settingLoadMode
+	settingEmbeddings
 )
 
 // settingFlags are read for llama.cpp and Ollama's runner only: other
@@ -86,6 +109,23 @@ var settingFlags = map[string]setting{
 	"--api-key-file": settingAPIKeyFile,
 	"--host":         settingHost,
 	"--port":         settingPort,
+	"-kvu":           settingKVUnifiedOn, "--kv-unified": settingKVUnifiedOn,
+	"-no-kvu": settingKVUnifiedOff, "--no-kv-unified": settingKVUnifiedOff,
+	"--kv-unified-per-slot": settingKVUnifiedPerSlot,
+	"-dev":                  settingDevice, "--device": settingDevice,
+	"-nkvo": settingNoKVOffload, "--no-kv-offload": settingNoKVOffload,
+	"-kvo": settingKVOffload, "--kv-offload": settingKVOffload,
+	"-ncmoe": settingNCPUMoE, "--n-cpu-moe": settingNCPUMoE,
+	"-cmoe": settingCPUMoE, "--cpu-moe": settingCPUMoE,
+	"--mmap": settingMmapOn, "--no-mmap": settingMmapOff,
+	"-lm": settingLoadMode, "--load-mode": settingLoadMode,
+	"--embedding": settingEmbeddings, "--embeddings": settingEmbeddings,
+}
+
+// switches are settings that take no value in llama.cpp.
+var switches = map[setting]bool{
+	settingKVUnifiedOn: true, settingKVUnifiedOff: true, settingNoKVOffload: true, settingKVOffload: true,
+	settingCPUMoE: true, settingMmapOn: true, settingMmapOff: true, settingEmbeddings: true,
 }
 
 func (s setting) action() action {
@@ -93,6 +133,9 @@ func (s setting) action() action {
 	case settingFlashAttn:
 		return actOptional
 	case settingSWAFull:
+		return actSwitch
+	}
+	if switches[s] {
 		return actSwitch
 	}
 	return actSetting
@@ -138,6 +181,35 @@ func (p *parser) setting(name string, spec flagSpec, value string, inline bool) 
 		}
 		if err == nil {
 			st.SWAFull = &b
+		}
+	case settingKVUnifiedOn, settingKVUnifiedOff:
+		st.KVUnified = ptr(spec.set == settingKVUnifiedOn)
+	case settingNoKVOffload, settingKVOffload:
+		st.NoKVOffload = ptr(spec.set == settingNoKVOffload)
+	case settingMmapOn, settingMmapOff:
+		st.Mmap = ptr(spec.set == settingMmapOn)
+	case settingCPUMoE:
+		st.NCPUMoE = ptr(1 << 20) // every layer
+	case settingEmbeddings:
+		st.Embeddings = ptr(true)
+	case settingKVUnifiedPerSlot:
+		st.KVUnifiedPerSlot, err = intIn(value, 0, 1<<31-1)
+	case settingNCPUMoE:
+		st.NCPUMoE, err = intIn(value, 0, 1<<20)
+	case settingDevice:
+		if value == "" {
+			err = errors.New("empty")
+			break
+		}
+		st.Devices = ptr(strings.ToLower(value))
+	case settingLoadMode:
+		switch strings.ToLower(value) {
+		case "auto", "mmap", "mmap+mlock":
+			st.Mmap = ptr(true)
+		case "none", "mlock", "dio":
+			st.Mmap = ptr(false)
+		default:
+			err = errors.New("want auto, none, mmap, mlock, mmap+mlock or dio")
 		}
 	case settingCtx:
 		st.CtxSize, err = intIn(value, 0, 1<<31-1)

@@ -23,6 +23,9 @@ type Decoder struct {
 	Tied       bool          // no output.weight: the output reuses token_embd
 	FileType   int           // general.file_type; negative: omitted
 	Tokens     int           // tokenizer.ggml.tokens entries; 0: {arch}.vocab_size instead
+	// SPM writes a SentencePiece vocabulary of Vocab tokens that a real
+	// llama.cpp loads (special and byte tokens, scores, types).
+	SPM bool
 }
 
 // Builder writes the model's header.
@@ -53,7 +56,9 @@ func (d Decoder) Builder() *Builder {
 	k("attention.layer_norm_rms_epsilon", Float32(1e-6))
 	k("rope.freq_base", Float32(1e6))
 	b.Set("tokenizer.ggml.model", String("gpt2"))
-	if d.Tokens > 0 {
+	if d.SPM {
+		b.SPMVocab(int(d.Vocab))
+	} else if d.Tokens > 0 {
 		b.Tokens(d.Tokens)
 	} else {
 		k("vocab_size", Uint32(d.Vocab))
@@ -312,5 +317,42 @@ func ManyTensors(n int) *Builder {
 		s := names[i%len(names)]
 		b.Tensor(fmt.Sprintf("blk.%d.%s", i/len(names), s.name), s.t, s.dims...)
 	}
+	return b
+}
+
+// The grid models: tiny decoders a real llama-server loads in a moment,
+// shaped like the three attention layouts whose KV caches differ.
+
+// LlamaMHA is a llama with full multi-head attention (as many KV heads
+// as query heads): 4 layers, 256 wide, 4096 trained context.
+func LlamaMHA() *Builder {
+	return Decoder{
+		Arch: "llama", Name: "grid llama MHA",
+		Layers: 4, Embd: 256, FFN: 512, Heads: 4, KVHeads: 4,
+		Vocab: 512, Context: 4096, Weights: gguf.TypeQ8_0, FileType: 7, SPM: true,
+	}.Builder()
+}
+
+// Qwen3GQA is a qwen3 with grouped-query attention (8 query heads over 2
+// KV heads of 64), q/k norms and tied embeddings.
+func Qwen3GQA() *Builder {
+	return Decoder{
+		Arch: "qwen3", Name: "grid qwen3 GQA",
+		Layers: 4, Embd: 256, FFN: 512, Heads: 8, KVHeads: 2, HeadDim: 64,
+		Vocab: 512, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, Tied: true, FileType: 7, SPM: true,
+	}.Builder()
+}
+
+// Gemma3SWA is a gemma3 with interleaved sliding-window attention: 6
+// layers (5 SWA, 1 full, llama.cpp's period 6), n_swa 256, one KV head of
+// 128.
+func Gemma3SWA() *Builder {
+	b := Decoder{
+		Arch: "gemma3", Name: "grid gemma3 SWA",
+		Layers: 6, Embd: 256, FFN: 512, Heads: 2, KVHeads: 1, HeadDim: 128,
+		Vocab: 512, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, PostNorms: true, Tied: true,
+		FileType: 7, SPM: true,
+	}.Builder()
+	b.Set("gemma3.attention.sliding_window", Uint32(256))
 	return b
 }

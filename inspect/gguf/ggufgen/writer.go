@@ -173,6 +173,28 @@ func (b *Builder) Tokens(n int) *Builder {
 	return b.Set("tokenizer.ggml.tokens", Strings(ss...))
 }
 
+// SPMVocab sets a SentencePiece ("llama") vocabulary of n tokens that
+// llama.cpp accepts: <unk>, <s>, </s>, the newline byte token, then plain
+// pieces; with scores and token types.
+func (b *Builder) SPMVocab(n int) *Builder {
+	n = max(n, 4)
+	toks := make([]string, n)
+	scores := make([]float32, n)
+	types := make([]int32, n)
+	copy(toks, []string{"<unk>", "<s>", "</s>", "<0x0A>"})
+	copy(types, []int32{2, 3, 3, 6}) // unknown, control, control, byte
+	for i := 4; i < n; i++ {
+		toks[i], types[i], scores[i] = fmt.Sprintf("p%d", i), 1, -float32(i)
+	}
+	b.Set("tokenizer.ggml.model", String("llama"))
+	b.Set("tokenizer.ggml.tokens", Strings(toks...))
+	b.Set("tokenizer.ggml.scores", Float32s(scores...))
+	b.Set("tokenizer.ggml.token_type", Int32s(types...))
+	b.Set("tokenizer.ggml.bos_token_id", Uint32(1))
+	b.Set("tokenizer.ggml.eos_token_id", Uint32(2))
+	return b
+}
+
 // Image is a built file: the header bytes and the full file size. The
 // bytes between len(Header) and Size are zero (tensor data).
 type Image struct {
