@@ -182,3 +182,79 @@ func TestInspectErrors(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// Rule: with no flags gtm model sizes the model as llama-server with no
+// flags loads it, and says so; --preset cli is llama-cli's one sequence.
+func TestModelDefaultsAreLlamaServers(t *testing.T) {
+	path := writeGGUF(t, "grid-gemma3.gguf", ggufgen.Gemma3SWA())
+	code, stdout, stderr, _ := runIn(t, noGPU(), "model", path, "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r modelReport
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	// trained 8192, 4 auto slots unified: SWA pad(min(8192, 256·4 + 512)) = 1536
+	if r.Preset != "server" || r.Parallel != 4 || !r.KVUnified || r.KVStreams != 1 || r.NBatch != 2048 || r.NUbatch != 512 ||
+		r.NCtx != 8192 || r.SWACells != 1536 || r.KVBytes != (8192+5*1536)*512 {
+		t.Errorf("server defaults: %+v", r)
+	}
+	// no GPU readable: everything in host memory, as llama.cpp without one
+	if r.WeightsGPUBytes != 0 || r.KVCPUBytes != r.KVBytes || r.Fit != nil || r.ComputeBytes != nil || r.OutputBytes != 4*512*4 {
+		t.Errorf("placement: %+v", r)
+	}
+	code, stdout, _, _ = runIn(t, noGPU(), "model", path)
+	for _, want := range []string{"llama-server loads it", "4 parallel, one unified KV cache", "n_batch 2048, n_ubatch 512",
+		"slots: auto", "Fit           n/a (no GPU readable here)", "Compute       n/a"} {
+		if code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("text lacks %q:\n%s", want, stdout)
+		}
+	}
+	code, stdout, _, _ = runIn(t, noGPU(), "model", path, "--json", "--preset", "cli", "-c", "2048")
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.Parallel != 1 || r.OutputBytes != 512*4 || r.SWACells != 768 {
+		t.Errorf("cli preset: %+v", r)
+	}
+	// the same switches as llama-server: -np 4 splits, --kv-unified does not
+	for _, c := range []struct {
+		args    []string
+		streams uint64
+	}{
+		{[]string{"-c", "2048", "--parallel", "4"}, 4},
+		{[]string{"-c", "2048", "--parallel", "4", "--kv-unified"}, 1},
+		{[]string{"--ctx-size", "2048", "--parallel", "4", "--no-kv-unified", "--batch-size", "256"}, 4},
+	} {
+		code, stdout, stderr, _ = runIn(t, noGPU(), append([]string{"model", path, "--json"}, c.args...)...)
+		must(t, json.Unmarshal([]byte(stdout), &r))
+		if code != exitOK || r.KVStreams != c.streams {
+			t.Errorf("%v: %d streams (%s)", c.args, r.KVStreams, stderr)
+		}
+	}
+}
+
+// Rule: where a GPU can be read, gtm model says whether the GPU share
+// fits in its free memory.
+func TestFitCheck(t *testing.T) {
+	path := writeGGUF(t, "Qwen3-0.6B-Q8_0.gguf", ggufgen.Qwen3_0_6B())
+	c := twoGPUCollector(t) // GPU 0: 24 GiB, 7 GiB used
+	code, stdout, stderr, _ := runIn(t, c, "model", path, "-c", "8192")
+	if code != exitOK || !strings.Contains(stdout, "fits on GPU 0 with 15.") || !strings.Contains(stdout, "all layers on the GPU") {
+		t.Errorf("fits: %d %s\n%s", code, stderr, stdout)
+	}
+	// 163,840 cells × 28 layers × 4 KiB = 17.5 GiB of KV, + 0.77 GiB weights
+	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840", "--json")
+	var r modelReport
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.Fit == nil || r.Fit.Fits || r.Fit.FreeBytes != 17<<30 || r.Fit.NeedBytes != r.WeightsGPUBytes+r.KVGPUBytes {
+		t.Errorf("too big: %+v", r.Fit)
+	}
+	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840")
+	if code != exitOK || !strings.Contains(stdout, "needs 1.") || !strings.Contains(stdout, "more than is free on GPU 0") {
+		t.Errorf("text:\n%s", stdout)
+	}
+	// -ngl 0 puts nothing on the GPU: it fits whatever the context
+	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840", "--gpu-layers", "0", "--json")
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.Fit == nil || !r.Fit.Fits || r.Fit.NeedBytes != 0 {
+		t.Errorf("-ngl 0: %+v", r.Fit)
+	}
+}
