@@ -186,6 +186,20 @@ func LLMSummary(l *inspect.LLM) string {
 	if l.Output != nil {
 		parts = append(parts, part("output", l.Output))
 	}
+	if h := l.Host; h != nil {
+		var hp []string
+		for _, x := range []struct {
+			name string
+			p    *inspect.Part
+		}{{"weights", h.Weights}, {"KV", h.KVCache}, {"compute", h.Compute}, {"output", h.Output}} {
+			if x.p != nil && x.p.Bytes > 0 {
+				hp = append(hp, fmt.Sprintf("%s %s (%s)", x.name, formatMiB(x.p.Bytes), x.p.Source))
+			}
+		}
+		if len(hp) > 0 {
+			parts = append(parts, "host: "+strings.Join(hp, ", "))
+		}
+	}
 	switch {
 	case l.Other == nil:
 	case l.Other.Exceeded:
@@ -199,6 +213,13 @@ func LLMSummary(l *inspect.LLM) string {
 			ctx += " (" + *l.NCtxSource + ")"
 		}
 		parts = append(parts, ctx)
+	}
+	if l.KVUnified != nil && l.Parallel != nil && *l.Parallel > 1 {
+		if *l.KVUnified {
+			parts = append(parts, fmt.Sprintf("%d slots, unified KV", *l.Parallel))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d slots, a KV stream each", *l.Parallel))
+		}
 	}
 	if l.SlotsTotal != nil {
 		busy := NA

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
@@ -121,19 +123,13 @@ func (in *Inspector) Inspect(t Target) Finding {
 	}
 
 	args := modelargs.Parse(t.Cmdline, t.Cwd)
-	f.Settings = args.Settings
-	f.App = appState(t, userHome(), os.Getenv)
-	for _, a := range args.Models {
-		if a.Kind == modelargs.KindRepo || a.Path == "" {
-			continue
-		}
-		if a.Kind == modelargs.KindFileOrRepo {
-			if _, err := os.Stat(a.Path); err != nil {
-				continue // a hub repository name, not a file here
-			}
-		}
-		models.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+	if args.Tool == modelargs.ToolGeneric && hasRuntime(f.Runtimes, "ggml/llama.cpp") && modelargs.HasLlamaCppFlags(t.Cmdline) {
+		// ggml libraries and llama.cpp's own flags: a renamed llama.cpp
+		args = modelargs.ParseAs(t.Cmdline, t.Cwd, modelargs.ToolLlamaCpp)
 	}
+	f.Tool, f.Settings = args.Tool, args.Settings
+	f.App = appState(t, userHome(), os.Getenv)
+	addCmdlineModels(models, args)
 
 	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
 		for _, p := range in.installed.models(t.Exe, time.Now()) {
@@ -148,6 +144,21 @@ func (in *Inspector) Inspect(t Target) Finding {
 	return f
 }
 
+// addCmdlineModels adds the model files a command line names.
+func addCmdlineModels(models *modelSet, args modelargs.Result) {
+	for _, a := range args.Models {
+		if a.Kind == modelargs.KindRepo || a.Path == "" {
+			continue
+		}
+		if a.Kind == modelargs.KindFileOrRepo {
+			if _, err := os.Stat(a.Path); err != nil {
+				continue // a hub repository name, not a file here
+			}
+		}
+		models.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+	}
+}
+
 // Enrich adds what is live about a process to its (possibly cached)
 // finding: the server API's state and the model files it reports (api
 // evidence), the buffer log, and the LLM breakdown against the VRAM
@@ -156,29 +167,98 @@ func (in *Inspector) Inspect(t Target) Finding {
 func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	var api *APIFacts
 	var log *LogFacts
+	var notes []string
 	if in.Live != nil {
 		var paths []string
-		api, log, paths = in.Live.Gather(t, f)
-		if len(paths) > 0 {
-			f = in.withAPIEvidence(f, paths)
+		api, paths = in.Live.Gather(t, f)
+		if api != nil && api.Server == "llama-server" && f.Tool != modelargs.ToolLlamaCpp {
+			f = in.asLlamaCpp(t, f) // its API says what it is, whatever its name
 		}
 		f.ListenPorts = in.Live.Ports(t)
+		if len(paths) > 0 {
+			f, notes = in.withAPIEvidence(f, paths, t.Cwd)
+		}
+		log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
 	}
-	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings, API: api, Log: log})
+	preset := llamaopts.Server
+	if isLlamaCLI(t.Cmdline) {
+		preset = llamaopts.CLI
+	}
+	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings,
+		Preset: preset, Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
 	return f, l
 }
 
-// withAPIEvidence returns f with api evidence on the files the server's
-// API names, adding files it names that nothing else showed.
-func (in *Inspector) withAPIEvidence(f Finding, paths []string) Finding {
+// asLlamaCpp reads a process's command line again with llama.cpp's
+// grammar, once other evidence says it is llama.cpp: its settings
+// (--log-file, -c, -np...) and the model files its flags name.
+func (in *Inspector) asLlamaCpp(t Target, f Finding) Finding {
+	args := modelargs.ParseAs(t.Cmdline, t.Cwd, modelargs.ToolLlamaCpp)
+	out := f
+	out.Tool, out.Settings = args.Tool, args.Settings
 	set := newModelSet()
 	for _, m := range f.Models {
 		key := fileKeyFromPath(m.Path)
 		set.byKey[key] = &modelEntry{path: m.Path, role: m.Role, evidence: append([]string(nil), m.Evidence...)}
 		set.list = append(set.list, set.byKey[key])
 	}
-	for _, p := range paths {
-		set.add(p, fileKeyFromPath(p), "model", EvidenceAPI, "", false)
+	known := len(set.list)
+	for _, a := range args.Models {
+		if a.Kind != modelargs.KindFile || a.Path == "" {
+			continue
+		}
+		if _, ok := set.byKey[fileKeyFromPath(a.Path)]; ok {
+			continue // already known: keep its evidence as it was
+		}
+		set.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+	}
+	out.Models = append([]Model(nil), f.Models...)
+	for _, e := range set.list[known:] {
+		out.Models = append(out.Models, in.describe(e))
+	}
+	return out
+}
+
+// isLlamaCLI: llama.cpp's single-sequence programs, which run with
+// common_params' defaults rather than llama-server's.
+func isLlamaCLI(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	name := strings.TrimSuffix(strings.ToLower(filepath.Base(argv[0])), ".exe")
+	switch name {
+	case "llama-cli", "llama-run", "llama-simple", "llama-completion", "main":
+		return true
+	}
+	return false
+}
+
+// withAPIEvidence returns f with api evidence on the files the server's
+// API names. A relative path is the server's own: it is resolved against
+// the process's working directory, so it meets the file the process maps.
+// A file the API names that nothing else showed becomes a model only if
+// it is a readable regular GGUF file; anything else is evidence text
+// (a note), never parsed and never counted.
+func (in *Inspector) withAPIEvidence(f Finding, paths []string, cwd string) (Finding, []string) {
+	var notes []string
+	set := newModelSet()
+	for _, m := range f.Models {
+		key := fileKeyFromPath(m.Path)
+		set.byKey[key] = &modelEntry{path: m.Path, role: m.Role, evidence: append([]string(nil), m.Evidence...)}
+		set.list = append(set.list, set.byKey[key])
+	}
+	for _, raw := range paths {
+		p := resolveAgainst(raw, cwd)
+		if p == "" {
+			notes = append(notes, fmt.Sprintf("the API reports model %q, a relative path with no known working directory: not matched", raw))
+			continue
+		}
+		key := fileKeyFromPath(p)
+		if _, known := set.byKey[key]; !known && !isRegularGGUF(p) {
+			notes = append(notes, fmt.Sprintf("the API reports model %q, which is not a readable GGUF file here: evidence text only", raw))
+			continue
+		}
+		set.add(p, key, "model", EvidenceAPI, "", false)
 	}
 	out := f
 	out.Models = make([]Model, 0, len(set.list))
@@ -192,7 +272,18 @@ func (in *Inspector) withAPIEvidence(f Finding, paths []string) Finding {
 		}
 		out.Models = append(out.Models, in.describe(e))
 	}
-	return out
+	return out, notes
+}
+
+// isRegularGGUF: a regular file whose first bytes are GGUF's magic, read
+// without blocking.
+func isRegularGGUF(p string) bool {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	b, err := readCapped(p, 4)
+	return err == nil && string(b) == "GGUF"
 }
 
 func hasAIRuntime(rs []Runtime) bool {

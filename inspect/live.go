@@ -2,6 +2,8 @@ package inspect
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -76,13 +78,13 @@ func (l *Live) CountRunners(targets []Target) {
 	l.mu.Unlock()
 }
 
-// Gather returns what t's server API and buffer log say, and the model
-// files the API names (api evidence). Nil facts: nothing to ask, or
-// nothing answered.
-func (l *Live) Gather(t Target, f Finding) (api *APIFacts, log *LogFacts, apiPaths []string) {
+// Gather returns what t's server API says, and the model files the API
+// names (api evidence, as the server wrote them). Nil facts: nothing to
+// ask, or nothing answered.
+func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths []string) {
 	kind := servers.KindFromProcess(t.Name, t.Cmdline)
 	if kind == servers.KindUnknown && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
-		return nil, l.log(t, f), nil // no AI evidence: never probed
+		return nil, nil // no AI evidence: never probed
 	}
 	l.mu.Lock()
 	k := Key{PID: t.PID, Start: t.Start}
@@ -98,7 +100,7 @@ func (l *Live) Gather(t Target, f Finding) (api *APIFacts, log *LogFacts, apiPat
 		st.api, st.paths = l.ask(t, f, kind, st, now)
 		st.apiAt = now
 	}
-	return st.api, l.log(t, f), st.paths
+	return st.api, st.paths
 }
 
 // Ports returns the listening ports last read for t (sorted, unique), or
@@ -188,7 +190,7 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 			return nil, nil
 		}
 		st.llama = &s
-		a := &APIFacts{Server: "llama-server", Status: status(s.Loading, s.NeedsKey)}
+		a := &APIFacts{Server: "llama-server", Status: status(s.Loading, s.NeedsKey), NCtxPerSlot: true}
 		a.NCtx = nonNeg(s.NCtx)
 		a.SlotsTotal, a.SlotsBusy = toInt(s.TotalSlots), toInt(s.BusySlots)
 		a.TokensPerSecond, a.KVUsageRatio = s.TokensPerSecond, s.KVUsageRatio
@@ -260,39 +262,111 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 	return nil, nil
 }
 
-// log reads the newest load block written after the process started, from
-// the log the user named, or the --log-file on the command line.
-func (l *Live) log(t Target, f Finding) *LogFacts {
-	path := l.LogPaths[t.PID]
+// Log reads the newest load block written after the process started:
+// from the log the user named (--llm-log), the --log-file on the command
+// line, Ollama's server.log for its runner, or, for a llama.cpp process
+// (llama says so: its grammar or its API), its stderr when that is
+// redirected to a regular file. A log the user or the command line named
+// that cannot be read is reported (Reason), never skipped silently.
+func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
+	path, named := l.LogPaths[t.PID], true
 	if path == "" && f.Settings.LogFile != nil {
 		path = *f.Settings.LogFile
 	}
-	if path == "" && servers.KindFromProcess(t.Name, t.Cmdline) == servers.KindOllamaRunner {
-		l.mu.Lock()
-		single := l.singleRunner
-		l.mu.Unlock()
-		for _, p := range l.OllamaLogs {
-			if _, err := os.Stat(p); single && err == nil {
-				path = p
-				break
-			}
-		}
+	if path == "" {
+		named = false
+		path = l.ollamaLog(t)
+	}
+	readPath := path
+	if path == "" && llama {
+		path, readPath = l.stderrLog(t)
 	}
 	if path == "" || l.Logs == nil {
 		return nil
 	}
-	rep, err := l.Logs.Get(path, t.Start)
-	if err != nil || rep == nil || rep.Block == nil {
-		return nil
+	rep, err := l.Logs.Get(readPath, t.Start)
+	if err != nil {
+		if !named {
+			return nil
+		}
+		return &LogFacts{Path: path, Reason: "cannot be read: " + logError(err)}
 	}
-	b := rep.Block
-	device := func(kind llmlog.Kind) *uint64 {
+	if rep == nil || rep.Block == nil {
+		if !named || rep == nil {
+			return nil
+		}
+		return &LogFacts{Path: path, Reason: rep.Reason}
+	}
+	lf := factsFromBlock(rep.Block)
+	lf.Path = path
+	return lf
+}
+
+// logError says in a few words why a log could not be read.
+func logError(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		msg = msg[i+2:]
+	}
+	return msg
+}
+
+// ollamaLog is Ollama's server.log for a runner, while it is the only one.
+func (l *Live) ollamaLog(t Target) string {
+	if servers.KindFromProcess(t.Name, t.Cmdline) != servers.KindOllamaRunner {
+		return ""
+	}
+	l.mu.Lock()
+	single := l.singleRunner
+	l.mu.Unlock()
+	for _, p := range l.OllamaLogs {
+		if _, err := os.Stat(p); single && err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// stderrLog is the process's stderr (llama.cpp logs there), then stdout,
+// when redirected to a regular file: the name shown, and the /proc path
+// read (which works even when the file was deleted).
+func (l *Live) stderrLog(t Target) (shown, read string) {
+	for _, fd := range []string{"2", "1"} {
+		p := filepath.Join(l.ProcRoot, itoa(t.PID), "fd", fd)
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		shown = p
+		if target, err := os.Readlink(p); err == nil && filepath.IsAbs(target) {
+			shown = target
+		}
+		return shown, p
+	}
+	return "", ""
+}
+
+// factsFromBlock adds up a load block's buffers per kind, in device and
+// in host memory. A kind the block logged on one side only is a reported
+// zero on the other: llama.cpp logs every buffer of a kind together.
+func factsFromBlock(b *llmlog.Block) *LogFacts {
+	rep := b.Reported()
+	sum := func(kind llmlog.Kind, device bool) *uint64 {
 		var n uint64
 		found := false
-		for _, x := range b.Reported() {
-			if x.Kind == kind && x.Device {
+		for _, x := range rep {
+			if x.Kind != kind || !x.Device && !x.Host {
+				continue
+			}
+			found = true
+			if x.Device == device {
 				n += x.Bytes
-				found = true
 			}
 		}
 		if !found {
@@ -300,14 +374,39 @@ func (l *Live) log(t Target, f Finding) *LogFacts {
 		}
 		return &n
 	}
-	lf := &LogFacts{Path: path, Weights: device(llmlog.KindWeights), KV: device(llmlog.KindKV),
-		Compute: device(llmlog.KindCompute), Output: device(llmlog.KindOutput)}
-	if b.Context.NCtx > 0 {
-		n := uint64(b.Context.NCtx)
-		lf.NCtx = &n
+	kv := func(device bool) *uint64 {
+		k, r := sum(llmlog.KindKV, device), sum(llmlog.KindRecurrent, device)
+		switch {
+		case k == nil:
+			return r
+		case r != nil:
+			v := *k + *r
+			return &v
+		}
+		return k
+	}
+	lf := &LogFacts{HasBuffers: len(rep) > 0,
+		Weights: sum(llmlog.KindWeights, true), KV: kv(true), Compute: sum(llmlog.KindCompute, true), Output: sum(llmlog.KindOutput, true),
+		HostWeights: sum(llmlog.KindWeights, false), HostKV: kv(false), HostCompute: sum(llmlog.KindCompute, false), HostOutput: sum(llmlog.KindOutput, false)}
+	c := b.Context
+	u := func(v int) *uint64 {
+		if v <= 0 {
+			return nil
+		}
+		x := uint64(v)
+		return &x
+	}
+	lf.NCtx, lf.NSeqMax, lf.NBatch, lf.NUbatch = u(c.NCtx), u(c.NSeqMax), u(c.NBatch), u(c.NUBatch)
+	switch c.KVUnified {
+	case "true", "1":
+		lf.KVUnified = ptrTo(true)
+	case "false", "0":
+		lf.KVUnified = ptrTo(false)
 	}
 	return lf
 }
+
+func ptrTo[T any](v T) *T { return &v }
 
 // apiKey is the key the server itself was started with: --api-key,
 // --api-key-file, or LLAMA_API_KEY in its environment (readable by its

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/inspect/modelargs"
 )
 
 // mapHere memory-maps path into this test process until the test ends.
@@ -125,7 +126,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 		llm.KVCache.Bytes != mib(896) || llm.Compute.Bytes != mib(298.75) {
 		t.Errorf("log breakdown = w %+v kv %+v c %+v", llm.Weights, llm.KVCache, llm.Compute)
 	}
-	if *llm.NCtxSource != "api" || *llm.LogPath != log {
+	if *llm.NCtxSource != "log" || *llm.LogPath != log {
 		t.Errorf("n_ctx source %v log %v", *llm.NCtxSource, llm.LogPath)
 	}
 }
@@ -196,11 +197,11 @@ func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
 	other.PID++
 
 	l.CountRunners([]Target{runner})
-	if lf := l.log(runner, Finding{}); lf == nil || lf.Path != log || (lf.Weights == nil && lf.KV == nil) {
+	if lf := l.Log(runner, Finding{}, false); lf == nil || lf.Path != log || (lf.Weights == nil && lf.KV == nil) {
 		t.Errorf("one runner: log facts = %+v", lf)
 	}
 	l.CountRunners([]Target{runner, other})
-	if lf := l.log(runner, Finding{}); lf != nil {
+	if lf := l.Log(runner, Finding{}, false); lf != nil {
 		t.Errorf("two runners must not share one server.log: %+v", lf)
 	}
 }
@@ -227,13 +228,15 @@ func TestOllamaRunnerAskedThroughParent(t *testing.T) {
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
 	name, format := "qwen3:0.6b", "gguf"
-	f := Finding{Runtimes: []Runtime{}, Models: []Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}}}
 	runner := Target{PID: 1 << 29, PPID: os.Getpid(), Start: time.Now(), Name: "ollama",
 		Cmdline: []string{"/usr/local/bin/ollama", "runner", "--model", blob, "--ctx-size", "4096", "--port", "41234"}}
+	f := Finding{Runtimes: []Runtime{}, Models: []Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
+		Settings: modelargs.Parse(runner.Cmdline, "").Settings}
 	vram := uint64(1300 << 20)
 	got, llm := in.Enrich(runner, f, &vram)
-	if llm == nil || llm.Server == nil || *llm.Server != "ollama" || *llm.NCtx != 8192 || *llm.NCtxSource != "api" {
-		t.Fatalf("llm = %+v", llm)
+	// the runner's --ctx-size is its whole context; the API's is per request
+	if llm == nil || llm.Server == nil || *llm.Server != "ollama" || *llm.NCtx != 4096 || *llm.NCtxSource != "cmdline" {
+		t.Fatalf("llm = %+v n_ctx %v (%v)", llm, *llm.NCtx, *llm.NCtxSource)
 	}
 	if strings.Join(got.Models[0].Evidence, "+") != "api+mapped+cmdline" || !got.Models[0].Confirmed {
 		t.Errorf("evidence = %v", got.Models[0].Evidence)

@@ -1,20 +1,38 @@
 package inspect
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 )
 
 // LLM is the memory breakdown and live state of one LLM process: weights,
-// KV cache, compute and output buffers, and the measured remainder, each
-// with its provenance; the context size with where it came from; and what
-// the server's API says right now (slots, throughput).
+// KV cache, compute and output buffers in GPU memory (and, in Host, in
+// host memory), and the measured remainder, each with its provenance; the
+// context size with where it came from; and what the server's API says
+// right now (slots, throughput).
 type LLM struct {
 	Breakdown
-	NCtx               *uint64  `json:"n_ctx"`
-	NCtxSource         *string  `json:"n_ctx_source"` // api, cmdline, log
-	Parallel           *uint64  `json:"parallel"`
-	ParallelSource     *string  `json:"parallel_source"`
+	// Host is the same split for host memory: CPU buffers, mapped
+	// weights, pinned host buffers (CUDA_Host). Null when nothing is known.
+	Host *HostParts `json:"host"`
+	// NCtx is the server's whole context (all slots): from its log, -c,
+	// the API's per-slot context times the slots, or the model's trained
+	// context; NCtxSource says which.
+	NCtx       *uint64 `json:"n_ctx"`
+	NCtxSource *string `json:"n_ctx_source"` // log, cmdline, api, api_slots, model
+	// NCtxSlot is the per-slot context the API reports (llama-server caps
+	// it at the trained context).
+	NCtxSlot       *uint64 `json:"n_ctx_slot"`
+	Parallel       *uint64 `json:"parallel"`
+	ParallelSource *string `json:"parallel_source"` // log, api, cmdline, default
+	// KVUnified: one KV cache shared by all slots (true), or one stream
+	// per slot (false).
+	KVUnified          *bool    `json:"kv_unified"`
+	KVUnifiedSource    *string  `json:"kv_unified_source"` // log, cmdline, default
 	SlotsBusy          *int     `json:"slots_busy"`
 	SlotsTotal         *int     `json:"slots_total"`
 	TokensPerSecond    *float64 `json:"tokens_per_second"`
@@ -28,11 +46,22 @@ type LLM struct {
 	Notes          []string `json:"notes"`
 }
 
+// HostParts are an LLM's buffers in host memory, with provenance.
+type HostParts struct {
+	Weights *Part `json:"weights"`
+	KVCache *Part `json:"kv_cache"`
+	Compute *Part `json:"compute"`
+	Output  *Part `json:"output"`
+}
+
 // APIFacts is what a server's local API reported (all optional).
 type APIFacts struct {
-	Server             string
-	Status             string // ok, loading, needs_key, error
-	NCtx               *uint64
+	Server string
+	Status string // ok, loading, needs_key, error
+	NCtx   *uint64
+	// NCtxPerSlot: NCtx is one slot's context (llama-server's /props),
+	// not the server's whole context.
+	NCtxPerSlot        bool
 	SlotsTotal         *int
 	SlotsBusy          *int
 	TokensPerSecond    *float64
@@ -42,12 +71,16 @@ type APIFacts struct {
 	VRAMBytes          *uint64 // Ollama's size_vram: runtime-reported
 }
 
-// LogFacts is what the newest load block of a buffer log reported for GPU
-// (device) buffers.
+// LogFacts is what the newest load block of a buffer log reported: the
+// buffers in GPU (device) memory and in host memory, and the context.
 type LogFacts struct {
-	Path                         string
-	Weights, KV, Compute, Output *uint64
-	NCtx                         *uint64
+	Path                                         string
+	Weights, KV, Compute, Output                 *uint64 // device buffers
+	HostWeights, HostKV, HostCompute, HostOutput *uint64 // host buffers
+	NCtx, NSeqMax, NBatch, NUbatch               *uint64
+	KVUnified                                    *bool
+	Reason                                       string // why nothing was reported, when so
+	HasBuffers                                   bool
 }
 
 // LLMInput is everything known about one process for its breakdown.
@@ -56,12 +89,29 @@ type LLMInput struct {
 	Models       []Model
 	Headers      *HeaderCache
 	Settings     modelargs.Settings
-	API          *APIFacts
-	Log          *LogFacts
+	// Preset is whose defaults the process runs with: llamaopts.Server
+	// (the zero value means Server) or llamaopts.CLI.
+	Preset llamaopts.Preset
+	// Runtimes are those found in the maps; nil when they could not be
+	// read. With none able to reach a GPU, llama.cpp runs on the CPU.
+	Runtimes []Runtime
+	API      *APIFacts
+	Log      *LogFacts
+	// Notes are said about the process's logs and files before the
+	// breakdown (an unreadable --llm-log, ...).
+	Notes []string
+}
+
+// noLLMKinds are model kinds that never make a process an LLM process:
+// a diffusion model, a vision projector or a speech model alone gets no
+// LLM block.
+var noLLMKinds = map[string]bool{
+	string(gguf.KindDiffusion): true, string(gguf.KindVisionProjector): true, string(gguf.KindSpeech): true,
 }
 
 // BuildLLM returns the process's LLM block, or nil when nothing marks it
-// as an LLM process (no GGUF with load evidence, no API, no log).
+// as an LLM process (no language-model GGUF with load evidence, no API,
+// no log).
 func BuildLLM(in LLMInput) *LLM {
 	var ggufs []*gguf.File
 	loaded := 0
@@ -69,36 +119,89 @@ func BuildLLM(in LLMInput) *LLM {
 		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
 			continue
 		}
+		h, err := in.Headers.Get(m.Path)
+		if err == nil && noLLMKinds[string(h.Kind)] {
+			continue
+		}
 		loaded++
-		if h, err := in.Headers.Get(m.Path); err == nil {
+		if err == nil {
 			ggufs = append(ggufs, h)
 		}
 	}
 	if loaded == 0 && in.API == nil && in.Log == nil {
 		return nil
 	}
-	l := &LLM{Notes: []string{}}
+	l := &LLM{Notes: append([]string{}, in.Notes...)}
 	src := func(s string) *string { return &s }
 
-	// Context size: the API says what the server runs with; then the
-	// command line; then the log.
+	preset := in.Preset
+	if preset == "" {
+		preset = llamaopts.Server
+	}
+	res := llamaopts.Resolve(in.Settings, preset)
+	o := res.Options
+	s := in.Settings
+
+	// Slots: the log's n_seq_max, the API's slot count, -np, the default.
+	parallel, parallelSrc := uint64(o.Parallel), "default"
+	if s.Parallel != nil && *s.Parallel > 0 {
+		parallelSrc = "cmdline"
+	}
+	if in.API != nil && in.API.SlotsTotal != nil && *in.API.SlotsTotal > 0 {
+		parallel, parallelSrc = uint64(*in.API.SlotsTotal), "api"
+	}
+	if in.Log != nil && in.Log.NSeqMax != nil && *in.Log.NSeqMax > 0 {
+		parallel, parallelSrc = *in.Log.NSeqMax, "log"
+	}
+	o.Parallel = int(parallel)
+	l.Parallel, l.ParallelSource = &parallel, &parallelSrc
+
+	// One cache for all slots, or a stream each: the log says; else the
+	// command line under the program's rules.
+	unified, unifiedSrc := !o.KVSplit, "default"
+	if s.KVUnified != nil || (s.Parallel != nil && *s.Parallel > 0) {
+		unifiedSrc = "cmdline"
+	}
+	if in.Log != nil && in.Log.KVUnified != nil {
+		unified, unifiedSrc = *in.Log.KVUnified, "log"
+	}
+	o.KVSplit = !unified
+	l.KVUnified, l.KVUnifiedSource = &unified, &unifiedSrc
+
+	// The whole context: the log's n_ctx (what llama_context allocated),
+	// -c, the API's per-slot context (× slots when split), the model's.
+	if in.API != nil && in.API.NCtxPerSlot {
+		l.NCtxSlot = in.API.NCtx
+	}
+	var nctx uint64
+	nctxSrc := ""
 	switch {
-	case in.API != nil && in.API.NCtx != nil:
-		l.NCtx, l.NCtxSource = in.API.NCtx, src("api")
-	case in.Settings.CtxSize != nil && *in.Settings.CtxSize > 0:
-		v := uint64(*in.Settings.CtxSize)
-		l.NCtx, l.NCtxSource = &v, src("cmdline")
 	case in.Log != nil && in.Log.NCtx != nil:
-		l.NCtx, l.NCtxSource = in.Log.NCtx, src("log")
+		nctx, nctxSrc = *in.Log.NCtx, "log"
+	case !res.CtxFromModel:
+		nctx, nctxSrc = uint64(o.NCtx), "cmdline"
+	case in.API != nil && in.API.NCtx != nil && in.API.NCtxPerSlot && !unified:
+		nctx, nctxSrc = *in.API.NCtx*parallel, "api_slots"
+	case in.API != nil && in.API.NCtx != nil:
+		nctx, nctxSrc = *in.API.NCtx, "api"
 	}
-	switch {
-	case in.API != nil && in.API.SlotsTotal != nil:
-		v := uint64(*in.API.SlotsTotal)
-		l.Parallel, l.ParallelSource = &v, src("api")
-	case in.Settings.Parallel != nil && *in.Settings.Parallel > 0:
-		v := uint64(*in.Settings.Parallel)
-		l.Parallel, l.ParallelSource = &v, src("cmdline")
+	if nctx > 0 {
+		o.NCtx = int(min(nctx, 1<<40))
+		l.NCtx, l.NCtxSource = &nctx, &nctxSrc
 	}
+	if in.Log != nil {
+		if in.Log.NBatch != nil && *in.Log.NBatch > 0 {
+			o.NBatch = int(min(*in.Log.NBatch, 1<<31))
+		}
+		if in.Log.NUbatch != nil && *in.Log.NUbatch > 0 {
+			o.NUbatch = int(min(*in.Log.NUbatch, 1<<31))
+		}
+	}
+	if cpuOnly(in) {
+		o.NoGPU = true
+		l.Notes = append(l.Notes, "no GPU runtime in the process and no VRAM measured: llama.cpp keeps everything in host memory")
+	}
+
 	if in.API != nil {
 		a := in.API
 		if a.Server != "" {
@@ -119,51 +222,95 @@ func BuildLLM(in LLMInput) *LLM {
 	}
 
 	split := BreakdownInput{MeasuredVRAM: in.MeasuredVRAM}
+	var host hostInput
 	if in.Log != nil {
 		l.LogPath = src(in.Log.Path)
 		split.ReportedWeights, split.ReportedKV = in.Log.Weights, in.Log.KV
 		split.ReportedCompute, split.ReportedOutput = in.Log.Compute, in.Log.Output
 		split.ReportedFrom = "log"
+		host.weights, host.kv, host.compute, host.output = in.Log.HostWeights, in.Log.HostKV, in.Log.HostCompute, in.Log.HostOutput
+		if in.Log.Reason != "" {
+			l.Notes = append(l.Notes, "log "+in.Log.Path+": "+in.Log.Reason)
+		}
 	}
 	if len(ggufs) > 0 {
-		w, kv, notes := estimateAll(ggufs, in.Settings, l.NCtx, l.Parallel)
-		split.EstimatedWeights, split.EstimatedKV = w, kv
+		est, notes := estimateAll(ggufs, o)
 		l.Notes = append(l.Notes, notes...)
+		if est != nil {
+			split.EstimatedWeights, split.EstimatedKV = &est.WeightsGPU, &est.KVGPU
+			host.estWeights, host.estKV, host.estOutput = &est.WeightsCPU, &est.KVCPU, &est.Output
+			if l.NCtx == nil && len(ggufs) == 1 && est.NCtx > 0 {
+				n := est.NCtx
+				l.NCtx, l.NCtxSource = &n, src("model")
+				l.Notes = append(l.Notes, "no -c, log or API context: llama.cpp's default, the model's trained context (llama-server may shrink it to fit GPU memory)")
+			}
+		}
+	}
+	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && ggufs != nil && *l.NCtxSlot == ggufs[0].ContextLength {
+		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
 	}
 	if len(ggufs) > 1 {
 		l.Notes = append(l.Notes, "several models in one process: their weights and KV estimates are added; per-model KV accounting is not supported")
 	}
 	l.Breakdown = Split(split)
+	l.Host = host.parts()
 	return l
 }
 
-// estimateAll adds the GPU weights and KV of every model with the
-// process's own settings: -c, -np, -ctk/-ctv, -ngl, -ub, --swa-full.
-func estimateAll(files []*gguf.File, s modelargs.Settings, nctx, parallel *uint64) (weights, kv *uint64, notes []string) {
-	o := gguf.Options{}
-	if nctx != nil {
-		o.NCtx = int(*nctx)
+// cpuOnly: the maps were read, no runtime there can reach a GPU, and the
+// driver measured no VRAM for the process: a CPU build of llama.cpp, or
+// one that found no GPU device.
+func cpuOnly(in LLMInput) bool {
+	if in.Runtimes == nil || in.MeasuredVRAM != nil && *in.MeasuredVRAM > 0 {
+		return false
 	}
-	if parallel != nil {
-		o.Parallel = int(*parallel)
+	if in.Settings.Devices != nil && *in.Settings.Devices == "none" {
+		return true
 	}
-	if s.CacheTypeK != nil {
-		o.CacheTypeK = *s.CacheTypeK
+	for _, r := range in.Runtimes {
+		switch r.Name {
+		case "CUDA", "HIP/ROCm", "Vulkan":
+			return false
+		case "ggml/llama.cpp":
+			for _, d := range strings.Split(r.Detail, ", ") {
+				switch d {
+				case "CUDA", "HIP", "Vulkan", "Metal", "SYCL", "OpenCL", "MUSA", "CANN", "RPC":
+					return false
+				}
+			}
+		}
 	}
-	if s.CacheTypeV != nil {
-		o.CacheTypeV = *s.CacheTypeV
+	return true
+}
+
+// hostInput gathers host-memory facts: reported (log) wins over estimated.
+type hostInput struct {
+	weights, kv, compute, output *uint64
+	estWeights, estKV, estOutput *uint64
+}
+
+func (h hostInput) parts() *HostParts {
+	pick := func(reported, estimated *uint64) *Part {
+		switch {
+		case reported != nil:
+			return &Part{Bytes: *reported, Source: "reported", From: "log"}
+		case estimated != nil:
+			return &Part{Bytes: *estimated, Source: "estimated", From: "gguf"}
+		}
+		return nil
 	}
-	if s.UBatchSize != nil {
-		o.NUbatch = *s.UBatchSize
+	p := &HostParts{Weights: pick(h.weights, h.estWeights), KVCache: pick(h.kv, h.estKV),
+		Compute: pick(h.compute, nil), Output: pick(h.output, h.estOutput)}
+	if p.Weights == nil && p.KVCache == nil && p.Compute == nil && p.Output == nil {
+		return nil
 	}
-	if s.SWAFull != nil {
-		o.SWAFull = *s.SWAFull
-	}
-	if s.GPULayers != nil && s.GPULayers.Mode == "" {
-		n := s.GPULayers.Count
-		o.NGPULayers = &n
-	}
-	var w, k uint64
+	return p
+}
+
+// estimateAll adds up every model's estimate with the process's options.
+func estimateAll(files []*gguf.File, o gguf.Options) (*gguf.Estimate, []string) {
+	var sum gguf.Estimate
+	var notes []string
 	ok := false
 	for _, f := range files {
 		e, err := f.Estimate(o)
@@ -171,17 +318,33 @@ func estimateAll(files []*gguf.File, s modelargs.Settings, nctx, parallel *uint6
 			notes = append(notes, "estimate failed: "+err.Error())
 			continue
 		}
-		ok = true
-		w += e.WeightsGPU
-		if e.GPU > e.WeightsGPU {
-			k += e.GPU - e.WeightsGPU
+		if !ok {
+			sum = e
+			ok = true
+			continue
 		}
+		sum.WeightsGPU += e.WeightsGPU
+		sum.WeightsCPU += e.WeightsCPU
+		sum.KVGPU += e.KVGPU
+		sum.KVCPU += e.KVCPU
+		sum.Output += e.Output
 	}
 	if !ok {
-		return nil, nil, notes
+		return nil, notes
 	}
-	if nctx == nil {
-		notes = append(notes, "context size unknown (no API, -c or log): KV estimated at the model's trained context")
+	return &sum, notes
+}
+
+// resolveAgainst makes an API-reported path absolute against the
+// process's working directory; "" when it cannot.
+func resolveAgainst(p, cwd string) string {
+	switch {
+	case p == "":
+		return ""
+	case filepath.IsAbs(p):
+		return filepath.Clean(p)
+	case cwd != "" && filepath.IsAbs(cwd):
+		return filepath.Join(cwd, p)
 	}
-	return &w, &k, notes
+	return ""
 }

@@ -38,16 +38,18 @@ func TestBuildLLM(t *testing.T) {
 		t.Errorf("other = %+v", l.Other)
 	}
 
-	// The API's n_ctx wins over the command line.
+	// The command line's -c is the whole context; the API's n_ctx is
+	// one slot's and does not replace it.
 	n := uint64(4096)
 	slots, busy := 4, 1
 	tps, ratio := 42.5, 0.25
 	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx},
-		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}})
+		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}})
 	if l.KVUsagePercent == nil || *l.KVUsagePercent != 25 {
 		t.Errorf("kv usage = %v", l.KVUsagePercent)
 	}
-	if *l.NCtxSource != "api" || l.KVCache.Bytes != 448<<20 || *l.SlotsBusy != 1 || *l.Parallel != 4 || *l.TokensPerSecond != 42.5 {
+	if *l.NCtxSource != "cmdline" || *l.NCtx != 8192 || *l.NCtxSlot != 4096 || l.KVCache.Bytes != 896<<20 || *l.SlotsBusy != 1 ||
+		*l.Parallel != 4 || *l.ParallelSource != "api" || *l.TokensPerSecond != 42.5 {
 		t.Errorf("api: %+v kv %+v", l, l.KVCache)
 	}
 
@@ -70,4 +72,39 @@ func TestBuildLLM(t *testing.T) {
 		t.Error("candidates must not make an LLM block")
 	}
 	_ = os.Remove(m.Path)
+}
+
+// Rule: /props reports one slot's context. Without -c, the server's whole
+// context is that per-slot context times the slots when each slot has its
+// own KV stream, and the per-slot context itself when they share one.
+func TestPerSlotNCtxFromPropsIsNotTotal(t *testing.T) {
+	m := qwenModel(t)
+	hc := NewHeaderCache()
+	perSlot := uint64(2048)
+	slots, np := 4, 4
+	api := &APIFacts{Server: "llama-server", Status: "ok", NCtx: &perSlot, NCtxPerSlot: true, SlotsTotal: &slots}
+	const cell = 28 * 4096 // Qwen3-0.6B f16 KV per cell
+
+	// -np 4: split, 4 streams of 2048
+	l := BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{Parallel: &np}, API: api})
+	if *l.NCtx != 8192 || *l.NCtxSource != "api_slots" || *l.NCtxSlot != 2048 || *l.KVUnified || l.KVCache.Bytes != 8192*cell {
+		t.Errorf("split: n_ctx %d (%s), unified %v, KV %d", *l.NCtx, *l.NCtxSource, *l.KVUnified, l.KVCache.Bytes)
+	}
+	// auto slots: one unified cache of n_ctx = the per-slot context
+	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, API: api})
+	if *l.NCtx != 2048 || *l.NCtxSource != "api" || !*l.KVUnified || *l.KVUnifiedSource != "default" || l.KVCache.Bytes != 2048*cell {
+		t.Errorf("unified: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
+	}
+	// the log's n_ctx and kv_unified win over both
+	logCtx, seqs, unified := uint64(4096), uint64(4), false
+	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, API: api,
+		Log: &LogFacts{Path: "x.log", NCtx: &logCtx, NSeqMax: &seqs, KVUnified: &unified}})
+	if *l.NCtx != 4096 || *l.NCtxSource != "log" || *l.KVUnified || *l.KVUnifiedSource != "log" || l.KVCache.Bytes != 4096*cell {
+		t.Errorf("log: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
+	}
+	// nothing says: the trained context, and the block says so
+	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc})
+	if *l.NCtx != 40960 || *l.NCtxSource != "model" {
+		t.Errorf("default: n_ctx %d (%s)", *l.NCtx, *l.NCtxSource)
+	}
 }

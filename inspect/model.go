@@ -60,6 +60,10 @@ type Finding struct {
 	// MapsError says why the memory maps could not be read; runtimes and
 	// mapped evidence are then unknown (nil), not empty.
 	MapsError string
+	// Tool is whose grammar read the command line: llama.cpp for
+	// llama-server and friends (by name, or by ggml libraries and
+	// llama.cpp's flags), generic for unknown programs.
+	Tool modelargs.Tool
 	// Settings are the llama.cpp settings on the command line (-c, -np,
 	// -ctk, -ngl, ...), for the LLM estimates.
 	Settings modelargs.Settings
