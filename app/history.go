@@ -54,6 +54,9 @@ type idleKey struct{ device, pid int }
 
 type idleState struct {
 	start time.Time // when the process was first seen idle; zero when busy
+	// proc is the process's start time (zero when unknown): a PID reused
+	// by a new process starts its idle clock afresh.
+	proc time.Time
 }
 
 // deviceRing is one device's samples, oldest first from head.
@@ -157,14 +160,21 @@ func (h *History) addIdle(s *Snapshot) {
 			idle = utilisationRead(s, *p.DeviceIndex)
 			known = idle
 		}
+		var proc time.Time
+		if p.StartTime != nil {
+			proc = *p.StartTime
+		}
 		st, had := h.idle[k]
+		if had && !st.proc.Equal(proc) {
+			had = false // same PID, another process
+		}
 		switch {
 		case !known:
 			delete(h.idle, k)
 		case idle && (!had || st.start.IsZero()):
-			h.idle[k] = idleState{start: s.TakenAt}
+			h.idle[k] = idleState{start: s.TakenAt, proc: proc}
 		case !idle:
-			h.idle[k] = idleState{}
+			h.idle[k] = idleState{proc: proc}
 		}
 	}
 	for k := range h.idle {

@@ -169,3 +169,24 @@ func TestHistoryIdleFor(t *testing.T) {
 		t.Errorf("idle map keeps %d gone processes", len(h.idle))
 	}
 }
+
+// A PID reused by a new process (new start time) starts idle afresh: it
+// never inherits the old process's idle time.
+func TestHistoryIdlePIDReuse(t *testing.T) {
+	h := NewHistory(time.Minute, time.Second)
+	t0 := time.Now()
+	nine := backend.Ptr(uint64(9 << 30))
+	withStart := func(s *Snapshot, start time.Time) *Snapshot {
+		s.Processes[0].StartTime = &start
+		return s
+	}
+	h.Add(withStart(idleSnap(t0, 0, nine, backend.Ptr(0.0), true), t0.Add(-time.Hour)))
+	h.Add(withStart(idleSnap(t0, 30, nine, backend.Ptr(0.0), true), t0.Add(-time.Hour)))
+	if d, ok := h.IdleFor(0, 42, t0.Add(30*time.Second)); !ok || d != 30*time.Second {
+		t.Fatalf("old process idle for %v %v", d, ok)
+	}
+	h.Add(withStart(idleSnap(t0, 31, nine, backend.Ptr(0.0), true), t0.Add(31*time.Second)))
+	if d, ok := h.IdleFor(0, 42, t0.Add(31*time.Second)); !ok || d != 0 {
+		t.Errorf("reused PID idle for %v %v, want 0", d, ok)
+	}
+}

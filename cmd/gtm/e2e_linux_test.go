@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -15,8 +16,14 @@ import (
 	"testing"
 	"time"
 
+	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
+
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/backend/nvml"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
+	"github.com/gputaskman/gtm/inspect"
 )
 
 // fakeMachine is one test's stand-in driver: the library and a machine
@@ -501,5 +508,90 @@ func TestE2ELostGPU(t *testing.T) {
 	snap = m.json()
 	if d := snap.Devices[0]; !d.Lost || d.MemoryUsedBytes != nil || str(d.Name) != "NVIDIA H100 80GB HBM3" || findRow(snap, a, 0) != nil {
 		t.Errorf("lost mid-scan: %s %s", mustJSON(t, d), mustJSON(t, snap.Processes))
+	}
+}
+
+// fakeProc writes /proc/<pid> under root for a process started startTicks
+// after boot (PID reuse cannot be forced on a live kernel).
+func fakeProc(t *testing.T, root string, pid int, comm string, startTicks int, argv []string, maps string) {
+	t.Helper()
+	dir := filepath.Join(root, strconv.Itoa(pid))
+	os.RemoveAll(dir)
+	must(t, os.MkdirAll(dir, 0o755))
+	files := map[string]string{
+		"comm":    comm + "\n",
+		"cmdline": strings.Join(argv, "\x00") + "\x00",
+		"stat": strconv.Itoa(pid) + " (" + comm + ") S 1 " + strconv.Itoa(pid) + " " + strconv.Itoa(pid) +
+			" 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 " + strconv.Itoa(startTicks) + " 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+		"status": "Name:\t" + comm + "\nPid:\t" + strconv.Itoa(pid) + "\nPPid:\t1\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n",
+		"maps":   maps,
+	}
+	for name, text := range files {
+		must(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	must(t, os.Symlink("/usr/bin/"+comm, filepath.Join(dir, "exe")))
+	must(t, os.Symlink("/", filepath.Join(dir, "cwd")))
+}
+
+// TestE2EPIDReuse: a PID the driver keeps listing now belongs to another
+// process (same PID, new start time). Through the collector on the
+// stand-in driver, the new row never carries the old process's details,
+// models, category or idle history.
+func TestE2EPIDReuse(t *testing.T) {
+	const pid = 4242
+	root := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(root, "stat"), []byte("cpu  1 2 3 4\nbtime 1764662400\n"), 0o644))
+	model := filepath.Join(t.TempDir(), "old-model.gguf")
+	must(t, os.WriteFile(model, []byte("GGUF"), 0o644))
+	fakeProc(t, root, pid, "llama-server", 100_000, []string{"llama-server", "-m", model, "--port", "8080"},
+		"7f0000000000-7f0010000000 r--s 00000000 08:01 1234 "+model+"\n")
+
+	idle := &fakenvml.Sample{SM: 0}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(fakenvml.Process{PID: pid, UsedMemory: 8 << 30, Sample: idle})}})
+	t.Setenv(fakenvml.MachineEnv, m.path)
+	gpu := nvml.New(gonvml.New(gonvml.WithLibraryPath(filepath.Join(m.libDir, fakenvml.LibraryName))))
+	defer gpu.Close()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	c := &app.Collector{
+		GPU: gpu, Procs: linux.NewProcFS(root), Inspector: inspect.New(root, nil),
+		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, SharesHostPIDs: true},
+		Now:  func() time.Time { return now },
+	}
+	hist := app.NewHistory(10*time.Minute, time.Second)
+
+	old := c.Collect(context.Background())
+	hist.Add(old)
+	r := findRow(old, pid, 0)
+	if r == nil || str(r.Name) != "llama-server" || len(r.Models) == 0 || r.Models[0].Path != model {
+		t.Fatalf("the first process: %s", mustJSON(t, r))
+	}
+	now = now.Add(5 * time.Minute)
+	old = c.Collect(context.Background())
+	hist.Add(old)
+	if d, ok := hist.IdleFor(0, pid, now); !ok || d != 5*time.Minute {
+		t.Fatalf("first process idle for %v %v, want 5m", d, ok)
+	}
+
+	// The PID is reused: another program, started later, now holds VRAM.
+	fakeProc(t, root, pid, "python3", 200_000, []string{"python3", "train.py"}, "")
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{h100(fakenvml.Process{PID: pid, UsedMemory: 1 << 30, Sample: idle})}})
+	now = now.Add(time.Second)
+	snap := c.Collect(context.Background())
+	hist.Add(snap)
+	r = findRow(snap, pid, 0)
+	if r == nil || str(r.Name) != "python3" || strings.Join(r.Cmdline, " ") != "python3 train.py" ||
+		r.StartTime == nil || !r.StartTime.After(*findRow(old, pid, 0).StartTime) {
+		t.Fatalf("reused PID row: %s", mustJSON(t, r))
+	}
+	for _, md := range r.Models {
+		if md.Path == model {
+			t.Errorf("reused PID shows the old process's model: %s", mustJSON(t, r.Models))
+		}
+	}
+	if r.LLM != nil || (r.Category != nil && *r.Category == "AI") {
+		t.Errorf("reused PID keeps the old process's LLM block or category: %s", mustJSON(t, r))
+	}
+	if d, ok := hist.IdleFor(0, pid, now); ok && d != 0 {
+		t.Errorf("reused PID inherits the old process's idle time: %v", d)
 	}
 }
