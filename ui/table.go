@@ -33,10 +33,18 @@ type ProcessTable struct {
 	OnSelected func(p *app.Process) // nil p: nothing selected
 
 	selColor color.Color
+	// raw is each cell object's text before fitting it to the column, so
+	// an unchanged cell is neither measured nor redrawn.
+	raw map[*canvas.Text]rawCell
+}
+
+type rawCell struct {
+	text string
+	col  int
 }
 
 func newProcessTable() *ProcessTable {
-	t := &ProcessTable{sortCol: colVRAM}
+	t := &ProcessTable{sortCol: colVRAM, raw: map[*canvas.Text]rawCell{}}
 	t.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(t.rows), numCols },
 		newTableCell,
@@ -210,13 +218,21 @@ func (t *ProcessTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	var fill color.Color = color.Transparent
 	if id.Row >= 0 && id.Row < len(t.rows) {
 		r := &t.rows[id.Row]
-		text = fitText(r.cell(id.Col), columnWidths[id.Col]-2*theme.InnerPadding(), txt.TextSize, txt.TextStyle)
+		raw := r.cell(id.Col)
+		if old, ok := t.raw[txt]; ok && old == (rawCell{raw, id.Col}) {
+			text = txt.Text
+		} else {
+			text = fitText(raw, columnWidths[id.Col]-2*theme.InnerPadding(), txt.TextSize, txt.TextStyle)
+			t.raw[txt] = rawCell{raw, id.Col}
+		}
 		if t.hasSel && r.key() == t.selected {
 			if t.selColor == nil {
 				t.selColor = theme.Color(theme.ColorNameSelection)
 			}
 			fill = t.selColor
 		}
+	} else {
+		delete(t.raw, txt)
 	}
 	align := fyne.TextAlignLeading
 	if numericCols[id.Col] {
@@ -250,18 +266,19 @@ func fitText(s string, width, size float32, style fyne.TextStyle) string {
 	return string(r[:lo]) + "…"
 }
 
-// headerCell is a column heading that sorts the table when clicked.
+// headerCell is a column heading that sorts the table when clicked. It
+// draws one canvas.Text: the table refreshes every heading on each update,
+// and a Label's truncation would shape its text each time.
 type headerCell struct {
 	widget.BaseWidget
-	t     *ProcessTable
-	col   int
-	label *widget.Label
+	t    *ProcessTable
+	col  int
+	text *canvas.Text
 }
 
 func newHeaderCell(t *ProcessTable) fyne.CanvasObject {
-	h := &headerCell{t: t, col: -1, label: widget.NewLabel("")}
-	h.label.TextStyle.Bold = true
-	h.label.Truncation = fyne.TextTruncateEllipsis
+	h := &headerCell{t: t, col: -1, text: canvas.NewText("", theme.Color(theme.ColorNameForeground))}
+	h.text.TextStyle.Bold = true
 	h.ExtendBaseWidget(h)
 	return h
 }
@@ -272,9 +289,9 @@ func (h *headerCell) set(col int, title string) {
 	if numericCols[col] {
 		align = fyne.TextAlignTrailing
 	}
-	if h.label.Text != title || h.label.Alignment != align {
-		h.label.Alignment = align
-		h.label.SetText(title)
+	if h.text.Text != title || h.text.Alignment != align {
+		h.text.Text, h.text.Alignment = title, align
+		h.Refresh()
 	}
 }
 
@@ -287,5 +304,12 @@ func (h *headerCell) Tapped(*fyne.PointEvent) {
 
 // CreateRenderer implements fyne.Widget.
 func (h *headerCell) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(h.label)
+	return widget.NewSimpleRenderer(container.New(&cellPad{}, h.text))
+}
+
+// MinSize is a heading's height with the same padding as a Label, so
+// the header row looks like the rest of Fyne.
+func (h *headerCell) MinSize() fyne.Size {
+	s := h.text.MinSize()
+	return fyne.NewSize(s.Width+2*theme.InnerPadding(), s.Height+2*theme.InnerPadding())
 }

@@ -25,8 +25,10 @@ type Timeline interface {
 	Seek(i int)
 	// Playing reports whether the replay advances by itself.
 	Playing() bool
-	// SetPlaying plays or pauses the replay.
-	SetPlaying(bool)
+	// Play resumes the replay (from the start when at the end).
+	Play()
+	// Pause stops it on the current snapshot.
+	Pause()
 }
 
 // timelineBar is the replay's play/pause button, scrub slider and position.
@@ -98,8 +100,11 @@ func (b *timelineBar) setPlaying(p bool) {
 	if b.tl == nil {
 		return
 	}
-	b.tl.SetPlaying(p)
-	b.m.setPausedState(!p)
+	if p {
+		b.tl.Play()
+	} else {
+		b.tl.Pause()
+	}
 	b.sync()
 }
 
@@ -114,9 +119,13 @@ func (b *timelineBar) sync() {
 		b.slider.SetValue(float64(pos))
 		b.seeking = false
 	}
+	playing := b.tl.Playing()
 	icon := theme.MediaPlayIcon()
-	if b.tl.Playing() {
+	if playing {
 		icon = theme.MediaPauseIcon()
+	}
+	if b.m.paused == playing {
+		b.m.setPausedState(!playing)
 	}
 	if b.play.Icon != icon {
 		b.play.SetIcon(icon)

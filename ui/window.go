@@ -242,8 +242,18 @@ func (m *MainWindow) Update(s *app.Snapshot) {
 		m.updateActivity()
 		return
 	}
+	if tl := m.timeline.tl; tl != nil {
+		// A replay that went back (looped, or seeks while playing) fills
+		// the charts again from the capture.
+		if m.snap != nil && s.TakenAt.Before(m.snap.TakenAt) {
+			m.timeline.jump(tl.Position())
+			m.timeline.sync()
+			return
+		}
+	}
 	m.history.Add(s)
 	m.show(s)
+	m.timeline.sync()
 }
 
 // show renders s (already in the history).

@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+)
+
+// series builds a GPU series from readings one second apart (nil: none).
+func series(vals ...*float64) (app.Series, time.Time) {
+	h := app.NewHistory(time.Duration(len(vals))*time.Second, time.Second)
+	var end time.Time
+	for i, v := range vals {
+		end = t0.Add(time.Duration(i) * time.Second)
+		h.Add(&app.Snapshot{TakenAt: end, Devices: []backend.Device{{Index: 0, GPUUtilPercent: v}}})
+	}
+	return h.Series(0, app.MetricGPU), end
+}
+
+func TestPlotGapsAndZeros(t *testing.T) {
+	s, end := series(ptr(50.0), ptr(0.0), ptr(0.0), nil, nil, ptr(100.0), ptr(100.0))
+	const w, h = 61, 11 // 10 px per second
+	ys := plotColumns(s, end, 6*time.Second, 2500*time.Millisecond, w, h, nil)
+	// 0..20: 50 % falling to 0 on the baseline, then flat on it.
+	if ys[0] != 5 || ys[10] != 10 || ys[15] != 10 || ys[20] != 10 {
+		t.Errorf("zeros not on the baseline: %v", ys[:21])
+	}
+	// 21..49: no reading: a gap, not a line at 0.
+	for x := 21; x < 50; x++ {
+		if ys[x] != -1 {
+			t.Fatalf("column %d = %d inside the gap", x, ys[x])
+		}
+	}
+	// 50..60: 100 % at the top.
+	if ys[50] != 0 || ys[60] != 0 {
+		t.Errorf("100%% not at the top: %v", ys[50:])
+	}
+}
+
+func TestPlotGapWhenSamplesFarApart(t *testing.T) {
+	h := app.NewHistory(time.Minute, time.Second)
+	for _, sec := range []int{0, 1, 20, 21} { // paused between 1 and 20
+		h.Add(&app.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second), Devices: []backend.Device{{Index: 0, GPUUtilPercent: ptr(40.0)}}})
+	}
+	ys := plotColumns(h.Series(0, app.MetricGPU), t0.Add(21*time.Second), 21*time.Second, 2500*time.Millisecond, 22, 11, nil)
+	if ys[1] < 0 || ys[20] < 0 {
+		t.Fatalf("samples not drawn: %v", ys)
+	}
+	for x := 2; x < 20; x++ {
+		if ys[x] != -1 {
+			t.Fatalf("paused stretch joined at column %d: %v", x, ys)
+		}
+	}
+}
+
+func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
+	test.NewTempApp(t)
+	s, end := series(ptr(0.0), ptr(0.0), nil, nil, ptr(60.0))
+	c := NewChart(app.MetricGPU)
+	c.Resize(fyne.NewSize(300, 120))
+	c.SetSeries(s, end, 4*time.Second, 1500*time.Millisecond)
+	r := test.TempWidgetRenderer(t, c).(*chartRenderer)
+	img := r.draw(41, 21).(*image.RGBA)
+	lit := func(x, y int) bool { return img.RGBAAt(x, y).A > 0x80 }
+	if !lit(0, 20) || !lit(10, 20) {
+		t.Error("zero readings are not drawn on the baseline")
+	}
+	for y := 0; y < 21; y++ {
+		if lit(20, y) {
+			t.Errorf("pixel drawn in the gap at (20,%d)", y)
+		}
+	}
+	if _, v, _ := c.Texts(); v != "60%" {
+		t.Errorf("value = %q", v)
+	}
+	// Missing newest reading: n/a, not 0.
+	s2, end2 := series(ptr(10.0), nil)
+	c.SetSeries(s2, end2, time.Second, 1500*time.Millisecond)
+	if _, v, _ := c.Texts(); v != "n/a" {
+		t.Errorf("value with no reading = %q", v)
+	}
+}
+
+func TestChartScalesPrinted(t *testing.T) {
+	h := app.NewHistory(time.Minute, time.Second)
+	h.Add(&app.Snapshot{TakenAt: t0, Devices: []backend.Device{{Index: 0, PowerW: ptr(120.0), PowerLimitW: ptr(450.0),
+		SMClockMHz: ptr(1800.0), MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(6 << 30))}}})
+	cases := map[app.Metric]string{
+		app.MetricGPU: "0–100 %", app.MetricTemperature: "0–120 °C", app.MetricPower: "0–450 W (limit)",
+		app.MetricSMClock: "0–2000 MHz (highest seen)", app.MetricVRAM: "0–24.00 GiB (total)",
+		app.MetricMemActivity: "0–100 % (activity, not bandwidth)",
+	}
+	for m, want := range cases {
+		if got := chartScale(h.Series(0, m)); got != want {
+			t.Errorf("%v scale = %q, want %q", m, got, want)
+		}
+	}
+	if got := chartValue(h.Series(0, app.MetricVRAM)); got != "6.00 GiB / 24.00 GiB" {
+		t.Errorf("VRAM value = %q", got)
+	}
+}
+
+func TestVRAMBarNormalised(t *testing.T) {
+	s := snapshot()
+	// Shared surfaces counted twice: the rows add up to 30 GiB on a
+	// 24 GiB card.
+	s.Processes[0].VRAMBytes = ptr(uint64(20 << 30))
+	s.Processes[2].VRAMBytes = ptr(uint64(10 << 30))
+	s.Devices[0].MemoryUsedBytes = ptr(uint64(23 << 30))
+	v := splitVRAM(s, 0)
+	if !v.Normalised || v.Note == "" {
+		t.Fatalf("not normalised: %+v", v)
+	}
+	var drawn uint64
+	for _, b := range v.Drawn {
+		drawn += b
+	}
+	if drawn > v.Total || drawn < v.Total-v.Total/100 {
+		t.Errorf("drawn %d of %d", drawn, v.Total)
+	}
+	// The legend keeps raw values.
+	if v.Raw[0] != 20<<30 || v.Raw[3] != 10<<30 {
+		t.Errorf("raw = %v", v.Raw)
+	}
+	w := newWindow(t)
+	w.Update(s)
+	legend := w.header.bar.Legend()
+	if len(legend) < 2 || legend[0] != "AI 20.00 GiB" || legend[1] != "compositor 10.00 GiB" {
+		t.Errorf("legend = %q", legend)
+	}
+	// Within the total: not normalised, the gap is "not attributed".
+	v2 := splitVRAM(snapshot(), 0)
+	if v2.Normalised || v2.Raw[6] != (9<<30)-(6<<30)-(512<<20) || v2.Raw[7] != 15<<30 {
+		t.Errorf("plain split = %+v", v2)
+	}
+	// An unknown total draws nothing rather than guessing.
+	s3 := snapshot()
+	s3.Devices[0].MemoryTotalBytes = nil
+	if v3 := splitVRAM(s3, 0); v3.Known {
+		t.Errorf("split with unknown total = %+v", v3)
+	}
+}
