@@ -52,6 +52,7 @@ const (
 	NoteWindowsPID     = "Windows PID reported through WSL; it cannot be looked up in Linux"
 	NoteNotVisible     = "process is not visible in /proc: it exited, or is hidden from this user"
 	NoteRestricted     = "some details are hidden by permissions; run as root (or as the process's owner) to see more"
+	NoteExited         = "process has exited; its parent has not reaped it yet (zombie), so the driver may still list its memory"
 	NoteContainerGuess = "owner guessed: the GPU driver lists a different number of processes than this container has with libcuda mapped, so pairing host PIDs by creation order is a heuristic (?)"
 )
 
@@ -169,7 +170,7 @@ func (c *Collector) inspect(rows []Process) {
 	targets := make([]inspect.Target, 0, len(rows))
 	seen := map[int]bool{}
 	for _, p := range rows {
-		if p.Name == nil || seen[p.PID] {
+		if p.Name == nil || p.exited || seen[p.PID] {
 			continue // not visible here: nothing to inspect
 		}
 		seen[p.PID] = true
@@ -330,6 +331,10 @@ func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 	p.Container = info.Container
 	if info.Restricted {
 		p.Notes = append(p.Notes, NoteRestricted)
+	}
+	if info.Exited {
+		p.exited = true
+		p.Notes = append(p.Notes, NoteExited)
 	}
 }
 

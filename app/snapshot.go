@@ -115,6 +115,8 @@ type Process struct {
 	// argv is the command line as the OS gave it, secrets included, for
 	// the inspector; Cmdline is what is shown and written.
 	argv []string
+	// exited marks a zombie: nothing left in it to inspect.
+	exited bool
 }
 
 // WriteJSON writes the snapshot as indented JSON with a trailing newline.

@@ -33,6 +33,10 @@ type ProcessInfo struct {
 	// Restricted is true when permissions hid some details; root (or the
 	// process's owner) can see more.
 	Restricted bool
+	// Exited is true for a zombie: the process has exited and its parent
+	// has not reaped it yet. Its details are those read while it ran, or
+	// nil; the kernel no longer has its command line or memory maps.
+	Exited bool
 }
 
 // Host modes, as in the snapshot's host.mode.

@@ -65,9 +65,14 @@ func (p *ProcFS) Health() backend.Source {
 // statFields is what one /proc/<pid>/stat line gives us.
 type statFields struct {
 	comm       string
+	state      byte
 	ppid       int
 	startTicks uint64
 }
+
+// zombie: the process exited (Z) or is being torn down (X) but is still
+// listed.
+func (f statFields) zombie() bool { return f.state == 'Z' || f.state == 'X' }
 
 // parseStat parses /proc/<pid>/stat. The command name is in parentheses
 // and may itself contain spaces and ')', so fields are counted from the
@@ -92,7 +97,7 @@ func parseStat(b []byte) (statFields, error) {
 	if err != nil {
 		return statFields{}, fmt.Errorf("malformed stat starttime: %w", err)
 	}
-	f.ppid, f.startTicks = ppid, start
+	f.ppid, f.startTicks, f.state = ppid, start, rest[0][0]
 	return f, nil
 }
 
@@ -147,11 +152,17 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 	p.mu.Lock()
 	if c, ok := p.cache[pid]; ok && c.startTicks == st.startTicks && c.comm == st.comm {
 		p.mu.Unlock()
-		return c.info
+		info := c.info
+		info.Exited = st.zombie()
+		return info
 	}
 	p.mu.Unlock()
 
 	info := p.read(pid, dir, st)
+	if info.Exited = st.zombie(); info.Exited && len(info.Cmdline) == 0 {
+		// A zombie's cmdline reads empty: unknown, not a kernel thread's [].
+		info.Cmdline = nil
+	}
 
 	p.mu.Lock()
 	p.cache[pid] = cachedInfo{startTicks: st.startTicks, comm: st.comm, info: info}

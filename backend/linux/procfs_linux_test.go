@@ -219,3 +219,28 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestZombie: a process that exited but is not reaped is marked Exited,
+// whether first seen as a zombie (its empty cmdline is unknown, not a
+// kernel thread's []) or seen alive before (cached details kept).
+func TestZombie(t *testing.T) {
+	root := copyTree(t)
+	p := NewProcFS(root)
+	alive := p.Lookup(4343)
+	if alive.Exited {
+		t.Fatal("a running process is marked exited")
+	}
+	stat, err := os.ReadFile(filepath.Join(root, "4343/stat"))
+	must(t, err)
+	i := strings.LastIndexByte(string(stat), ')')
+	zombie := string(stat[:i+2]) + "Z" + string(stat[i+3:])
+	must(t, os.WriteFile(filepath.Join(root, "4343/stat"), []byte(zombie), 0o644))
+	must(t, os.WriteFile(filepath.Join(root, "4343/cmdline"), nil, 0o644))
+	if z := p.Lookup(4343); !z.Exited || len(z.Cmdline) == 0 {
+		t.Errorf("zombie seen alive before: %+v", z)
+	}
+	p.Forget(map[int]bool{})
+	if z := p.Lookup(4343); !z.Exited || z.Cmdline != nil || z.Name == nil {
+		t.Errorf("zombie first seen dead: %+v", z)
+	}
+}

@@ -375,8 +375,15 @@ func TestE2EProcessExited(t *testing.T) {
 	if z == nil || z.VRAMBytes == nil || *z.VRAMBytes != 1<<30 {
 		t.Fatalf("zombie row: %s", mustJSON(t, z))
 	}
-	if len(z.Cmdline) != 0 || z.Models != nil && len(z.Models) != 0 {
-		t.Errorf("zombie row invents a command line or models: %s", mustJSON(t, z))
+	// A zombie's command line and maps are gone: unknown (null), not "none"
+	// ([] would read as a kernel thread), and not inspected.
+	if str(z.Name) != "sleep" || z.Cmdline != nil || z.Runtimes != nil || z.Models != nil || z.Category != nil ||
+		!contains(z.Notes, app.NoteExited) {
+		t.Errorf("zombie row: %s", mustJSON(t, z))
+	}
+	_, out, _ := m.run("--once")
+	if !strings.Contains(out, strconv.Itoa(zombie)+": "+app.NoteExited) {
+		t.Errorf("--once does not say the zombie exited:\n%s", out)
 	}
 }
 
@@ -593,5 +600,106 @@ func TestE2EPIDReuse(t *testing.T) {
 	}
 	if d, ok := hist.IdleFor(0, pid, now); ok && d != 0 {
 		t.Errorf("reused PID inherits the old process's idle time: %v", d)
+	}
+}
+
+// record runs gtm record on the machine for n snapshots every interval
+// and returns them. during, when set, runs while gtm records, after the
+// first snapshot is written.
+func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*app.Snapshot {
+	f.t.Helper()
+	out := filepath.Join(f.t.TempDir(), "capture.jsonl")
+	cmd := exec.Command(headlessBinary, "record", "-o", out, "-i", strconv.FormatFloat(interval.Seconds(), 'f', -1, 64),
+		"--duration", strconv.FormatFloat(interval.Seconds()*float64(n)-interval.Seconds()/2, 'f', -1, 64))
+	cmd.Env = fakenvml.Env(f.libDir, f.path)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		f.t.Fatal(err)
+	}
+	if during != nil {
+		for i := 0; ; i++ {
+			if b, _ := os.ReadFile(out); bytes.Count(b, []byte("\n")) >= 1 {
+				break
+			}
+			if i > 1000 {
+				f.t.Fatal("gtm record wrote nothing")
+			}
+			sleepMillis(5)
+		}
+		during()
+	}
+	if err := cmd.Wait(); err != nil {
+		f.t.Fatalf("gtm record: %v %s", err, errb.String())
+	}
+	file, err := os.Open(out)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer file.Close()
+	snaps, err := app.ReadCapture(file)
+	if err != nil || len(snaps) != n {
+		f.t.Fatalf("capture: %d snapshots, want %d (%v)", len(snaps), n, err)
+	}
+	return snaps
+}
+
+// TestE2ERecordGPULostMidRun: gtm runs; after two good refreshes the GPU
+// falls off the bus. Every later snapshot shows it lost with no readings
+// and none of its processes: nothing stale from before.
+func TestE2ERecordGPULostMidRun(t *testing.T) {
+	a, _ := startChild(t)
+	g := h100(fakenvml.Process{PID: a, UsedMemory: 8 << 30, Sample: &fakenvml.Sample{SM: 50}})
+	// One memory read per refresh: the third refresh finds the GPU lost.
+	g.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetMemoryInfo", Return: "GPU_IS_LOST", After: 2}}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	snaps := m.record(5, 100*time.Millisecond, nil)
+	for i, s := range snaps {
+		d := s.Devices[0]
+		if i < 2 {
+			if d.Lost || d.MemoryUsedBytes == nil || findRow(s, a, 0) == nil {
+				t.Errorf("snapshot %d before the loss: %s", i, mustJSON(t, s))
+			}
+			continue
+		}
+		if !d.Lost || d.MemoryUsedBytes != nil || d.GPUUtilPercent != nil || d.TemperatureC != nil || len(s.Processes) != 0 {
+			t.Errorf("snapshot %d after the loss shows stale data: %s %s", i, mustJSON(t, d), mustJSON(t, s.Processes))
+		}
+	}
+}
+
+// TestE2ERecordMachineChangesWhileRunning: the machine file is rewritten
+// while gtm runs: a process starts using the GPU and another exits. Later
+// snapshots follow the driver, with no leftover row of the exited one.
+func TestE2ERecordMachineChangesWhileRunning(t *testing.T) {
+	stays, _ := startChild(t)
+	leaves, stopLeaves := startChild(t)
+	arrives, _ := startChild(t)
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: stays, UsedMemory: 1 << 30},
+		fakenvml.Process{PID: leaves, UsedMemory: 2 << 30},
+	)}})
+	snaps := m.record(8, 100*time.Millisecond, func() {
+		stopLeaves()
+		g := h100(
+			fakenvml.Process{PID: stays, UsedMemory: 3 << 30},
+			fakenvml.Process{PID: arrives, UsedMemory: 4 << 30, Sample: &fakenvml.Sample{SM: 99}},
+		)
+		g.MemoryUsed = 7 << 30
+		m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	})
+	if first := snaps[0]; findRow(first, leaves, 0) == nil || str(findRow(first, leaves, 0).Name) != "sleep" {
+		t.Fatalf("first snapshot: %s", mustJSON(t, first.Processes))
+	}
+	last := snaps[len(snaps)-1]
+	if findRow(last, leaves, 0) != nil || *last.Devices[0].MemoryUsedBytes != 7<<30 {
+		t.Errorf("last snapshot keeps the old machine: %s", mustJSON(t, last))
+	}
+	r := findRow(last, arrives, 0)
+	if r == nil || str(r.Name) != "sleep" || *r.VRAMBytes != 4<<30 || r.SMUtilPercent == nil || *r.SMUtilPercent != 99 {
+		t.Errorf("new process: %s", mustJSON(t, r))
+	}
+	if r := findRow(last, stays, 0); r == nil || *r.VRAMBytes != 3<<30 {
+		t.Errorf("staying process: %s", mustJSON(t, r))
 	}
 }
