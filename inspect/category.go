@@ -56,9 +56,12 @@ func names(list ...string) map[string]bool {
 // names: a model header kind beats a name hint, an AI runtime beats the
 // graphics APIs every AI runtime also loads.
 func Categorize(in CategoryInput) string {
+	// "llm" is the header's generic reading (a causal model with layers);
+	// only specific metadata (decision.type, pooling, stt.*, ...) beats a
+	// name hint, as the seed's community OpenJev GGUF shows.
 	specificKind, hinted := false, false
 	for _, k := range in.ModelKinds {
-		if k != "" && k != "unknown" {
+		if k != "" && k != "unknown" && k != "llm" {
 			specificKind = true
 		}
 	}

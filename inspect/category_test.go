@@ -11,6 +11,9 @@ func TestCategorize(t *testing.T) {
 		{"llama-server", CategoryInput{Name: "llama-server", Runtimes: []string{"CUDA", "ggml/llama.cpp"}, ModelKinds: []string{"llm"}}, CategoryAI},
 		{"pytorch", CategoryInput{Name: "python3", Runtimes: []string{"CUDA", "PyTorch"}}, CategoryAI},
 		{"decision hint only", CategoryInput{Name: "llama-server", Runtimes: []string{"ggml/llama.cpp"}, ModelKinds: []string{"unknown"}, ModelHints: []string{"decision"}}, CategoryDecision},
+		// a community OpenJev GGUF without decision.type reads as a plain
+		// causal LLM: its name hint still makes the process decision?
+		{"decision hint on a generic llm header", CategoryInput{Name: "llama-server", Runtimes: []string{"ggml/llama.cpp"}, ModelKinds: []string{"llm"}, ModelHints: []string{"decision"}}, CategoryDecision},
 		{"header kind beats hint", CategoryInput{ModelKinds: []string{"embedding"}, ModelHints: []string{"decision"}}, CategoryAI},
 		{"decision header", CategoryInput{ModelKinds: []string{"decision"}}, CategoryAI},
 		{"cuda alone is not AI", CategoryInput{Name: "blender", Runtimes: []string{"CUDA"}}, CategoryOther},

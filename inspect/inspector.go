@@ -178,6 +178,9 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 		if len(paths) > 0 {
 			f, notes = in.withAPIEvidence(f, paths, t.Cwd)
 		}
+		if api != nil && len(api.OutputModalities) > 0 {
+			f = withOutputModalities(f, api.OutputModalities)
+		}
 		log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
 	}
 	preset := llamaopts.Server
@@ -273,6 +276,21 @@ func (in *Inspector) withAPIEvidence(f Finding, paths []string, cwd string) (Fin
 		out.Models = append(out.Models, in.describe(e))
 	}
 	return out, notes
+}
+
+// withOutputModalities marks the models the API reports loaded with what
+// the API says they output.
+func withOutputModalities(f Finding, mods []string) Finding {
+	out := f
+	out.Models = append([]Model(nil), f.Models...)
+	for i := range out.Models {
+		for _, e := range out.Models[i].Evidence {
+			if e == EvidenceAPI {
+				out.Models[i].OutputModalities = append([]string(nil), mods...)
+			}
+		}
+	}
+	return out
 }
 
 // isRegularGGUF: a regular file whose first bytes are GGUF's magic, read

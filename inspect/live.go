@@ -194,6 +194,7 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 		a.NCtx = nonNeg(s.NCtx)
 		a.SlotsTotal, a.SlotsBusy = toInt(s.TotalSlots), toInt(s.BusySlots)
 		a.TokensPerSecond, a.KVUsageRatio = s.TokensPerSecond, s.KVUsageRatio
+		a.OutputModalities = s.OutputModalities
 		if s.RequestsProcessing != nil {
 			v := float64(*s.RequestsProcessing)
 			a.RequestsProcessing = &v

@@ -68,7 +68,8 @@ type APIFacts struct {
 	RequestsProcessing *float64
 	KVUsageRatio       *float64 // 0..1
 	ModelPaths         []string
-	VRAMBytes          *uint64 // Ollama's size_vram: runtime-reported
+	VRAMBytes          *uint64  // Ollama's size_vram: runtime-reported
+	OutputModalities   []string // llama-server /v1/models: "text", "decisions"
 }
 
 // LogFacts is what the newest load block of a buffer log reported: the
@@ -113,24 +114,29 @@ var noLLMKinds = map[string]bool{
 // as an LLM process (no language-model GGUF with load evidence, no API,
 // no log).
 func BuildLLM(in LLMInput) *LLM {
-	var ggufs []*gguf.File
+	var ggufs, others []*gguf.File
 	loaded := 0
 	for _, m := range in.Models {
 		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
 			continue
 		}
 		h, err := in.Headers.Get(m.Path)
-		if err == nil && noLLMKinds[string(h.Kind)] {
+		if err != nil {
+			loaded++ // unreadable header: it may well be the LLM
+			continue
+		}
+		if noLLMKinds[string(h.Kind)] {
+			others = append(others, h)
 			continue
 		}
 		loaded++
-		if err == nil {
-			ggufs = append(ggufs, h)
-		}
+		ggufs = append(ggufs, h)
 	}
 	if loaded == 0 && in.API == nil && in.Log == nil {
 		return nil
 	}
+	llms := len(ggufs)
+	ggufs = append(ggufs, others...) // the LLMs first: their context is the process's
 	l := &LLM{Notes: append([]string{}, in.Notes...)}
 	src := func(s string) *string { return &s }
 
@@ -239,17 +245,17 @@ func BuildLLM(in LLMInput) *LLM {
 		if est != nil {
 			split.EstimatedWeights, split.EstimatedKV = &est.WeightsGPU, &est.KVGPU
 			host.estWeights, host.estKV, host.estOutput = &est.WeightsCPU, &est.KVCPU, &est.Output
-			if l.NCtx == nil && len(ggufs) == 1 && est.NCtx > 0 {
+			if l.NCtx == nil && llms == 1 && est.NCtx > 0 {
 				n := est.NCtx
 				l.NCtx, l.NCtxSource = &n, src("model")
 				l.Notes = append(l.Notes, "no -c, log or API context: llama.cpp's default, the model's trained context (llama-server may shrink it to fit GPU memory)")
 			}
 		}
 	}
-	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && ggufs != nil && *l.NCtxSlot == ggufs[0].ContextLength {
+	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
 	}
-	if len(ggufs) > 1 {
+	if llms > 1 {
 		l.Notes = append(l.Notes, "several models in one process: their weights and KV estimates are added; per-model KV accounting is not supported")
 	}
 	l.Breakdown = Split(split)
@@ -317,6 +323,11 @@ func estimateAll(files []*gguf.File, o gguf.Options) (*gguf.Estimate, []string) 
 		if err != nil {
 			notes = append(notes, "estimate failed: "+err.Error())
 			continue
+		}
+		if noLLMKinds[string(f.Kind)] {
+			// a projector beside the LLM: its weights count, its "no KV
+			// cache" note says nothing about the process
+			e.KV, e.KVGPU, e.KVCPU, e.Output = 0, 0, 0, 0
 		}
 		if !ok {
 			sum = e

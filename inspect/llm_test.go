@@ -3,6 +3,7 @@ package inspect
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
@@ -106,5 +107,40 @@ func TestPerSlotNCtxFromPropsIsNotTotal(t *testing.T) {
 	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc})
 	if *l.NCtx != 40960 || *l.NCtxSource != "model" {
 		t.Errorf("default: n_ctx %d (%s)", *l.NCtx, *l.NCtxSource)
+	}
+}
+
+// Rule: a process whose only models are diffusion, vision or speech
+// models gets no LLM block (and no KV note); beside an LLM, a projector's
+// weights count and it says nothing about KV.
+func TestDiffusionOnlyProcessHasNoLLMBlock(t *testing.T) {
+	dir := t.TempDir()
+	hc := NewHeaderCache()
+	gg := "gguf"
+	model := func(name string, b interface{ MustBuild() *ggufgen.Image }) Model {
+		p := filepath.Join(dir, name)
+		if err := b.MustBuild().WriteFile(p); err != nil {
+			t.Fatal(err)
+		}
+		return Model{Path: p, Format: &gg, Evidence: []string{"mapped"}}
+	}
+	diff := model("flux.gguf", ggufgen.Diffusion())
+	proj := model("mmproj.gguf", ggufgen.VisionProjector())
+	speech := model("whisper.gguf", ggufgen.Speech())
+	for _, ms := range [][]Model{{diff}, {proj}, {speech}, {diff, proj}} {
+		if l := BuildLLM(LLMInput{Models: ms, Headers: hc}); l != nil {
+			t.Errorf("%d non-LLM models: LLM block %+v", len(ms), l)
+		}
+	}
+	llm := model("qwen.gguf", ggufgen.Qwen3GQA())
+	alone := BuildLLM(LLMInput{Models: []Model{llm}, Headers: hc, Runtimes: []Runtime{{Name: "CUDA"}}})
+	both := BuildLLM(LLMInput{Models: []Model{proj, llm}, Headers: hc, Runtimes: []Runtime{{Name: "CUDA"}}})
+	if both == nil || both.KVCache.Bytes != alone.KVCache.Bytes || both.Weights.Bytes <= alone.Weights.Bytes || *both.NCtx != 8192 {
+		t.Errorf("LLM + projector: %+v vs %+v", both.Breakdown, alone.Breakdown)
+	}
+	for _, n := range both.Notes {
+		if strings.Contains(n, "KV") || strings.Contains(n, "several models") {
+			t.Errorf("note about the projector: %q", n)
+		}
 	}
 }

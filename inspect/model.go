@@ -39,14 +39,18 @@ type Model struct {
 	Candidate bool `json:"candidate"`
 	Deleted   bool `json:"deleted"`
 
-	Kind           *string `json:"kind"`
-	KindHint       *string `json:"kind_hint"`
-	KindLabel      *string `json:"kind_label"`
-	Architecture   *string `json:"architecture"`
-	Quantization   *string `json:"quantization"`
-	Layers         *uint32 `json:"layers"`
-	Parameters     *uint64 `json:"parameters"`
-	TrainedContext *uint64 `json:"trained_context"`
+	Kind *string `json:"kind"`
+	// OutputModalities are what the model produces as its server's API
+	// reports it (llama-server /v1/models: "text", "decisions"); null
+	// when no API said.
+	OutputModalities []string `json:"output_modalities"`
+	KindHint         *string  `json:"kind_hint"`
+	KindLabel        *string  `json:"kind_label"`
+	Architecture     *string  `json:"architecture"`
+	Quantization     *string  `json:"quantization"`
+	Layers           *uint32  `json:"layers"`
+	Parameters       *uint64  `json:"parameters"`
+	TrainedContext   *uint64  `json:"trained_context"`
 	// Weights are the file's tensor bytes: what llama.cpp loads, as an
 	// estimate of the model's memory (not a measurement of VRAM).
 	Weights     *Amount `json:"weights"`

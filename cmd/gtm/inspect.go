@@ -50,6 +50,7 @@ func runInspect(args []string, e env) int {
 
 	logs := map[int]string{}
 	if llmLog != "" {
+		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
 	c, closeFn := e.newCollector(procRoot, logs)
@@ -168,7 +169,11 @@ func modelLine(m inspect.Model) string {
 			facts = append(facts, *s)
 		}
 	}
-	add(m.Kind)
+	if m.Kind != nil && len(m.OutputModalities) > 0 {
+		facts = append(facts, fmt.Sprintf("%s (outputs %s, per its API)", *m.Kind, strings.Join(m.OutputModalities, ", ")))
+	} else {
+		add(m.Kind)
+	}
 	add(m.Architecture)
 	add(m.Quantization)
 	if m.Layers != nil {

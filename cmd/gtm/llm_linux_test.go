@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -113,5 +114,41 @@ func TestInspectLlamaServer(t *testing.T) {
 	if l.Weights.Source != "reported" || l.Weights.Bytes != mib(604.15) || l.KVCache.Bytes != mib(448) ||
 		l.KVCache.From != "log" || l.Compute == nil || l.Compute.Bytes != mib(298.75) {
 		t.Errorf("with log: weights %+v kv %+v compute %+v", l.Weights, l.KVCache, l.Compute)
+	}
+}
+
+// Rule: a --llm-log that cannot be read is said on stderr and as a note
+// on the process; gtm goes on without it.
+func TestUnreadableLLMLogIsReported(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.log")
+	collector := func(_ string, logs map[int]string) (*app.Collector, func()) {
+		in := inspect.New("/proc", nil)
+		in.Live = inspect.NewLive("/proc")
+		for pid, p := range logs {
+			in.Live.LogPaths[pid] = p
+		}
+		c := noGPU()
+		c.Procs = linux.NewProcFS("/proc")
+		c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
+		c.Inspector = in
+		return c, func() {}
+	}
+	pid := strconv.Itoa(os.Getpid())
+	for _, path := range []string{missing, t.TempDir()} {
+		var out, errb strings.Builder
+		code := run([]string{"inspect", pid, "--json", "--llm-log", path}, env{stdout: &out, stderr: &errb, newCollector: collector})
+		if code != exitOK || !strings.Contains(errb.String(), "gtm inspect: --llm-log "+path+" cannot be read") {
+			t.Errorf("%s: exit %d, stderr %q", path, code, errb.String())
+		}
+		var p app.Process
+		must(t, json.Unmarshal([]byte(out.String()), &p))
+		if p.LLM == nil || len(p.LLM.Notes) == 0 || !strings.Contains(strings.Join(p.LLM.Notes, "\n"), path) {
+			t.Errorf("%s: no note: %+v", path, p.LLM)
+		}
+	}
+	var errb strings.Builder
+	run([]string{"--llm-log", pid + "=" + missing, "--json"}, env{stdout: io.Discard, stderr: &errb, newCollector: collector})
+	if !strings.Contains(errb.String(), "gtm: --llm-log "+pid+"="+missing+" cannot be read (no such file)") {
+		t.Errorf("gtm --llm-log: %q", errb.String())
 	}
 }

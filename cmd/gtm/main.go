@@ -185,6 +185,9 @@ func run(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
 		return exitUsage
 	}
+	for pid, path := range llmLogs {
+		warnUnreadableLog(e.stderr, "gtm", fmt.Sprintf("%d=%s", pid, path), path)
+	}
 
 	var src app.Source
 	if o.replay != "" {
@@ -304,6 +307,34 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
 	return exitUsage
+}
+
+// warnUnreadableLog says on stderr when a --llm-log cannot be read (it
+// is then also a note on the process), instead of ignoring it.
+func warnUnreadableLog(w io.Writer, prog, shown, path string) {
+	reason := ""
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		reason = "no such file"
+	case err != nil:
+		reason = err.Error()
+	case !fi.Mode().IsRegular():
+		reason = "not a regular file"
+	default:
+		f, err := os.Open(path)
+		if err != nil {
+			reason = "permission denied"
+			if !errors.Is(err, os.ErrPermission) {
+				reason = err.Error()
+			}
+		} else {
+			f.Close()
+		}
+	}
+	if reason != "" {
+		fmt.Fprintf(w, "%s: --llm-log %s cannot be read (%s); going on without it\n", prog, shown, reason)
+	}
 }
 
 // parseLLMLogs reads --llm-log PID=PATH values.
