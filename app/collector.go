@@ -107,6 +107,8 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 			DecoderUtilPercent: u.DecoderUtilPercent,
 			GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
 			SpillBytes:         u.SpillBytes,
+			GPUInstanceID:      u.GPUInstanceID,
+			ComputeInstanceID:  u.ComputeInstanceID,
 			Notes:              append([]string{}, u.Notes...),
 		}
 		if u.GPUUtilPercent != nil {

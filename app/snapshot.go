@@ -74,6 +74,10 @@ type Process struct {
 	// GPUProcessTypes names the driver's lists that hold the process:
 	// "compute", "graphics", "mps" (nvidia-smi's C / G / M+C).
 	GPUProcessTypes []string `json:"gpu_process_types"`
+	// GPUInstanceID and ComputeInstanceID place the process in a MIG
+	// instance of its device; null when the device is not in MIG mode.
+	GPUInstanceID     *int `json:"gpu_instance_id"`
+	ComputeInstanceID *int `json:"compute_instance_id"`
 
 	// VRAMBytes is measured by the driver. VRAMInferredBytes is a size
 	// whose owner was matched by evidence (never added to measured

@@ -56,9 +56,22 @@ type Device struct {
 	DecoderUtilPct    *float64 `json:"decoder_util_percent"`
 	PCIeRxBytesPerS   *uint64  `json:"pcie_rx_bytes_per_s"`
 	PCIeTxBytesPerS   *uint64  `json:"pcie_tx_bytes_per_s"`
+	// MIGInstances are the device's MIG instances when MIG is enabled
+	// (null otherwise), each with its own memory.
+	MIGInstances []MIGInstance `json:"mig_instances"`
 	// Lost is true when the driver reports the GPU lost (fallen off the
 	// bus, hung): every reading is then nil, never the last known value.
 	Lost bool `json:"lost"`
+}
+
+// MIGInstance is one MIG device (a GPU instance with a compute instance)
+// of a MIG-enabled GPU, read through its MIG device handle.
+type MIGInstance struct {
+	GPUInstanceID     *int    `json:"gpu_instance_id"`
+	ComputeInstanceID *int    `json:"compute_instance_id"`
+	UUID              *string `json:"uuid"`
+	MemoryTotalBytes  *uint64 `json:"memory_total_bytes"`
+	MemoryUsedBytes   *uint64 `json:"memory_used_bytes"`
 }
 
 // ProcessUsage is one process's measured use of one device. PID is in the
@@ -86,6 +99,10 @@ type ProcessUsage struct {
 	SpillBytes *uint64
 	// Notes explain a reading that is missing or partial.
 	Notes []string
+	// GPUInstanceID and ComputeInstanceID place the process in a MIG
+	// instance; nil when the device is not in MIG mode.
+	GPUInstanceID     *int
+	ComputeInstanceID *int
 }
 
 // Source reports whether one source (or one part of it) could be read.

@@ -48,6 +48,9 @@ type device struct {
 	// (also when the handle could not be had because of it).
 	lost      bool
 	handleRet nvml.Return
+	// mig is set when the GPU runs in MIG mode: memory is read per MIG
+	// instance, and per-process utilization does not exist.
+	mig bool
 	// lastSeen is the newest per-process utilization timestamp (µs) seen
 	// so far; passing it back asks NVML only for newer samples. Passing 0
 	// would return every buffered sample, averaging stale activity.
@@ -109,6 +112,9 @@ func (b *Backend) openLocked() error {
 			if s != "" {
 				d.pciBusID = &s
 			}
+		}
+		if cur, _, ret := h.GetMigMode(); ret == nvml.SUCCESS && cur == nvml.DEVICE_MIG_ENABLE {
+			d.mig = true
 		}
 		b.devices = append(b.devices, d)
 	}
@@ -228,8 +234,48 @@ func (b *Backend) readDevice(d *device) backend.Device {
 	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES); ok(ret) {
 		out.PCIeTxBytesPerS = backend.Ptr(uint64(kb) * 1024)
 	}
+	if d.mig && !d.lost {
+		out.MIGInstances = b.readMIG(d)
+	}
 	return out
 }
+
+// readMIG reads each MIG instance's identity and memory through its MIG
+// device handle. Slots without an instance are skipped.
+func (b *Backend) readMIG(d *device) []backend.MIGInstance {
+	n, ret := d.handle.GetMaxMigDeviceCount()
+	if !b.ok(d, ret) {
+		return []backend.MIGInstance{}
+	}
+	out := []backend.MIGInstance{}
+	for i := 0; i < n; i++ {
+		mh, ret := d.handle.GetMigDeviceHandleByIndex(i)
+		if !b.ok(d, ret) {
+			continue // NOT_FOUND: no instance in this slot
+		}
+		var in backend.MIGInstance
+		if id, ret := mh.GetGpuInstanceId(); b.ok(d, ret) {
+			in.GPUInstanceID = backend.Ptr(id)
+		}
+		if id, ret := mh.GetComputeInstanceId(); b.ok(d, ret) {
+			in.ComputeInstanceID = backend.Ptr(id)
+		}
+		if s, ret := mh.GetUUID(); b.ok(d, ret) {
+			in.UUID = &s
+		}
+		if m, ret := mh.GetMemoryInfo(); b.ok(d, ret) {
+			in.MemoryTotalBytes, in.MemoryUsedBytes = backend.Ptr(m.Total), backend.Ptr(m.Used)
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// noInstance is NVML's gpuInstanceId / computeInstanceId outside MIG mode.
+const noInstance = 0xFFFFFFFF
+
+// errMIGUtilization is why MIG rows have no engine load.
+var errMIGUtilization = errors.New("per-process utilization is not available in MIG mode (NVML does not sample processes per MIG instance)")
 
 // ok reports whether an NVML call succeeded, noting a lost GPU.
 func (b *Backend) ok(d *device, ret nvml.Return) bool {
@@ -279,6 +325,12 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 				order = append(order, pid)
 			}
 			p.Kinds = append(p.Kinds, l.kind)
+			if d.mig && info.GpuInstanceId != noInstance {
+				p.GPUInstanceID = backend.Ptr(int(info.GpuInstanceId))
+				if info.ComputeInstanceId != noInstance {
+					p.ComputeInstanceID = backend.Ptr(int(info.ComputeInstanceId))
+				}
+			}
 			if info.UsedGpuMemory != notAvailable {
 				if p.VRAMBytes == nil || info.UsedGpuMemory > *p.VRAMBytes {
 					v := info.UsedGpuMemory
@@ -317,6 +369,12 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 // samples newer than the device's last-seen timestamp. A process with no
 // sample in the window keeps nil: NVML said nothing about it.
 func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) backend.Source {
+	if d.mig {
+		for _, p := range byPID {
+			p.Notes = append(p.Notes, errMIGUtilization.Error())
+		}
+		return backend.Failed(name, errMIGUtilization)
+	}
 	since := d.lastSeen
 	if since == 0 {
 		since = uint64(b.now().Add(-window).UnixMicro())

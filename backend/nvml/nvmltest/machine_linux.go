@@ -57,10 +57,45 @@ type GPU struct {
 	UtilErr nvml.Return
 	// HandleErr, when set, makes DeviceGetHandleByIndex fail.
 	HandleErr nvml.Return
+	// MIG, when set, puts the GPU in MIG mode with these instances (a nil
+	// entry is an empty slot).
+	MIG []*MIGInstance
 
 	mu sync.Mutex
 	// Asked records every lastSeenTimestamp passed to GetProcessUtilization.
 	Asked []uint64
+}
+
+// MIGInstance is one MIG device of a fake GPU in MIG mode.
+type MIGInstance struct {
+	GPUInstance, ComputeInstance int
+	UUID                         string
+	Total, Used                  uint64
+}
+
+func (g *GPU) migMode() (int, int, nvml.Return) {
+	if g.MIG == nil {
+		return nvml.DEVICE_MIG_DISABLE, nvml.DEVICE_MIG_DISABLE, nvml.SUCCESS
+	}
+	return nvml.DEVICE_MIG_ENABLE, nvml.DEVICE_MIG_ENABLE, nvml.SUCCESS
+}
+
+func (g *GPU) migHandle(i int) (nvml.Device, nvml.Return) {
+	if i < 0 || i >= len(g.MIG) {
+		return nil, nvml.ERROR_INVALID_ARGUMENT
+	}
+	in := g.MIG[i]
+	if in == nil {
+		return nil, nvml.ERROR_NOT_FOUND
+	}
+	return &mock.Device{
+		GetGpuInstanceIdFunc:     func() (int, nvml.Return) { return in.GPUInstance, nvml.SUCCESS },
+		GetComputeInstanceIdFunc: func() (int, nvml.Return) { return in.ComputeInstance, nvml.SUCCESS },
+		GetUUIDFunc:              func() (string, nvml.Return) { return in.UUID, nvml.SUCCESS },
+		GetMemoryInfoFunc: func() (nvml.Memory, nvml.Return) {
+			return nvml.Memory{Total: in.Total, Used: in.Used, Free: in.Total - in.Used}, nvml.SUCCESS
+		},
+	}, nvml.SUCCESS
 }
 
 // Machine is a fake NVML library over some GPUs.
@@ -118,6 +153,14 @@ func (g *GPU) device() nvml.Device {
 		GetNameFunc:    func() (string, nvml.Return) { return g.Name, nvml.SUCCESS },
 		GetUUIDFunc:    func() (string, nvml.Return) { return g.UUID, nvml.SUCCESS },
 		GetPciInfoFunc: func() (nvml.PciInfo, nvml.Return) { return nvml.PciInfo{BusId: busID(g.BusID)}, nvml.SUCCESS },
+		GetMigModeFunc: g.migMode,
+		GetMaxMigDeviceCountFunc: func() (int, nvml.Return) {
+			if g.MIG == nil {
+				return 0, nvml.ERROR_NOT_SUPPORTED
+			}
+			return len(g.MIG), nvml.SUCCESS
+		},
+		GetMigDeviceHandleByIndexFunc: g.migHandle,
 		GetMemoryInfo_v2Func: func() (nvml.Memory_v2, nvml.Return) {
 			if !g.has(Memory) || !g.has(MemoryV2) {
 				return nvml.Memory_v2{}, nvml.ERROR_NOT_SUPPORTED
