@@ -5,7 +5,10 @@
 set -euo pipefail
 
 packages=(gcc pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev
-  libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev)
+  libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev
+  # The window's tests run it under a virtual X server, type keys into it
+  # and start it with and without a DBus session bus.
+  xvfb xauth xdotool dbus-daemon)
 # `make screenshot` also needs a virtual display and a screen grabber.
 if [ "${1:-}" = "--screenshot" ]; then
   packages+=(xvfb xauth imagemagick)

@@ -1,0 +1,307 @@
+//go:build !nogui
+
+package main
+
+// The real window under a virtual X server (Xvfb, software GL): it opens,
+// takes keys through the X server (xdotool's XTEST), and quits cleanly on
+// q, Ctrl+Q and SIGTERM, with and without a DBus session bus.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
+)
+
+var (
+	guiBinaryOnce sync.Once
+	guiBinaryPath string
+	guiBinaryErr  error
+)
+
+// guiBinary builds the window build of gtm once per test run.
+func guiBinary(t *testing.T) string {
+	t.Helper()
+	guiBinaryOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gtm-gui-")
+		if err != nil {
+			guiBinaryErr = err
+			return
+		}
+		guiBinaryPath = filepath.Join(dir, "gtm")
+		out, err := exec.Command("go", "build", "-o", guiBinaryPath, ".").CombinedOutput()
+		if err != nil {
+			guiBinaryErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if guiBinaryErr != nil {
+		t.Fatal(guiBinaryErr)
+	}
+	return guiBinaryPath
+}
+
+// xvfb starts a virtual X server for the test and returns its DISPLAY.
+func xvfb(t *testing.T) string {
+	t.Helper()
+	for _, tool := range []string{"Xvfb", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (scripts/install-deps.sh installs it)", tool)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1360x900x24", "-nolisten", "tcp", "-noreset")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb did not start")
+		}
+		return ":" + n
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start in 20 s")
+	}
+	return ""
+}
+
+// guiRun is gtm's window running under Xvfb.
+type guiRun struct {
+	t       *testing.T
+	display string
+	cmd     *exec.Cmd
+	stderr  bytes.Buffer
+	done    chan error
+	window  string
+}
+
+// startGUI starts the window with env (DISPLAY added) and waits until its
+// window is mapped.
+func startGUI(t *testing.T, display string, env []string, wrap []string, args ...string) *guiRun {
+	t.Helper()
+	g := &guiRun{t: t, display: display, done: make(chan error, 1)}
+	argv := append(append([]string{}, wrap...), guiBinary(t))
+	argv = append(argv, args...)
+	g.cmd = exec.Command(argv[0], argv[1:]...)
+	g.cmd.Env = append(env, "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir(), "LIBGL_ALWAYS_SOFTWARE=1", "WAYLAND_DISPLAY=")
+	g.cmd.Stderr = &g.stderr
+	if err := g.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { g.done <- g.cmd.Wait() }()
+	t.Cleanup(func() {
+		if g.cmd.ProcessState == nil {
+			g.cmd.Process.Kill()
+			<-g.done
+		}
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		out, err := g.xdotool("search", "--onlyvisible", "--name", "^gtm — GPU task manager")
+		if err == nil && out != "" {
+			g.window = strings.Fields(out)[0]
+			// Let the first snapshot arrive and draw.
+			time.Sleep(1500 * time.Millisecond)
+			return g
+		}
+		select {
+		case err := <-g.done:
+			t.Fatalf("gtm exited before showing its window: %v\n%s", err, g.stderr.String())
+		case <-time.After(300 * time.Millisecond):
+		}
+	}
+	t.Fatalf("no gtm window after 60 s\n%s", g.stderr.String())
+	return nil
+}
+
+func (g *guiRun) xdotool(args ...string) (string, error) {
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+g.display)
+	out, err := cmd.Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+// key types keys into the window through the X server.
+func (g *guiRun) key(keys ...string) {
+	g.t.Helper()
+	if _, err := g.xdotool("windowfocus", "--sync", g.window); err != nil {
+		g.t.Fatalf("xdotool windowfocus: %v", err)
+	}
+	if _, err := g.xdotool(append([]string{"key", "--delay", "50"}, keys...)...); err != nil {
+		g.t.Fatalf("xdotool key: %v", err)
+	}
+}
+
+// gtmPID is gtm's PID: the command's, or its child's when it runs under
+// a wrapper (dbus-run-session).
+func (g *guiRun) gtmPID() int {
+	pid := g.cmd.Process.Pid
+	for range 3 {
+		if exe, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid)); exe == guiBinaryPath {
+			return pid
+		}
+		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+		f := strings.Fields(string(kids))
+		if len(f) == 0 {
+			break
+		}
+		fmt.Sscan(f[len(f)-1], &pid)
+	}
+	g.t.Fatalf("gtm's process not found under %d", g.cmd.Process.Pid)
+	return 0
+}
+
+func (g *guiRun) title() string {
+	out, _ := g.xdotool("getwindowname", g.window)
+	return out
+}
+
+// waitExit wants gtm to exit with status 0 within 15 s.
+func (g *guiRun) waitExit(why string) {
+	g.t.Helper()
+	select {
+	case err := <-g.done:
+		if err != nil {
+			g.t.Errorf("%s: gtm exited with %v\n%s", why, err, g.stderr.String())
+		}
+		if s := g.stderr.String(); strings.Contains(s, "panic") || strings.Contains(s, "goroutine ") {
+			g.t.Errorf("%s: gtm's stderr:\n%s", why, s)
+		}
+	case <-time.After(15 * time.Second):
+		g.t.Errorf("%s: gtm still running after 15 s", why)
+	}
+}
+
+// noDBus is the environment without a session bus.
+func noDBus() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DBUS_SESSION_BUS_ADDRESS=") && !strings.HasPrefix(kv, "DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// withDBus wraps the command in its own session bus when the machine has
+// dbus-run-session.
+func withDBus(t *testing.T) []string {
+	if _, err := exec.LookPath("dbus-run-session"); err != nil {
+		t.Skip("dbus-run-session is not installed")
+	}
+	return []string{"dbus-run-session", "--"}
+}
+
+func replayFile(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.Abs("../../app/testdata/snapshot.golden.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestWindowXvfbQuitKeys(t *testing.T) {
+	display := xvfb(t)
+	for _, c := range []struct {
+		name string
+		keys []string
+		bus  bool
+	}{
+		{"q without DBus", []string{"q"}, false},
+		{"Ctrl+Q without DBus", []string{"ctrl+q"}, false},
+		{"q with DBus", []string{"q"}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var wrap []string
+			if c.bus {
+				wrap = withDBus(t)
+			}
+			g := startGUI(t, display, noDBus(), wrap, "--replay", replayFile(t))
+			g.key(c.keys...)
+			g.waitExit(c.name)
+		})
+	}
+}
+
+func TestWindowXvfbSIGTERM(t *testing.T) {
+	display := xvfb(t)
+	for _, bus := range []bool{false, true} {
+		t.Run(fmt.Sprintf("dbus=%v", bus), func(t *testing.T) {
+			var wrap []string
+			if bus {
+				wrap = withDBus(t)
+			}
+			g := startGUI(t, display, noDBus(), wrap, "--replay", replayFile(t))
+			// Signal gtm itself (under dbus-run-session it is a child).
+			if err := syscall.Kill(g.gtmPID(), syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			g.waitExit("SIGTERM")
+		})
+	}
+}
+
+// TestWindowXvfbLiveFakeDriver runs the window live on the stand-in NVIDIA
+// driver, with real child processes holding "VRAM": it collects (a
+// screenshot shows it drew), pauses and resumes with p (the title says so)
+// and quits with q.
+func TestWindowXvfbLiveFakeDriver(t *testing.T) {
+	display := xvfb(t)
+	a, _ := startChild(t)
+	b, _ := startChild(t)
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: a, UsedMemory: 20 << 30, Sample: &fakenvml.Sample{SM: 90}},
+		fakenvml.Process{PID: b, UsedMemory: 6 << 30, Lists: []string{"graphics"}},
+	)}})
+	env := fakenvml.Env(m.libDir, m.path)
+	var clean []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "DBUS_SESSION_BUS_ADDRESS=") {
+			clean = append(clean, kv)
+		}
+	}
+	g := startGUI(t, display, clean, nil)
+	if _, err := exec.LookPath("import"); err == nil {
+		png := filepath.Join(t.TempDir(), "live.png")
+		cmd := exec.Command("import", "-window", "root", png)
+		cmd.Env = append(os.Environ(), "DISPLAY="+display)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("screenshot: %v\n%s", err, out)
+		} else if fi, err := os.Stat(png); err != nil || fi.Size() < 20_000 {
+			t.Errorf("screenshot of the live window is nearly empty (%v)", fi)
+		}
+	}
+	g.key("p")
+	time.Sleep(500 * time.Millisecond)
+	if title := g.title(); !strings.Contains(title, "(paused)") {
+		t.Errorf("after p the title is %q", title)
+	}
+	g.key("p")
+	time.Sleep(500 * time.Millisecond)
+	if title := g.title(); strings.Contains(title, "paused") {
+		t.Errorf("after p again the title is %q", title)
+	}
+	g.key("q")
+	g.waitExit("live q")
+}
