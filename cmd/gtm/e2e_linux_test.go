@@ -703,3 +703,88 @@ func TestE2ERecordMachineChangesWhileRunning(t *testing.T) {
 		t.Errorf("staying process: %s", mustJSON(t, r))
 	}
 }
+
+// TestE2EDriverFaults: the driver half-works in the ways real ones do.
+func TestE2EDriverFaults(t *testing.T) {
+	a, _ := startChild(t)
+
+	// No GPUs at all (driver loaded, devices gone or all excluded).
+	m := newFakeMachine(t, fakenvml.Machine{})
+	if code, out, _ := m.run("--once"); code != 0 || out != "No GPU to show: the driver reports no devices.\n" {
+		t.Errorf("no devices: %d %q", code, out)
+	}
+
+	// Counting devices fails.
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{h100()}, Fail: []fakenvml.Failure{{Func: "nvmlDeviceGetCount", Return: "UNKNOWN"}}})
+	if code, out, _ := m.run("--once"); code != 0 || out != "No GPU to show: NVML device count: Unknown Error.\n" {
+		t.Errorf("count fails: %d %q", code, out)
+	}
+
+	// One GPU's handle is refused: it keeps its index (as nvidia-smi
+	// numbers it), with nothing known about it; the other GPU is read.
+	second := h100(fakenvml.Process{PID: a, UsedMemory: 1 << 30})
+	second.Name = "NVIDIA L4"
+	first := h100()
+	first.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetHandleByIndex", Return: "NO_PERMISSION"}}
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{first, second}})
+	snap := m.json()
+	if len(snap.Devices) != 2 || snap.Devices[0].Name != nil || snap.Devices[0].MemoryTotalBytes != nil ||
+		str(snap.Devices[1].Name) != "NVIDIA L4" || findRow(snap, a, 1) == nil {
+		t.Errorf("refused handle: %s %s", mustJSON(t, snap.Devices), mustJSON(t, snap.Processes))
+	}
+
+	// An old driver without the v2 memory call: v1's "used" (it includes
+	// the driver's reservation) is what there is.
+	g := h100()
+	g.MemoryReserved = 1 << 30
+	g.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetMemoryInfo_v2", Return: "FUNCTION_NOT_FOUND"}}
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	if d := m.json().Devices[0]; d.MemoryUsedBytes == nil || *d.MemoryUsedBytes != 31<<30 || *d.MemoryTotalBytes != 80<<30 {
+		t.Errorf("v1 memory fallback: %s", mustJSON(t, d))
+	}
+
+	// Per-process utilization is refused: rows keep their measured memory,
+	// engine load is unknown (null), and the source says why.
+	g = h100(fakenvml.Process{PID: a, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 50}})
+	g.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetProcessUtilization", Return: "NO_PERMISSION"}}
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	snap = m.json()
+	if r := findRow(snap, a, 0); r == nil || r.VRAMBytes == nil || r.SMUtilPercent != nil || r.GPUUtilPercent != nil {
+		t.Errorf("utilization refused: %s", mustJSON(t, r))
+	}
+	var said bool
+	for _, s := range snap.Sources {
+		said = said || (s.Name == "nvml.process_utilization.gpu0" && !s.OK && strings.Contains(str(s.Error), "Insufficient Permissions"))
+	}
+	if !said {
+		t.Errorf("sources: %s", mustJSON(t, snap.Sources))
+	}
+}
+
+// TestE2EManyProcesses: more processes than go-nvml's first buffer (it
+// grows on INSUFFICIENT_SIZE), on every list, each with its own row.
+func TestE2EManyProcesses(t *testing.T) {
+	var procs []fakenvml.Process
+	for i := 0; i < 200; i++ {
+		p := fakenvml.Process{PID: 3_000_000 + i, UsedMemory: uint64(i+1) << 20}
+		switch i % 3 {
+		case 1:
+			p.Lists = []string{"graphics"}
+		case 2:
+			p.Lists = []string{"mps"}
+		}
+		procs = append(procs, p)
+	}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(procs...)}})
+	snap := m.json()
+	if len(snap.Processes) != 200 {
+		t.Fatalf("%d rows for 200 processes", len(snap.Processes))
+	}
+	var want uint64
+	for i := 0; i < 200; i++ {
+		want += uint64(i+1) << 20
+	}
+	if total, _ := snap.MeasuredVRAM(0); total != want {
+		t.Errorf("measured total %d, want %d", total, want)
+	}
+}

@@ -237,7 +237,7 @@ func TestInitFailsOnBrokenMachines(t *testing.T) {
 func TestFormatRejectsWhatTheLibraryCannotRead(t *testing.T) {
 	for name, m := range map[string]fakenvml.Machine{
 		"newline":    {GPUs: []fakenvml.GPU{{Name: "a\nprocess"}}},
-		"pid":        {GPUs: []fakenvml.GPU{{Processes: []fakenvml.Process{{PID: 0}}}}},
+		"pid":        {GPUs: []fakenvml.GPU{{Processes: []fakenvml.Process{{PID: -1}}}}},
 		"many GPUs":  {GPUs: make([]fakenvml.GPU, fakenvml.MaxGPUs+1)},
 		"many procs": {GPUs: []fakenvml.GPU{{Processes: make([]fakenvml.Process, fakenvml.MaxProcesses+1)}}},
 	} {

@@ -210,7 +210,7 @@ func (m Machine) Format() (string, error) {
 			kv("lost", "1")
 		}
 		for _, p := range g.Processes {
-			if p.PID <= 0 || p.PID > 1<<32-1 {
+			if p.PID < 0 || p.PID > 1<<32-1 {
 				return "", fmt.Errorf("fakenvml: process PID %d out of range", p.PID)
 			}
 			b.WriteString("process\n")
