@@ -11,7 +11,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 export GOTMPDIR := $(CURDIR)/.cache/gotmp
 _ := $(shell mkdir -p $(GOTMPDIR))
 
-.PHONY: all run test build build-headless bench lint deps fuzz screenshot cross clean
+.PHONY: all run test build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check
 
 all: build
 
@@ -62,7 +62,7 @@ FUZZTIME ?= 1m
 FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
-	./backend/drm:FuzzParseFdinfo
+	./backend/drm:FuzzParseFdinfo ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \
@@ -87,3 +87,13 @@ clean:
 test-e2e:
 	$(GO) test -count=1 ./backend/nvml/fakenvml
 	$(GO) test -count=1 -run 'E2E' ./cmd/gtm ./backend/nvml
+
+## race: every test under the race detector (CI runs it after make test)
+race: deps
+	$(GO) test -race ./...
+
+## fuzz-check: every Fuzz function in the tree is in FUZZ_TARGETS
+fuzz-check:
+	@missing=$$(grep -rhoE --include='*_test.go' '^func Fuzz[A-Za-z0-9_]+' . | sed 's/^func //' | sort -u | \
+		while read fn; do echo " $(FUZZ_TARGETS) " | grep -q ":$$fn " || echo $$fn; done); \
+		if [ -n "$$missing" ]; then echo "fuzz targets missing from FUZZ_TARGETS:" $$missing; exit 1; fi

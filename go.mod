@@ -6,6 +6,7 @@ require (
 	fyne.io/fyne/v2 v2.8.1
 	github.com/NVIDIA/go-nvml v0.13.4-1
 	github.com/spf13/pflag v1.1.0
+	golang.org/x/sys v0.50.0
 )
 
 require (
@@ -39,6 +40,5 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/net v0.35.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 )

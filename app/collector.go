@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/app/redact"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -54,6 +54,7 @@ const (
 	NoteRestricted     = "some details are hidden by permissions; run as root (or as the process's owner) to see more"
 	NoteExited         = "process has exited; its parent has not reaped it yet (zombie), so the driver may still list its memory"
 	NoteContainerGuess = "owner guessed: the GPU driver lists a different number of processes than this container has with libcuda mapped, so pairing host PIDs by creation order is a heuristic (?)"
+	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
 )
 
 // Collect takes one snapshot.
@@ -298,27 +299,9 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 	return &p, nil
 }
 
-// secretFlags take a secret as their value; it is never shown or written.
-var secretFlags = map[string]bool{"--api-key": true, "--api_key": true, "--hf-token": true, "-hft": true, "--token": true}
-
-// RedactArgs returns argv with secret flag values replaced by
-// "[redacted]" (both "--api-key KEY" and "--api-key=KEY").
-func RedactArgs(argv []string) []string {
-	if argv == nil {
-		return nil
-	}
-	out := make([]string, len(argv))
-	copy(out, argv)
-	for i := 0; i < len(out); i++ {
-		if name, _, ok := strings.Cut(out[i], "="); ok && secretFlags[name] {
-			out[i] = name + "=[redacted]"
-		} else if secretFlags[out[i]] && i+1 < len(out) {
-			out[i+1] = "[redacted]"
-			i++
-		}
-	}
-	return out
-}
+// RedactArgs returns argv with every secret hidden (redact.Args: secret
+// flags, NAME_TOKEN=-style arguments, auth headers, URL credentials).
+func RedactArgs(argv []string) []string { return redact.Args(argv) }
 
 func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 
@@ -337,6 +320,9 @@ func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 	if info.Exited {
 		p.exited = true
 		p.Notes = append(p.Notes, NoteExited)
+	}
+	if info.CmdlineTruncated {
+		p.Notes = append(p.Notes, NoteCmdlineCut)
 	}
 }
 

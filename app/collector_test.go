@@ -443,15 +443,19 @@ func TestRedactArgs(t *testing.T) {
 	c := fixture()
 	fp := c.Procs.(*fakeProcs)
 	info := fp.infos[4242]
-	info.Cmdline = append(append([]string{}, info.Cmdline...), "--api-key", "sk-secret")
+	info.Cmdline = append(append([]string{}, info.Cmdline...), "--api-key", "sk-secret",
+		"--hf_token", "sk-secret2", "--password=sk-secret3", "HF_TOKEN=sk-secret4", "-H", "Authorization: Bearer sk-secret5",
+		"--url", "http://u:sk-secret6@127.0.0.1/", "--openai-api-key", "sk-secret7")
 	fp.infos[4242] = info
 	var seen []string
 	c.Inspector = recordingInspector{fakeInspector: fakeInspector{}, seen: &seen}
 	snap := c.Collect(context.Background())
 	var buf bytes.Buffer
 	must(t, snap.WriteJSON(&buf))
-	if strings.Contains(buf.String(), "sk-secret") {
-		t.Error("API key in the snapshot")
+	var text bytes.Buffer
+	must(t, snap.WriteText(&text))
+	if strings.Contains(buf.String(), "sk-secret") || strings.Contains(text.String(), "sk-secret") {
+		t.Errorf("a secret in the snapshot or its text: %s", buf.String())
 	}
 	if !strings.Contains(strings.Join(seen, " "), "sk-secret") {
 		t.Error("the inspector must get the real command line (to probe with the server's own key)")

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gputaskman/gtm/app/escape"
 )
 
 // NA is how text and the GUI show a reading that could not be taken.
@@ -61,18 +63,27 @@ func FormatUnit(v *float64, unit string) string {
 	return fmt.Sprintf("%.1f %s", *v, unit)
 }
 
-// FormatString shows a string, or n/a.
+// FormatString shows a string for text output, escaped (escape.Text: no
+// control characters or bidi overrides reach the terminal), or n/a.
 func FormatString(s *string) string {
 	if s == nil || *s == "" {
 		return NA
 	}
-	return *s
+	return escape.Text(*s)
 }
 
-// CommandLine joins argv for display, or n/a when unreadable.
+// CommandLine joins argv for display, each argument escaped, or n/a when
+// unreadable.
 func CommandLine(argv []string) string {
 	if argv == nil {
 		return NA
 	}
-	return strings.Join(argv, " ")
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = escape.Text(a)
+	}
+	return strings.Join(out, " ")
 }
+
+// Text escapes one string for text output (escape.Text).
+func Text(s string) string { return escape.Text(s) }

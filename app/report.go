@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -20,7 +21,7 @@ func (s *Snapshot) NoGPUMessage() string {
 	}
 	for _, src := range s.Sources {
 		if !src.OK && src.Error != nil {
-			return fmt.Sprintf("No GPU to show: %s.", *src.Error)
+			return fmt.Sprintf("No GPU to show: %s.", escape.Text(*src.Error))
 		}
 	}
 	return "No GPU to show: the driver reports no devices."
@@ -60,7 +61,7 @@ var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%
 // ProcessCells is one process row's cells, in ProcessColumns order.
 func ProcessCells(p Process) []string {
 	return []string{
-		p.PIDLabel,
+		escape.Text(p.PIDLabel),
 		FormatString(p.User),
 		deviceCell(p.DeviceIndex),
 		VRAMCell(p),
@@ -109,6 +110,7 @@ func ModelSummary(p Process) string {
 	if m.Name != nil {
 		name = *m.Name
 	}
+	name = escape.Text(name)
 	if m.Candidate {
 		name += "?"
 	}
@@ -127,7 +129,7 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 	}
 	var b strings.Builder
 	host := FormatString(s.Host.Hostname)
-	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n\n", s.Tool.Version, host, s.Host.OS, s.Host.Mode, s.TakenAt.Format("2006-01-02 15:04:05 MST"))
+	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n\n", escape.Text(s.Tool.Version), host, escape.Text(s.Host.OS), escape.Text(s.Host.Mode), s.TakenAt.Format("2006-01-02 15:04:05 MST"))
 	for _, d := range s.Devices {
 		fmt.Fprintln(&b, DeviceHeader(d))
 		if sum, ok := s.MeasuredVRAM(d.Index); ok {
@@ -151,10 +153,10 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
 		if !src.OK {
-			fmt.Fprintf(&b, "! %s: %s\n", src.Name, FormatString(src.Error))
+			fmt.Fprintf(&b, "! %s: %s\n", escape.Text(src.Name), FormatString(src.Error))
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, escape.Lines(b.String()))
 	return err
 }
 
@@ -169,7 +171,7 @@ func writeLLMs(b *strings.Builder, ps []Process) {
 			b.WriteString("\nLLM memory (reported from logs/APIs, estimated from GGUF; never added to measured totals):\n")
 			first = false
 		}
-		fmt.Fprintf(b, "  %s %s  %s\n", p.PIDLabel, FormatString(p.Name), LLMSummary(p.LLM))
+		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), LLMSummary(p.LLM))
 	}
 }
 
@@ -237,7 +239,7 @@ func LLMSummary(l *inspect.LLM) string {
 	if l.APIStatus != nil && *l.APIStatus != "ok" {
 		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))
 	}
-	return strings.Join(parts, ", ")
+	return escape.Text(strings.Join(parts, ", ")) // sources and status come from replayed files too
 }
 
 // formatMiB shows model-sized amounts to 0.01 MiB, the precision
@@ -258,7 +260,7 @@ func writeNotes(b *strings.Builder, ps []Process) {
 				b.WriteString("\n")
 				first = false
 			}
-			fmt.Fprintf(b, "* %s: %s\n", p.PIDLabel, n)
+			fmt.Fprintf(b, "* %s: %s\n", escape.Text(p.PIDLabel), escape.Text(n))
 		}
 	}
 	if !first {

@@ -16,14 +16,17 @@ type ProcessSource interface {
 // ProcessInfo is what the OS says about one process. Nil fields could not be
 // read (the process belongs to another user, or vanished).
 type ProcessInfo struct {
-	PID       int
-	Name      *string
-	Exe       *string
-	Cmdline   []string // nil when unreadable; empty for kernel threads
-	User      *string
-	StartTime *time.Time
-	PPID      *int
-	Cwd       *string
+	PID     int
+	Name    *string
+	Exe     *string
+	Cmdline []string // nil when unreadable; empty for kernel threads
+	// CmdlineTruncated: the command line was longer than the reader's cap
+	// and Cmdline holds only its start (the last argument may be cut).
+	CmdlineTruncated bool
+	User             *string
+	StartTime        *time.Time
+	PPID             *int
+	Cwd              *string
 	// Container names the container the process runs in, as
 	// "runtime:short-id" from its cgroup; nil outside containers.
 	Container *string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/user"
@@ -223,8 +224,8 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	} else {
 		restricted(err)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "cmdline")); err == nil {
-		info.Cmdline = splitCmdline(b)
+	if b, truncated, err := readCapped(filepath.Join(dir, "cmdline"), MaxCmdline); err == nil {
+		info.Cmdline, info.CmdlineTruncated = splitCmdline(b), truncated
 	} else {
 		restricted(err)
 	}
@@ -241,6 +242,36 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 		restricted(err)
 	}
 	return info
+}
+
+// MaxCmdline is the most of /proc/<pid>/cmdline read: a process can make
+// its arguments as long as the kernel allows (megabytes), and every refresh
+// would hold them all. Longer command lines are cut and marked truncated.
+const MaxCmdline = 128 << 10
+
+// readCapped reads at most max bytes of a /proc file, reporting whether
+// there was more.
+func readCapped(path string, max int) ([]byte, bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	buf := make([]byte, 0, 4<<10)
+	for len(buf) <= max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):min(cap(buf), max+1)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF || n == 0 && err == nil {
+			return buf, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	return buf[:max], true, nil
 }
 
 // splitCmdline splits NUL-separated arguments. Some programs rewrite their

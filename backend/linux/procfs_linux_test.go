@@ -244,3 +244,24 @@ func TestZombie(t *testing.T) {
 		t.Errorf("zombie first seen dead: %+v", z)
 	}
 }
+
+// A process can make its command line megabytes long; only MaxCmdline
+// bytes are read, and the info says it was cut.
+func TestCmdlineIsCapped(t *testing.T) {
+	root := copyTree(t)
+	arg := strings.Repeat("A", 100<<10)
+	huge := strings.Repeat(arg+"\x00", 20) // 2 MB
+	must(t, os.WriteFile(filepath.Join(root, "4343/cmdline"), []byte(huge), 0o644))
+	info := NewProcFS(root).Lookup(4343)
+	n := 0
+	for _, a := range info.Cmdline {
+		n += len(a) + 1
+	}
+	if !info.CmdlineTruncated || n > MaxCmdline+1 || len(info.Cmdline) != 2 {
+		t.Errorf("truncated=%v, %d bytes in %d args", info.CmdlineTruncated, n, len(info.Cmdline))
+	}
+	must(t, os.WriteFile(filepath.Join(root, "4242/cmdline"), []byte(strings.Repeat("B", MaxCmdline)), 0o644))
+	if info := NewProcFS(root).Lookup(4242); info.CmdlineTruncated || len(info.Cmdline[0]) != MaxCmdline {
+		t.Errorf("a command line of exactly the cap: truncated=%v", info.CmdlineTruncated)
+	}
+}

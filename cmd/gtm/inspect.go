@@ -12,6 +12,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -86,7 +87,7 @@ func inspectText(p *app.Process) string {
 	if p.PPID != nil {
 		ppid = strconv.Itoa(*p.PPID)
 	}
-	fmt.Fprintf(&b, "PID %s  %s  (user %s, started %s, parent %s)\n", p.PIDLabel, str(p.Name), str(p.User), started, ppid)
+	fmt.Fprintf(&b, "PID %s  %s  (user %s, started %s, parent %s)\n", app.Text(p.PIDLabel), str(p.Name), str(p.User), started, ppid)
 	fmt.Fprintf(&b, "  Command    %s\n", app.CommandLine(p.Cmdline))
 	fmt.Fprintf(&b, "  Executable %s\n  Directory  %s\n", str(p.Exe), str(p.Cwd))
 	if p.DeviceIndex == nil {
@@ -109,7 +110,7 @@ func inspectText(p *app.Process) string {
 			if r.Detail != "" {
 				name += " (" + r.Detail + ")"
 			}
-			fmt.Fprintf(&b, "    %-28s %s\n", name, strings.Join(r.Libraries, ", "))
+			fmt.Fprintf(&b, "    %-28s %s\n", app.Text(name), app.Text(strings.Join(r.Libraries, ", ")))
 		}
 	}
 	switch {
@@ -124,26 +125,26 @@ func inspectText(p *app.Process) string {
 		}
 	}
 	if a := p.App; a != nil {
-		fmt.Fprintf(&b, "  App        %s: selected model %s (settings prove selection, not a load)\n", a.App, app.FormatString(a.SelectedModel))
+		fmt.Fprintf(&b, "  App        %s: selected model %s (settings prove selection, not a load)\n", app.Text(a.App), app.FormatString(a.SelectedModel))
 		for _, e := range a.Events {
 			fresh := "before this process started"
 			if e.Fresh {
 				fresh = "since this process started"
 			}
-			fmt.Fprintf(&b, "    %s  %s %s (%s)\n", e.Time.Local().Format("2006-01-02 15:04:05 MST"), e.Kind, app.FormatString(e.Model), fresh)
+			fmt.Fprintf(&b, "    %s  %s %s (%s)\n", e.Time.Local().Format("2006-01-02 15:04:05 MST"), app.Text(e.Kind), app.FormatString(e.Model), fresh)
 		}
 	}
 	if p.LLM != nil {
 		fmt.Fprintf(&b, "  LLM memory %s\n", app.LLMSummary(p.LLM))
 		for _, n := range p.LLM.Notes {
-			fmt.Fprintf(&b, "  * %s\n", n)
+			fmt.Fprintf(&b, "  * %s\n", app.Text(n))
 		}
 	}
 	fmt.Fprintf(&b, "  * %s\n", inspect.PresenceNote)
 	for _, n := range p.Notes {
-		fmt.Fprintf(&b, "  * %s\n", n)
+		fmt.Fprintf(&b, "  * %s\n", app.Text(n))
 	}
-	return b.String()
+	return escape.Lines(b.String())
 }
 
 func modelLine(m inspect.Model) string {
@@ -159,9 +160,9 @@ func modelLine(m inspect.Model) string {
 	case m.Candidate:
 		status += ", candidate: not proven loaded"
 	}
-	fmt.Fprintf(&b, "    %s  [%s]  %s\n", name, status, m.Role)
+	fmt.Fprintf(&b, "    %s  [%s]  %s\n", app.Text(name), app.Text(status), app.Text(m.Role))
 	if m.Name != nil {
-		fmt.Fprintf(&b, "      %s\n", m.Path)
+		fmt.Fprintf(&b, "      %s\n", app.Text(m.Path))
 	}
 	var facts []string
 	add := func(s *string) {
@@ -186,13 +187,13 @@ func modelLine(m inspect.Model) string {
 		facts = append(facts, fmt.Sprintf("weights %.2f MiB (%s from %s)", float64(m.Weights.Bytes)/(1<<20), m.Weights.Source, m.Weights.From))
 	}
 	if len(facts) > 0 {
-		fmt.Fprintf(&b, "      %s\n", strings.Join(facts, ", "))
+		fmt.Fprintf(&b, "      %s\n", app.Text(strings.Join(facts, ", ")))
 	}
 	if m.KindLabel != nil {
-		fmt.Fprintf(&b, "      %s\n", *m.KindLabel)
+		fmt.Fprintf(&b, "      %s\n", app.Text(*m.KindLabel))
 	}
 	if m.HeaderError != nil {
-		fmt.Fprintf(&b, "      header unreadable: %s\n", *m.HeaderError)
+		fmt.Fprintf(&b, "      header unreadable: %s\n", app.Text(*m.HeaderError))
 	}
 	return b.String()
 }

@@ -19,6 +19,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // version is set at build time (-ldflags "-X main.version=...").
@@ -353,7 +354,7 @@ func parseLLMLogs(vals []string) (map[int]string, error) {
 
 // readCaptureFile reads a capture (gtm record) or one --json snapshot.
 func readCaptureFile(path string) ([]*app.Snapshot, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +372,7 @@ func writeGPUList(w io.Writer, snap *app.Snapshot) error {
 	}
 	var b strings.Builder
 	for _, d := range snap.Devices {
-		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, d.Vendor, app.FormatString(d.Name),
+		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, app.Text(d.Vendor), app.FormatString(d.Name),
 			app.FormatString(d.PCIBusID), app.FormatString(d.UUID), app.FormatBytes(d.MemoryTotalBytes))
 	}
 	_, err := io.WriteString(w, b.String())

@@ -11,6 +11,8 @@ import (
 
 	flag "github.com/spf13/pflag"
 
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
@@ -332,12 +334,12 @@ func writeModelText(w io.Writer, r modelReport) error {
 		if s == nil {
 			return "n/a"
 		}
-		return *s
+		return app.Text(*s)
 	}
-	fmt.Fprintf(&b, "%s\n", filepath.Base(r.File))
-	fmt.Fprintf(&b, "  Kind          %s (%s)\n", r.Kind, r.KindReason)
+	fmt.Fprintf(&b, "%s\n", app.Text(filepath.Base(r.File)))
+	fmt.Fprintf(&b, "  Kind          %s (%s)\n", app.Text(r.Kind), app.Text(r.KindReason))
 	if r.KindLabel != nil {
-		fmt.Fprintf(&b, "  Hint          %s\n", *r.KindLabel)
+		fmt.Fprintf(&b, "  Hint          %s\n", app.Text(*r.KindLabel))
 	}
 	fmt.Fprintf(&b, "  Architecture  %s   Quantization %s   Layers %d   Parameters %s\n",
 		str(r.Architecture), str(r.Quantization), r.Layers, humanCount(r.Parameters))
@@ -374,9 +376,9 @@ func writeModelText(w io.Writer, r modelReport) error {
 		b.WriteString("  Fit           n/a (no GPU readable here)\n")
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "  * %s\n", n)
+		fmt.Fprintf(&b, "  * %s\n", app.Text(n))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, escape.Lines(b.String())) // GGUF strings are the file's choice
 	return err
 }
 
@@ -400,5 +402,5 @@ func humanCount(n uint64) string {
 
 // oneLine keeps an error to one line, for terminals and scripts.
 func oneLine(err error) string {
-	return strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " ")
+	return app.Text(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " "))
 }

@@ -333,6 +333,9 @@ func Candidates(paths []Path, goos, home string, env func(string) string) []stri
 	return out
 }
 
+// oldestLogTime is earlier than any log line an app really wrote.
+var oldestLogTime = time.Date(1970, 1, 2, 0, 0, 0, 0, time.UTC)
+
 var varRe = regexp.MustCompile(`\$\{(\w+)\}|\$(\w+)|%(\w+)%`)
 
 func expand(p, home string, env func(string) string) (string, bool) {
@@ -374,8 +377,8 @@ func TauriLog(line []byte) (time.Time, []byte, bool) {
 		return time.Time{}, nil, false
 	}
 	t, err := time.ParseInLocation("2006-01-02 15:04:05", string(line[1:11])+" "+string(line[13:21]), time.UTC)
-	if err != nil {
-		return time.Time{}, nil, false
+	if err != nil || t.Before(oldestLogTime) {
+		return time.Time{}, nil, false // no app wrote this line; a zero date would read as "unknown time"
 	}
 	rest := line[22:]
 	for range 2 { // [target][LEVEL] or [LEVEL][target]

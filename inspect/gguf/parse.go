@@ -1,26 +1,26 @@
 package gguf
 
 import (
+	"errors"
 	"io"
 	"math"
 	"math/bits"
-	"os"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // ParseFile parses the header of the GGUF file at path.
+// It is opened without blocking (a FIFO is refused, not waited on) and
+// must be a regular file.
 func ParseFile(path string) (*File, error) {
-	fh, err := os.Open(path)
+	fh, st, err := safefile.Open(path, 0)
+	if errors.Is(err, safefile.ErrNotRegular) {
+		return nil, newErr(ErrInvalid, "%s is not a regular file", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, newErr(ErrInvalid, "%s is not a regular file", path)
-	}
 	return Parse(fh, st.Size())
 }
 

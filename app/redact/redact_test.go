@@ -1,0 +1,82 @@
+package redact
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestArgs(t *testing.T) {
+	cases := []struct{ in, want []string }{
+		{[]string{"llama-server", "-m", "m.gguf", "--api-key", "K1", "--port", "8080"},
+			[]string{"llama-server", "-m", "m.gguf", "--api-key", Mask, "--port", "8080"}},
+		{[]string{"x", "--api-key=K1", "--api_key", "K2", "--hf-token=K3", "-hft", "K4", "--token", "K5"},
+			[]string{"x", "--api-key=" + Mask, "--api_key", Mask, "--hf-token=" + Mask, "-hft", Mask, "--token", Mask}},
+		{[]string{"x", "--hf_token", "K1", "--password=K2", "--secret", "K3", "--openai-api-key", "K4", "--api-keys", "K5,K6"},
+			[]string{"x", "--hf_token", Mask, "--password=" + Mask, "--secret", Mask, "--openai-api-key", Mask, "--api-keys", Mask}},
+		{[]string{"env", "HF_TOKEN=K1", "OPENAI_API_KEY=K2", "AWS_SECRET=K3", "DB_PASSWORD_FILE=K4", "MYPASSWORD=K5", "PATH=/bin"},
+			[]string{"env", "HF_TOKEN=" + Mask, "OPENAI_API_KEY=" + Mask, "AWS_SECRET=" + Mask, "DB_PASSWORD_FILE=" + Mask, "MYPASSWORD=" + Mask, "PATH=/bin"}},
+		{[]string{"x", "--my_token=K1", "--vendor-api-key", "K2"},
+			[]string{"x", "--my_token=" + Mask, "--vendor-api-key", Mask}},
+		{[]string{"curl", "-H", "Authorization: Bearer K1", "-H", "Accept: json", "--header", "x-api-key: K2", "--header=Authorization: Basic K3", "-HAuthorization: K4"},
+			[]string{"curl", "-H", "Authorization: " + Mask, "-H", "Accept: json", "--header", "x-api-key: " + Mask, "--header=Authorization: " + Mask, "-HAuthorization: " + Mask}},
+		{[]string{"x", "--url", "https://bob:K1@example.com/a", "--db=postgres://u:K2@127.0.0.1:5432/db", "http://127.0.0.1:8080/v1?api_key=K3&x=1"},
+			[]string{"x", "--url", "https://bob:" + Mask + "@example.com/a", "--db=postgres://u:" + Mask + "@127.0.0.1:5432/db", "http://127.0.0.1:8080/v1?api_key=" + Mask + "&x=1"}},
+		// not secrets: paths, file flags, plain options
+		{[]string{"llama-server", "--api-key-file", "/k.txt", "--host", "127.0.0.1", "-c", "4096", "https://example.com/x"},
+			[]string{"llama-server", "--api-key-file", "/k.txt", "--host", "127.0.0.1", "-c", "4096", "https://example.com/x"}},
+		// a secret flag last has no value to hide
+		{[]string{"x", "--api-key"}, []string{"x", "--api-key"}},
+	}
+	for _, c := range cases {
+		in := slices.Clone(c.in)
+		got := Args(in)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Args(%q)\n got %q\nwant %q", c.in, got, c.want)
+		}
+		if !slices.Equal(in, c.in) {
+			t.Errorf("Args changed its input: %q", in)
+		}
+		for _, a := range got {
+			for _, k := range []string{"K1", "K2", "K3", "K4", "K5", "K6"} {
+				if strings.Contains(a, k) {
+					t.Errorf("Args(%q): %s still shown in %q", c.in, k, a)
+				}
+			}
+		}
+	}
+	if Args(nil) != nil {
+		t.Error("Args(nil) is not nil")
+	}
+}
+
+func TestString(t *testing.T) {
+	for _, in := range []string{
+		`llama-server --api-key K1 -m m.gguf`,
+		`python serve.py HF_TOKEN=K1`,
+		`curl -H "Authorization: Bearer K1" http://127.0.0.1`,
+		`git clone https://me:K1@example.com/repo`,
+		`LLAMA_API_KEY=K1`,
+		`x --password=K1`,
+	} {
+		if got := String(in); strings.Contains(got, "K1") || !strings.Contains(got, Mask) {
+			t.Errorf("String(%q) = %q", in, got)
+		}
+	}
+	if got := String("llama-server -m /models/a.gguf --port 8080"); got != "llama-server -m /models/a.gguf --port 8080" {
+		t.Errorf("String changed a harmless line: %q", got)
+	}
+}
+
+func TestIsSecretFlag(t *testing.T) {
+	for _, f := range []string{"--api-key", "--API_KEY", "--hf_token", "-hft", "--openai-api-key", "--x-secret", "--password"} {
+		if !IsSecretFlag(f) {
+			t.Errorf("IsSecretFlag(%q) = false", f)
+		}
+	}
+	for _, f := range []string{"--api-key-file", "--port", "-m", "api-key", "--model"} {
+		if IsSecretFlag(f) {
+			t.Errorf("IsSecretFlag(%q) = true", f)
+		}
+	}
+}

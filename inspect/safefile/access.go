@@ -1,0 +1,201 @@
+package safefile
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Cred is whose rights a read is checked against: a process's filesystem
+// uid and gid and its supplementary groups, as /proc/<pid>/status gives
+// them.
+type Cred struct {
+	UID    uint32
+	GID    uint32
+	Groups []uint32
+}
+
+// inGroup reports whether gid is the cred's group or one of its groups.
+func (c Cred) inGroup(gid uint32) bool {
+	if gid == c.GID {
+		return true
+	}
+	for _, g := range c.Groups {
+		if g == gid {
+			return true
+		}
+	}
+	return false
+}
+
+// allows applies the mode bits of a file owned by uid:gid for want (4
+// read, 1 search/execute), as the kernel does without ACLs: the owner's
+// bits for the owner, else the group's for a member, else the others'.
+// uid 0 may read anything and search any directory.
+func (c Cred) allows(mode fs.FileMode, uid, gid uint32, want uint32) bool {
+	if c.UID == 0 {
+		return true
+	}
+	perm := uint32(mode.Perm())
+	switch {
+	case uid == c.UID:
+		return perm>>6&want == want
+	case c.inGroup(gid):
+		return perm>>3&want == want
+	}
+	return perm&want == want
+}
+
+// ParseStatus reads the filesystem uid/gid ("Uid:"/"Gid:" fourth field)
+// and supplementary groups from a /proc/<pid>/status file.
+func ParseStatus(b []byte) (Cred, error) {
+	var c Cred
+	var haveUID, haveGID bool
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		key, val, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(val)
+		switch key {
+		case "Uid", "Gid":
+			if len(f) < 4 {
+				return Cred{}, fmt.Errorf("status: short %s line", key)
+			}
+			v, err := strconv.ParseUint(f[3], 10, 32)
+			if err != nil {
+				return Cred{}, fmt.Errorf("status: %s: %w", key, err)
+			}
+			if key == "Uid" {
+				c.UID, haveUID = uint32(v), true
+			} else {
+				c.GID, haveGID = uint32(v), true
+			}
+		case "Groups":
+			for _, s := range f {
+				v, err := strconv.ParseUint(s, 10, 32)
+				if err != nil {
+					return Cred{}, fmt.Errorf("status: Groups: %w", err)
+				}
+				c.Groups = append(c.Groups, uint32(v))
+			}
+		}
+	}
+	if !haveUID || !haveGID {
+		return Cred{}, errors.New("status: no Uid or Gid line")
+	}
+	return c, nil
+}
+
+// Access opens files a process named, with that process's rights (see
+// the package comment). The zero Access uses gtm's own rights, resolving
+// from "/". Make one per process inspection with ForProcess.
+type Access struct {
+	// Cred is the process's; nil checks nothing beyond gtm's own rights.
+	Cred *Cred
+	// Root is the directory absolute paths are resolved in: the process's
+	// /proc/<pid>/root, so that a container's or chroot's paths mean what
+	// they mean to the process. "" is "/".
+	Root string
+	// Timeout bounds each read; DefaultTimeout when zero.
+	Timeout time.Duration
+	// err, when set, refuses every open: the process's user is unknown.
+	err error
+}
+
+// ForProcess returns the Access of process pid under procRoot. When its
+// user cannot be learned (it exited, its status is unreadable) the Access
+// refuses every file: reading without knowing whose rights apply is
+// exactly the confused deputy this package prevents.
+func ForProcess(procRoot string, pid int) *Access {
+	dir := filepath.Join(procRoot, strconv.Itoa(pid))
+	b, err := ReadFile(filepath.Join(dir, "status"), 64<<10)
+	if err != nil {
+		return &Access{err: fmt.Errorf("the process's user could not be learned: %w", errors.Unwrap(err))}
+	}
+	c, err := ParseStatus(b)
+	if err != nil {
+		return &Access{err: fmt.Errorf("the process's user could not be learned: %w", err)}
+	}
+	a := &Access{Cred: &c}
+	if root := filepath.Join(dir, "root"); rootUsable(root) {
+		a.Root = root
+	}
+	return a
+}
+
+// Refused returns an Access that refuses every file with err's reason.
+func Refused(err error) *Access { return &Access{err: err} }
+
+// DeniedError is a file the process's user could not read (or a folder
+// on the way it could not search). It matches fs.ErrPermission.
+type DeniedError struct {
+	Path string
+	UID  uint32
+	What string // "read it" or "search <folder>"
+}
+
+func (e *DeniedError) Error() string {
+	return fmt.Sprintf("%s: not read: the process's user (uid %d) may not %s", e.Path, e.UID, e.What)
+}
+
+// Is makes errors.Is(err, fs.ErrPermission) true.
+func (e *DeniedError) Is(target error) bool { return target == fs.ErrPermission }
+
+// Open opens path for reading as the process could: see the package
+// comment. max bounds the size (<= 0: any).
+func (a *Access) Open(path string, max int64) (*os.File, fs.FileInfo, error) {
+	if a == nil {
+		return Open(path, max)
+	}
+	if a.err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: a.err}
+	}
+	f, err := a.open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := check(f, path, max)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// ReadFile reads a whole regular file of at most max bytes as the process
+// could, within the Access's timeout.
+func (a *Access) ReadFile(path string, max int64) ([]byte, error) {
+	f, _, err := a.Open(path, max)
+	if err != nil {
+		return nil, err
+	}
+	return ReadAll(f, path, max, a.timeout())
+}
+
+// Stat describes path as the process could see it (every folder on the
+// way searchable by its user), following symbolic links.
+func (a *Access) Stat(path string) (fs.FileInfo, error) {
+	if a == nil {
+		return os.Stat(path)
+	}
+	if a.err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: a.err}
+	}
+	return a.stat(path)
+}
+
+func (a *Access) timeout() time.Duration {
+	if a == nil || a.Timeout <= 0 {
+		return DefaultTimeout
+	}
+	return a.Timeout
+}

@@ -1,0 +1,128 @@
+// Package safefile opens files that other processes, servers and users
+// name, the one way gtm does it: read-only, without blocking (a FIFO or a
+// device node is refused, never waited on), checked on the open
+// descriptor (a regular file, within a size bound, so a path swapped for
+// a FIFO after a check changes nothing), and read with a deadline.
+//
+// Two kinds of opener:
+//
+//   - Open and ReadFile open a path the user gave gtm (gtm model FILE,
+//     --replay FILE, --llm-log PID=PATH) with gtm's own rights, following
+//     symbolic links as the user expects.
+//   - An Access opens a path a process named (a model on its command line,
+//     its --api-key-file, its log, its app settings) only if that
+//     process's user could read it: every directory on the way must be
+//     searchable and the file readable by the process's uid, gid and
+//     supplementary groups, resolved inside the process's root directory,
+//     without following a symbolic link out of it. gtm often runs as root;
+//     without this, any user could make it read /etc/shadow for them.
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// DefaultTimeout bounds one read: a file on a hung network or FUSE mount
+// must not hold a refresh.
+const DefaultTimeout = 2 * time.Second
+
+var (
+	// ErrNotRegular is a path that is not a regular file (a FIFO, a
+	// socket, a device, a directory).
+	ErrNotRegular = errors.New("not a regular file")
+	// ErrTooLarge is a file over the caller's size bound.
+	ErrTooLarge = errors.New("file too large")
+	// ErrTimeout is a read that ran past its deadline.
+	ErrTimeout = errors.New("read timed out")
+)
+
+// Open opens path read-only and non-blocking, following symbolic links,
+// and requires a regular file of at most max bytes (max <= 0: any size).
+// The checks are made on the open descriptor.
+func Open(path string, max int64) (*os.File, fs.FileInfo, error) {
+	f, err := openNonblock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := check(f, path, max)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// ReadFile reads a whole regular file of at most max bytes (max <= 0:
+// 64 MiB) opened with Open, within DefaultTimeout.
+func ReadFile(path string, max int64) ([]byte, error) {
+	f, _, err := Open(path, max)
+	if err != nil {
+		return nil, err
+	}
+	return ReadAll(f, path, max, DefaultTimeout)
+}
+
+// check fstats an open file: regular, and within max bytes.
+func check(f *os.File, path string, max int64) (fs.FileInfo, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	if max > 0 && fi.Size() > max {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, fi.Size(), max)}
+	}
+	return fi, nil
+}
+
+const defaultMax = 64 << 20
+
+// ReadAll reads f to its end, at most max bytes (max <= 0: 64 MiB; more
+// is ErrTooLarge), within timeout, and closes f. Files such as those in
+// /proc report size 0 and are still read to the end.
+func ReadAll(f *os.File, path string, max int64, timeout time.Duration) ([]byte, error) {
+	if max <= 0 {
+		max = defaultMax
+	}
+	var data []byte
+	err := Within(timeout, func() error {
+		defer f.Close()
+		var err error
+		data, err = io.ReadAll(io.LimitReader(f, max+1))
+		if err == nil && int64(len(data)) > max {
+			err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: over %d bytes", ErrTooLarge, max)}
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// Within runs fn and waits at most timeout for it. After the timeout it
+// returns ErrTimeout and fn finishes on its own: fn must own whatever it
+// uses (close its file itself) and write results only the caller reads
+// after a nil error.
+func Within(timeout time.Duration, fn func() error) error {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	done := make(chan error, 1)
+	go func() { done <- fn() }()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		return fmt.Errorf("%w after %v", ErrTimeout, timeout)
+	}
+}
