@@ -176,6 +176,7 @@ func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now ti
 			}
 		}
 		if facts, paths := l.askKind(ctx, g, port, k, t, f, st); facts != nil {
+			facts.Addr = p.Loopback().String()
 			return facts, paths
 		}
 	}
@@ -223,6 +224,7 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 			if om, _, ok := s.Match(m.Path, 1, name); ok {
 				a.NCtx = nonNeg(om.ContextLength)
 				a.VRAMBytes = nonNeg(om.SizeVRAM)
+				a.Model = om.Name
 				return a, []string{m.Path}
 			}
 		}
@@ -241,6 +243,11 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 			if m.Path != "" {
 				paths = append(paths, m.Path)
 			}
+		}
+		// Only /api/v1 names loaded instances (what its unload request
+		// takes), and only one loaded model is unambiguously this one.
+		if s.API == "/api/v1/models" && len(s.Loaded) == 1 {
+			a.Model = s.Loaded[0].ID
 		}
 		return a, paths
 	case servers.KindVLLM:

@@ -102,6 +102,9 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 		*llm.TokensPerSecond != 42.5 || *llm.Server != "llama-server" || *llm.APIStatus != "ok" {
 		t.Errorf("live state = %+v", llm)
 	}
+	if llm.APIAddr == nil || "http://"+*llm.APIAddr != srv.URL || llm.APIModel != nil {
+		t.Errorf("api_addr %v api_model %v, want %s and none (llama-server has no unload)", llm.APIAddr, llm.APIModel, srv.URL)
+	}
 	if llm.KVCache == nil || llm.KVCache.Source != "estimated" || llm.KVCache.Bytes != 448<<20 {
 		t.Errorf("KV must be estimated for the API's n_ctx (448 MiB at 4096): %+v", llm.KVCache)
 	}
@@ -240,5 +243,10 @@ func TestOllamaRunnerAskedThroughParent(t *testing.T) {
 	}
 	if strings.Join(got.Models[0].Evidence, "+") != "api+mapped+cmdline" || !got.Models[0].Confirmed {
 		t.Errorf("evidence = %v", got.Models[0].Evidence)
+	}
+	// What a user's unload request would name: the parent's loopback
+	// address and Ollama's own name for the model.
+	if llm.APIAddr == nil || "http://"+*llm.APIAddr != srv.URL || llm.APIModel == nil || *llm.APIModel != "qwen3:0.6b" {
+		t.Errorf("api_addr %v api_model %v, want %s and qwen3:0.6b", llm.APIAddr, llm.APIModel, srv.URL)
 	}
 }

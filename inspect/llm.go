@@ -42,8 +42,14 @@ type LLM struct {
 	KVUsagePercent *float64 `json:"kv_usage_percent"`
 	Server         *string  `json:"server"`     // llama-server, ollama, lmstudio, vllm
 	APIStatus      *string  `json:"api_status"` // ok, loading, needs_key, error
-	LogPath        *string  `json:"log_path"`
-	Notes          []string `json:"notes"`
+	// APIAddr is the loopback address ("127.0.0.1:11434") the server's
+	// API answered on, and APIModel the name that API knows the model by
+	// (Ollama's model name, LM Studio's instance id): what a user's
+	// explicit unload request names. Collection itself never sends one.
+	APIAddr  *string  `json:"api_addr"`
+	APIModel *string  `json:"api_model"`
+	LogPath  *string  `json:"log_path"`
+	Notes    []string `json:"notes"`
 }
 
 // HostParts are an LLM's buffers in host memory, with provenance.
@@ -70,6 +76,8 @@ type APIFacts struct {
 	ModelPaths         []string
 	VRAMBytes          *uint64  // Ollama's size_vram: runtime-reported
 	OutputModalities   []string // llama-server /v1/models: "text", "decisions"
+	Addr               string   // loopback host:port that answered
+	Model              string   // the model's name or instance id in that API
 }
 
 // LogFacts is what the newest load block of a buffer log reported: the
@@ -215,6 +223,12 @@ func BuildLLM(in LLMInput) *LLM {
 		}
 		if a.Status != "" {
 			l.APIStatus = src(a.Status)
+		}
+		if a.Addr != "" {
+			l.APIAddr = src(a.Addr)
+		}
+		if a.Model != "" {
+			l.APIModel = src(a.Model)
 		}
 		l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
 		l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing

@@ -23,7 +23,8 @@ import (
 //
 // Use it from the Fyne goroutine:
 //
-//	insp := ui.NewInspector(win, actions.NewSystem()) // nil: no actions (replays, tests)
+//	insp := ui.NewInspector(win, actions.NewSystem()) // app/actions; nil: no actions
+//	insp.SetLive(false)                              // when replaying a capture
 //	split.Trailing = insp.CanvasObject()
 //	insp.Show(snap, &snap.Processes[i])             // on each refresh and selection
 //	insp.Show(snap, nil)                            // nothing selected

@@ -309,6 +309,12 @@ func serverSection(l *inspect.LLM) section {
 	if l.APIStatus != nil {
 		srv += " · API " + strings.ReplaceAll(*l.APIStatus, "_", " ")
 	}
+	if l.APIAddr != nil {
+		srv += " at " + *l.APIAddr
+	}
+	if l.APIModel != nil {
+		srv += " · serves " + *l.APIModel
+	}
 	withSource := func(v *uint64, src *string) string {
 		if v == nil {
 			return app.NA

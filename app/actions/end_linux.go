@@ -1,0 +1,65 @@
+package actions
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend/linux"
+)
+
+// checkEnd: the PID must still name the process the snapshot saw (same
+// start time) and run with gtm's own real user ID.
+func (s *System) checkEnd(p *app.Process) error {
+	root := s.ProcRoot
+	if root == "" {
+		root = "/proc"
+	}
+	info := linux.NewProcFS(root).Lookup(p.PID)
+	if !info.Exists {
+		return errors.New("the process has exited")
+	}
+	if p.StartTime == nil || info.StartTime == nil || !p.StartTime.Equal(*info.StartTime) {
+		return errors.New("the PID now names another process, or its start time is unknown")
+	}
+	uid, err := realUID(filepath.Join(root, strconv.Itoa(p.PID), "status"))
+	if err != nil {
+		return fmt.Errorf("its owner cannot be read: %v", err)
+	}
+	if uid != os.Getuid() {
+		owner := "another user's"
+		if p.User != nil {
+			owner = *p.User + "'s"
+		}
+		return fmt.Errorf("only your own processes can be ended here (this one is %s)", owner)
+	}
+	return nil
+}
+
+// realUID reads the real user ID from a /proc/<pid>/status file.
+func realUID(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
+			fields := strings.Fields(rest)
+			if len(fields) == 0 {
+				break
+			}
+			return strconv.Atoi(fields[0])
+		}
+	}
+	return 0, errors.New("no Uid line")
+}
+
+func terminate(pid int) error { return syscall.Kill(pid, syscall.SIGTERM) }

@@ -1,0 +1,3 @@
+package actions
+
+func platformOpener() Opener { return commandOpener{name: "explorer"} }
