@@ -97,3 +97,11 @@ fuzz-check:
 	@missing=$$(grep -rhoE --include='*_test.go' '^func Fuzz[A-Za-z0-9_]+' . | sed 's/^func //' | sort -u | \
 		while read fn; do echo " $(FUZZ_TARGETS) " | grep -q ":$$fn " || echo $$fn; done); \
 		if [ -n "$$missing" ]; then echo "fuzz targets missing from FUZZ_TARGETS:" $$missing; exit 1; fi
+
+## test-llamacpp: the LLM memory split (gtm model, gtm inspect) against a real
+## CPU llama-server, built once from source into ~/.cache (several minutes the
+## first time; scripts/build-llama-server.sh). GRID=FILE writes the table.
+.PHONY: test-llamacpp
+test-llamacpp:
+	@server=$$(scripts/build-llama-server.sh) && \
+		GTM_LLAMA_SERVER="$$server" GTM_GRID_REPORT="$(GRID)" $(GO) test -tags nogui -count=1 -timeout 30m -run '^TestLlamaCppGrid$$' -v ./cmd/gtm

@@ -356,8 +356,12 @@ func writeModelText(w io.Writer, r modelReport) error {
 	fmt.Fprintf(&b, "  Weights       %s   (GPU %s, host %s)\n", mib(r.WeightsBytes), mib(r.WeightsGPUBytes), mib(r.WeightsCPUBytes))
 	kv := mib(r.KVBytes) + fmt.Sprintf("   (GPU %s, host %s)", mib(r.KVGPUBytes), mib(r.KVCPUBytes))
 	if r.SWALayers > 0 {
-		kv += fmt.Sprintf("\n                %d of %d layers use a sliding window of %d cells; full-context upper bound %s",
-			r.SWALayers, r.KVLayers, r.SWACells, mib(r.KVBytesFullContext))
+		per := ""
+		if r.KVStreams > 1 {
+			per = " per stream"
+		}
+		kv += fmt.Sprintf("\n                %d of %d layers use a sliding window of %d cells%s; full-context upper bound %s",
+			r.SWALayers, r.KVLayers, r.SWACells/max(r.KVStreams, 1), per, mib(r.KVBytesFullContext))
 	}
 	fmt.Fprintf(&b, "  KV cache      %s\n", kv)
 	if r.RecurrentBytes > 0 {

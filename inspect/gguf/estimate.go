@@ -279,7 +279,12 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 		if o.SWAFull {
 			e.note("%s attention (n_swa %d) on %d of %d layers, --swa-full: every layer keeps the full context", kind, swa.nSWA, e.SWALayers, f.BlockCount)
 		} else {
-			e.note("%s attention (n_swa %d) on %d of %d layers: they keep %d cells instead of %d", kind, swa.nSWA, e.SWALayers, f.BlockCount, swaCells, full)
+			per := ""
+			if e.Streams > 1 {
+				per = " per stream"
+			}
+			e.note("%s attention (n_swa %d) on %d of %d layers: they keep %d cells%s instead of %d", kind, swa.nSWA, e.SWALayers, f.BlockCount,
+				swaCells/e.Streams, per, full/e.Streams)
 		}
 	}
 	if mla {
