@@ -2,6 +2,7 @@ package llamaopts_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -159,5 +160,28 @@ func TestOutputBufferPerSequence(t *testing.T) {
 	}
 	if e := estimate(t, f, "-c 512 -np 1 --embedding"); e.Output != (512+256)*4 {
 		t.Errorf("1 slot with embeddings: output %d", e.Output)
+	}
+}
+
+// --n-cpu-moe N keeps the expert tensors of the first N layers on the CPU.
+func TestNCPUMoEKeepsExpertsOnCPU(t *testing.T) {
+	b := ggufgen.LlamaMHA()
+	for il := 0; il < 4; il++ {
+		b.Tensor(fmt.Sprintf("blk.%d.ffn_up_exps.weight", il), gguf.TypeQ8_0, 256, 512, 4)
+	}
+	f := parse(t, b)
+	var exps uint64
+	for _, x := range f.Tensors {
+		if strings.HasSuffix(x.Name, "ffn_up_exps.weight") {
+			exps = x.Bytes // each the same size
+		}
+	}
+	all := estimate(t, f, "-c 512 --no-mmap")
+	two := estimate(t, f, "-c 512 --no-mmap --n-cpu-moe 2")
+	if two.WeightsGPU != all.WeightsGPU-2*exps || two.WeightsCPU != all.WeightsCPU+2*exps {
+		t.Errorf("--n-cpu-moe 2: GPU %d (all %d), CPU %d (all %d), experts %d", two.WeightsGPU, all.WeightsGPU, two.WeightsCPU, all.WeightsCPU, exps)
+	}
+	if e := estimate(t, f, "-c 512 --no-mmap -cmoe"); e.WeightsGPU != all.WeightsGPU-4*exps {
+		t.Errorf("--cpu-moe: GPU %d", e.WeightsGPU)
 	}
 }

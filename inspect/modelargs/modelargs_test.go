@@ -298,3 +298,34 @@ func TestDetectTool(t *testing.T) {
 		t.Errorf("empty argv: %+v", r)
 	}
 }
+
+// The llama.cpp switches that size memory: unified KV, slots' context,
+// devices, KV offload, MoE experts, mmap, embeddings.
+func TestMemorySwitches(t *testing.T) {
+	r := Parse(strings.Fields("llama-server -m m.gguf -kvu --kv-unified-per-slot 4096 -dev none -nkvo --n-cpu-moe 3 --load-mode none --embedding -b 256"), "")
+	s := r.Settings
+	if len(r.Warnings) > 0 || s.KVUnified == nil || !*s.KVUnified || *s.KVUnifiedPerSlot != 4096 || *s.Devices != "none" ||
+		!*s.NoKVOffload || *s.NCPUMoE != 3 || *s.Mmap || !*s.Embeddings || *s.BatchSize != 256 {
+		t.Errorf("settings %+v warnings %v", s, r.Warnings)
+	}
+	s = Parse(strings.Fields("llama-server --no-kv-unified -kvo --mmap -cmoe"), "").Settings
+	if *s.KVUnified || *s.NoKVOffload || !*s.Mmap || *s.NCPUMoE < 1000 {
+		t.Errorf("settings %+v", s)
+	}
+	// a switch takes no value: the next token is not swallowed
+	r = Parse(strings.Fields("llama-server -kvu -m m.gguf"), "/srv")
+	if len(r.Models) != 1 || r.Models[0].Path != "/srv/m.gguf" {
+		t.Errorf("models %+v", r.Models)
+	}
+	if r := Parse(strings.Fields("llama-server --load-mode bogus"), ""); len(r.Warnings) != 1 {
+		t.Errorf("warnings %v", r.Warnings)
+	}
+	// a renamed binary is read with llama.cpp's grammar on request
+	argv := strings.Fields("/opt/engine -m m.gguf -c 4096 --log-file x.log")
+	if g := Parse(argv, "/srv"); g.Settings.LogFile != nil || g.Tool != ToolGeneric {
+		t.Errorf("generic read %+v", g.Settings)
+	}
+	if l := ParseAs(argv, "/srv", ToolLlamaCpp); l.Settings.LogFile == nil || *l.Settings.LogFile != "/srv/x.log" || *l.Settings.CtxSize != 4096 {
+		t.Errorf("llama.cpp read %+v", l.Settings)
+	}
+}
