@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/escape"
 )
 
 // Actions are what the inspector's buttons do outside the window. The
@@ -133,7 +134,7 @@ func (i *Inspector) confirmEnd() {
 	}
 	target := *p
 	msg := fmt.Sprintf("Send SIGTERM to PID %s (%s)?\nIt may lose unsaved work; a server drops its loaded model.",
-		p.PIDLabel, app.FormatString(p.Name))
+		p.PIDLabel, escape.Text(app.FormatString(p.Name)))
 	d := dialog.NewConfirm("End process", msg, func(ok bool) {
 		i.pending = nil
 		if !ok {
@@ -162,7 +163,7 @@ func (i *Inspector) confirmUnload() {
 		return
 	}
 	target := *p
-	msg := what + "?\nThe server frees the model's memory; the next request loads it again."
+	msg := escape.Text(what) + "?\nThe server frees the model's memory; the next request loads it again."
 	d := dialog.NewConfirm("Unload model", msg, func(ok bool) {
 		i.pending = nil
 		if !ok {

@@ -410,3 +410,19 @@ func TestHelpRender(t *testing.T) {
 	ShowHelp(w)
 	test.AssertImageMatches(t, "help.png", w.Canvas().Capture())
 }
+
+// Strings a process chose are shown with control and bidi characters as
+// visible escapes: a name cannot forge a line or reverse what follows.
+func TestInspectorEscapesProcessStrings(t *testing.T) {
+	s := snapshot()
+	p := s.Processes[0]
+	p.Name = ptr("evil\nPID 1 · init")
+	p.Cmdline = []string{"run", "\u202egguf.exe"}
+	i, _ := newTestInspector(t, nil)
+	i.Show(s, &p)
+	got := allText(i.CanvasObject())
+	mustContain(t, got, `PID 4242 · evil\nPID 1 · init`, `run \u202egguf.exe`)
+	if strings.Contains(got, "\u202e") || strings.Contains(got, "evil\nPID") {
+		t.Errorf("raw control characters shown:\n%s", got)
+	}
+}

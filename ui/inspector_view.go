@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -78,6 +79,18 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 		v.Sections = append(v.Sections, appSection(p.App))
 	}
 	v.Sections = append(v.Sections, notesSection(p))
+	// Names, paths, command lines and notes come from processes, files
+	// and servers: show control and bidi characters as visible escapes so
+	// they cannot forge lines or reorder what is shown. gtm's own text
+	// passes through unchanged.
+	v.Title = escape.Text(v.Title)
+	for k := range v.Sections {
+		sec := &v.Sections[k]
+		sec.Title, sec.Caption = escape.Text(sec.Title), escape.Text(sec.Caption)
+		for r := range sec.Rows {
+			sec.Rows[r].Key, sec.Rows[r].Value = escape.Text(sec.Rows[r].Key), escape.Text(sec.Rows[r].Value)
+		}
+	}
 	return v
 }
 

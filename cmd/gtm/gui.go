@@ -11,6 +11,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/actions"
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/ui"
 )
@@ -32,7 +33,10 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	}()
 	a := fyneapp.NewWithID("io.github.gputaskman.gtm")
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval})
+	// A capture's PIDs and ports are not this machine's now: no actions
+	// on them.
+	_, replay := src.(*app.Timeline)
+	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval, Actions: actions.NewSystem(), Replay: replay})
 
 	// One goroutine collects; each snapshot reaches the window through
 	// fyne.Do, so the UI goroutine only draws. A source that hands back
