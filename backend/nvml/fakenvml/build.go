@@ -80,6 +80,16 @@ func Stubs() string {
 	return b.String()
 }
 
+// cacheBases are where a built library may be kept: the user's cache, or
+// the temporary directory where that is not writable (CI sandboxes).
+func cacheBases() []string {
+	var out []string
+	if c, err := os.UserCacheDir(); err == nil {
+		out = append(out, c)
+	}
+	return append(out, os.TempDir())
+}
+
 func build() (string, error) {
 	cc := os.Getenv("CC")
 	if cc == "" {
@@ -90,16 +100,16 @@ func build() (string, error) {
 	}
 	stubs := Stubs()
 	sum := sha256.Sum256(append(append([]byte(cc+"\x00"), source...), stubs...))
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "gtm-test", "fakenvml-"+hex.EncodeToString(sum[:8]))
-	if _, err := os.Stat(filepath.Join(dir, LibraryName)); err == nil {
-		return dir, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
+	name := "fakenvml-" + hex.EncodeToString(sum[:8])
+	var dir string
+	for _, base := range cacheBases() {
+		dir = filepath.Join(base, "gtm-test", name)
+		if _, err := os.Stat(filepath.Join(dir, LibraryName)); err == nil {
+			return dir, nil
+		}
+		if os.MkdirAll(filepath.Dir(dir), 0o755) == nil {
+			break
+		}
 	}
 	// Build beside the cache entry and rename into place: test binaries
 	// run in parallel and must never see half a library.
