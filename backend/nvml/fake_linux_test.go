@@ -133,3 +133,20 @@ func TestFakeDriverLostHalfwayThroughASample(t *testing.T) {
 		t.Errorf("utilization source: %q", e)
 	}
 }
+
+// TestFakeDriverNoSamplesAsInsufficientSize: asked how many samples there
+// are, a driver may answer INSUFFICIENT_SIZE with a count of 0 (go-nvml
+// then returns no samples and that code). That is "no process ran", a
+// successful read, not a failure.
+func TestFakeDriverNoSamplesAsInsufficientSize(t *testing.T) {
+	g := fakeGPU(4242)
+	g.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetProcessUtilization", Return: "INSUFFICIENT_SIZE"}}
+	b, _ := onFakeDriver(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	s := b.Sample(context.Background(), time.Second)
+	if e := sourceErr(s, "nvml.process_utilization.gpu0"); e != "" {
+		t.Errorf("utilization source failed: %q", e)
+	}
+	if len(s.Usage) != 1 || s.Usage[0].SMUtilPercent != nil || s.Usage[0].VRAMBytes == nil {
+		t.Errorf("rows: %+v", s.Usage)
+	}
+}

@@ -386,6 +386,12 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 	case nvml.ERROR_NOT_FOUND:
 		// No process ran on the GPU since `since`: nothing to report.
 		return backend.OK(name)
+	case nvml.ERROR_INSUFFICIENT_SIZE:
+		// go-nvml's answer when the driver counts zero samples: the same.
+		if len(samples) == 0 {
+			return backend.OK(name)
+		}
+		return backend.Failed(name, errors.New(b.errString(ret)))
 	default:
 		return backend.Failed(name, errors.New(b.errString(ret)))
 	}
