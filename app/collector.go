@@ -23,8 +23,11 @@ type Collector struct {
 	// Inspector finds runtimes and models in processes; nil leaves them
 	// null (not inspected).
 	Inspector Inspector
-	Host      backend.Host
-	Version   string
+	// System reads the machine's CPU, RAM and swap; nil leaves the
+	// snapshot's system null.
+	System  backend.SystemReader
+	Host    backend.Host
+	Version string
 	// Window is how far back per-process engine samples may reach on the
 	// first refresh; normally the refresh interval.
 	Window time.Duration
@@ -88,6 +91,11 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 	if c.Procs != nil {
 		snap.Sources = append(snap.Sources, c.Procs.Health())
 	}
+	if c.System != nil {
+		sys, src := c.System.ReadSystem(ctx)
+		snap.System = &sys
+		snap.Sources = append(snap.Sources, src)
+	}
 	snap.TakenAt = now().UTC().Truncate(time.Millisecond)
 	return snap
 }
@@ -96,6 +104,17 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 	out := make([]Process, 0, len(usage))
 	keep := make(map[int]bool, len(usage))
 	pairs := c.pairContainerPIDs(usage)
+	// CPU load is a difference between readings: read each PID once per
+	// refresh, however many GPUs it uses.
+	resources := map[int]backend.ProcessResources{}
+	addResources := func(p *Process) {
+		r, ok := resources[p.PID]
+		if !ok {
+			r = c.resources(p.PID)
+			resources[p.PID] = r
+		}
+		p.CPUPercent, p.RSSBytes = r.CPUPercent, r.RSSBytes
+	}
 	for _, u := range usage {
 		p := Process{
 			PID:                u.PID,
@@ -132,6 +151,7 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 			if c.Procs != nil {
 				keep[p.PID] = true
 				c.addDetails(&p, c.Procs.Lookup(p.PID))
+				addResources(&p)
 			}
 		case !c.Host.SharesHostPIDs:
 			p.PIDLabel = "H:" + p.PIDLabel
@@ -139,6 +159,7 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		case c.Procs != nil:
 			keep[u.PID] = true
 			c.addDetails(&p, c.Procs.Lookup(u.PID))
+			addResources(&p)
 		}
 		out = append(out, p)
 	}
@@ -286,6 +307,11 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 	}
 	p.Notes = nil
 	c.addDetails(&p, info)
+	if p.DeviceIndex == nil {
+		// Not on a GPU, so the refresh did not read it.
+		r := c.resources(pid)
+		p.CPUPercent, p.RSSBytes = r.CPUPercent, r.RSSBytes
+	}
 	if p.Notes == nil {
 		p.Notes = []string{}
 	}
@@ -302,6 +328,15 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 // RedactArgs returns argv with every secret hidden (redact.Args: secret
 // flags, NAME_TOKEN=-style arguments, auth headers, URL credentials).
 func RedactArgs(argv []string) []string { return redact.Args(argv) }
+
+// resources reads a process's CPU load and resident RAM where the process
+// source can.
+func (c *Collector) resources(pid int) backend.ProcessResources {
+	if rr, ok := c.Procs.(backend.ResourceReader); ok {
+		return rr.Resources(pid)
+	}
+	return backend.ProcessResources{}
+}
 
 func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 

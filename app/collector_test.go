@@ -27,6 +27,17 @@ func (f fakeGPU) Close() error                                         { return 
 type fakeProcs struct {
 	infos  map[int]backend.ProcessInfo
 	forgot map[int]bool
+	// res answers Resources; reads counts the calls per PID.
+	res   map[int]backend.ProcessResources
+	reads map[int]int
+}
+
+func (f *fakeProcs) Resources(pid int) backend.ProcessResources {
+	if f.reads == nil {
+		f.reads = map[int]int{}
+	}
+	f.reads[pid]++
+	return f.res[pid]
 }
 
 func (f *fakeProcs) Lookup(pid int) backend.ProcessInfo {
@@ -86,6 +97,9 @@ func fixture() *Collector {
 		5151: {PID: 5151, Exists: true, Name: ptr("python3"), Cmdline: []string{"python3", "train.py"}, User: ptr("bob"),
 			StartTime: &start, PPID: ptr(4000), Exe: ptr("/usr/bin/python3.11"), Cwd: ptr("/home/bob")},
 		// 9999 has exited since NVML listed it.
+	}, res: map[int]backend.ProcessResources{
+		4242: {CPUPercent: ptr(12.5), RSSBytes: ptr(uint64(1 << 30))},
+		1337: {RSSBytes: ptr(uint64(180 << 20))}, // first reading: CPU unknown
 	}}
 	findings := fakeInspector{
 		4242: {
@@ -105,7 +119,7 @@ func fixture() *Collector {
 		5151: {MapsError: "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"},
 	}
 	return &Collector{
-		GPU: gpu, Procs: procs, Version: "1.2.3", Inspector: findings,
+		GPU: gpu, Procs: procs, Version: "1.2.3", Inspector: findings, System: fakeSystem{},
 		Host: backend.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost"), SharesHostPIDs: true},
 		Now:  func() time.Time { return takenAt },
 	}

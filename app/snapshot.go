@@ -21,17 +21,24 @@ const SchemaVersion = 1
 
 // Snapshot is everything gtm knows at one moment.
 type Snapshot struct {
-	SchemaVersion int              `json:"schema_version"`
-	Tool          Tool             `json:"tool"`
-	TakenAt       time.Time        `json:"taken_at"`
-	Host          Host             `json:"host"`
-	Devices       []backend.Device `json:"devices"`
-	Processes     []Process        `json:"processes"`
-	Sources       []backend.Source `json:"sources"`
+	SchemaVersion int       `json:"schema_version"`
+	Tool          Tool      `json:"tool"`
+	TakenAt       time.Time `json:"taken_at"`
+	Host          Host      `json:"host"`
+	// System is the machine's CPU load, RAM and swap beside the GPUs;
+	// null when not read (a platform without the reader, an older capture).
+	System    *backend.System  `json:"system"`
+	Devices   []backend.Device `json:"devices"`
+	Processes []Process        `json:"processes"`
+	Sources   []backend.Source `json:"sources"`
 	// Redacted is true for a snapshot made safe to post (Redact): no
 	// command lines, paths cut to base names, user and host names
 	// replaced. Absent otherwise.
 	Redacted bool `json:"redacted,omitempty"`
+	// Synthetic is true for a snapshot built by a generator from
+	// documented counter behaviour rather than read from a machine (the
+	// demo capture). Absent otherwise.
+	Synthetic bool `json:"synthetic,omitempty"`
 }
 
 // Tool names the program that took the snapshot.
@@ -92,6 +99,12 @@ type Process struct {
 	SMUtilPercent      *float64 `json:"sm_util_percent"`
 	EncoderUtilPercent *float64 `json:"encoder_util_percent"`
 	DecoderUtilPercent *float64 `json:"decoder_util_percent"`
+
+	// CPUPercent is the process's share of all logical CPUs since the
+	// previous refresh (null on the first), RSSBytes its resident RAM:
+	// measured by the OS. A model partly offloaded to the CPU shows here.
+	CPUPercent *float64 `json:"cpu_percent"`
+	RSSBytes   *uint64  `json:"rss_bytes"`
 
 	// Category, Runtimes and Models come from the inspector; null means
 	// the process has not been inspected (yet, or at all: another PID

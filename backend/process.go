@@ -62,3 +62,22 @@ type Host struct {
 	// cannot.
 	SharesHostPIDs bool
 }
+
+// ProcessResources is a process's CPU load and resident memory as the OS
+// counts them. Nil is unknown.
+type ProcessResources struct {
+	// CPUPercent is the process's share of all logical CPUs since the
+	// previous reading of the same process, 0–100 (a process keeping one
+	// of 16 cores busy is 6.25). Nil on the first reading.
+	CPUPercent *float64
+	// RSSBytes is resident memory: RAM the process holds now (a model
+	// partly offloaded to the CPU is here, not in VRAM).
+	RSSBytes *uint64
+}
+
+// ResourceReader is implemented by process sources that can also read CPU
+// load and resident memory. Readings are differences, so a reader keeps
+// the previous one per process (PID and start time) until Forget.
+type ResourceReader interface {
+	Resources(pid int) ProcessResources
+}

@@ -32,10 +32,23 @@ type ProcFS struct {
 	// errors, which root (who runs CI) never gets.
 	readlink func(string) (string, error)
 
+	// now is the clock CPU load is measured against; tests replace it.
+	now func() time.Time
+
 	mu       sync.Mutex
 	bootTime *time.Time
 	cache    map[int]cachedInfo
 	users    map[string]*string
+	cpuTimes map[int]cpuSample
+	numCPU   int
+}
+
+// cpuSample is a process's cumulative CPU time at one moment, kept to
+// compute its load at the next reading.
+type cpuSample struct {
+	startTicks uint64 // a different start time is a reused PID
+	ticks      uint64 // utime + stime
+	at         time.Time
 }
 
 // cachedInfo is valid while the process's start time and command name are
@@ -48,7 +61,8 @@ type cachedInfo struct {
 
 // NewProcFS returns a reader for the proc tree at root.
 func NewProcFS(root string) *ProcFS {
-	return &ProcFS{root: root, readlink: os.Readlink, cache: map[int]cachedInfo{}, users: map[string]*string{}}
+	return &ProcFS{root: root, readlink: os.Readlink, now: time.Now,
+		cache: map[int]cachedInfo{}, users: map[string]*string{}, cpuTimes: map[int]cpuSample{}}
 }
 
 // SourceName is the process-details source's name in snapshots.
@@ -65,10 +79,11 @@ func (p *ProcFS) Health() backend.Source {
 
 // statFields is what one /proc/<pid>/stat line gives us.
 type statFields struct {
-	comm       string
-	state      byte
-	ppid       int
-	startTicks uint64
+	comm         string
+	state        byte
+	ppid         int
+	utime, stime uint64 // CPU time in user and kernel mode, USER_HZ ticks
+	startTicks   uint64
 }
 
 // zombie: the process exited (Z) or is being torn down (X) but is still
@@ -86,7 +101,8 @@ func parseStat(b []byte) (statFields, error) {
 	}
 	f := statFields{comm: string(b[open+1 : closeIdx])}
 	rest := strings.Fields(string(b[closeIdx+1:]))
-	// rest[0] is field 3 (state); ppid is field 4, starttime field 22.
+	// rest[0] is field 3 (state); ppid is field 4, utime and stime
+	// fields 14 and 15, starttime field 22.
 	if len(rest) < 20 {
 		return statFields{}, fmt.Errorf("malformed stat: %d fields after the command name", len(rest))
 	}
@@ -98,7 +114,16 @@ func parseStat(b []byte) (statFields, error) {
 	if err != nil {
 		return statFields{}, fmt.Errorf("malformed stat starttime: %w", err)
 	}
+	utime, err := strconv.ParseUint(rest[11], 10, 64)
+	if err != nil {
+		return statFields{}, fmt.Errorf("malformed stat utime: %w", err)
+	}
+	stime, err := strconv.ParseUint(rest[12], 10, 64)
+	if err != nil {
+		return statFields{}, fmt.Errorf("malformed stat stime: %w", err)
+	}
 	f.ppid, f.startTicks, f.state = ppid, start, rest[0][0]
+	f.utime, f.stime = utime, stime
 	return f, nil
 }
 
@@ -181,11 +206,17 @@ func (p *ProcFS) Forget(keep map[int]bool) {
 			delete(p.cache, pid)
 		}
 	}
+	for pid := range p.cpuTimes {
+		if !keep[pid] {
+			delete(p.cpuTimes, pid)
+		}
+	}
 }
 
 func (p *ProcFS) forget(pid int) {
 	p.mu.Lock()
 	delete(p.cache, pid)
+	delete(p.cpuTimes, pid)
 	p.mu.Unlock()
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/gputaskman/gtm/backend/drm"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
+	"github.com/gputaskman/gtm/backend/system"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/stores"
 )
@@ -22,7 +23,8 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 }
 
 // newPlatformCollector wires Linux: NVML for NVIDIA GPUs, DRM fdinfo and
-// sysfs for AMD and Intel ones, /proc for processes, and the inspector over
+// sysfs for AMD and Intel ones, /proc for processes (and, through
+// gopsutil, the machine's CPU and memory), and the inspector over
 // /proc maps and the local model stores.
 func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
 	gpu := backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
@@ -30,6 +32,7 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collect
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
 		Inspector: newInspector(procRoot, llmLogs),
+		System:    system.New(procRoot),
 		Host:      linux.DetectHost(procRoot, "/"),
 	}
 	if c.Host.Mode == backend.ModeContainer && !c.Host.SharesHostPIDs {

@@ -8,9 +8,11 @@ import (
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/backend/system"
 )
 
-// newPlatformCollector: this platform has no backend yet. The snapshot says
+// newPlatformCollector: this platform has no GPU backend yet (the machine's
+// CPU and memory are read through gopsutil). The snapshot says
 // so in its sources instead of pretending the machine has no GPU.
 func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
@@ -23,5 +25,5 @@ func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name
 	}
-	return &app.Collector{GPU: backend.Unsupported{}, Host: host}, func() {}
+	return &app.Collector{GPU: backend.Unsupported{}, System: system.New(""), Host: host}, func() {}
 }

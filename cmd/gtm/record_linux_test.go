@@ -5,12 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 )
 
 // runWithSource runs gtm in-process and returns the source the window
@@ -187,5 +189,55 @@ func TestBinaryRecordFullDisk(t *testing.T) {
 	code, stdout, stderr := runBinary(t, "record", "-o", "/dev/full", "--duration", "1")
 	if code != exitRuntime || stdout != "" || stderr != "gtm record: writing /dev/full: write /dev/full: no space left on device\n" {
 		t.Errorf("/dev/full: %d %q", code, stderr)
+	}
+}
+
+// TestE2ERecordCPUAndRAM records a real busy child process that the
+// stand-in driver lists on a GPU: its CPU load and resident RAM, and the
+// machine's, are measured; CPU load is null on the first snapshot (one
+// reading has nothing to compare with) and measured after.
+func TestE2ERecordCPUAndRAM(t *testing.T) {
+	busy := exec.Command("sh", "-c", "while :; do :; done")
+	must(t, busy.Start())
+	t.Cleanup(func() { _ = busy.Process.Kill(); _ = busy.Wait() })
+	pid := busy.Process.Pid
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(fakenvml.Process{PID: pid, UsedMemory: 1 << 30})}})
+
+	path := filepath.Join(t.TempDir(), "cap.jsonl")
+	code, _, stderr := m.run("record", "-o", path, "--duration", "1.5", "-i", "0.5")
+	if code != 0 {
+		t.Fatalf("record: %d %s", code, stderr)
+	}
+	snaps := readCaptureT(t, path)
+	if len(snaps) != 3 {
+		t.Fatalf("%d snapshots, want 3", len(snaps))
+	}
+	for i, s := range snaps {
+		row := findRow(s, pid, 0)
+		if row == nil || s.System == nil {
+			t.Fatalf("snapshot %d: no row for %d or no system block", i, pid)
+		}
+		if row.RSSBytes == nil || *row.RSSBytes == 0 || s.System.MemoryTotalBytes == nil || s.System.MemoryUsedBytes == nil {
+			t.Errorf("snapshot %d: RSS %v, system %+v", i, row.RSSBytes, s.System)
+		}
+		if i == 0 {
+			if row.CPUPercent != nil || s.System.CPUPercent != nil {
+				t.Errorf("first snapshot has CPU %% (%v, %v); one reading cannot give it", row.CPUPercent, s.System.CPUPercent)
+			}
+			continue
+		}
+		// A shell spinning on a core: above zero however loaded the
+		// machine is, at most one core's share.
+		if row.CPUPercent == nil || s.System.CPUPercent == nil {
+			t.Fatalf("snapshot %d: process CPU %v, system CPU %v", i, row.CPUPercent, s.System.CPUPercent)
+		}
+		if p := *row.CPUPercent; p <= 0 || p > 100/float64(runtime.NumCPU())+5 {
+			t.Errorf("snapshot %d: busy child at %.1f %% of %d CPUs", i, p, runtime.NumCPU())
+		}
+	}
+	// --json is one reading: CPU load unknown, never 0.
+	snap := m.json()
+	if row := findRow(snap, pid, 0); row == nil || row.CPUPercent != nil || snap.System == nil || snap.System.CPUPercent != nil || row.RSSBytes == nil {
+		t.Errorf("--json: row %+v system %+v", row, snap.System)
 	}
 }
