@@ -199,7 +199,7 @@ func TestModelDefaultsAreLlamaServers(t *testing.T) {
 		t.Errorf("server defaults: %+v", r)
 	}
 	// no GPU readable: everything in host memory, as llama.cpp without one
-	if r.WeightsGPUBytes != 0 || r.KVCPUBytes != r.KVBytes || r.Fit != nil || r.ComputeBytes != nil || r.OutputBytes != 4*512*4 {
+	if r.WeightsGPUBytes != 0 || r.KVCPUBytes != r.KVBytes || r.Fit != nil || r.ComputeBytes != nil || r.OutputBytes != 4*32000*4 {
 		t.Errorf("placement: %+v", r)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "model", path)
@@ -211,7 +211,7 @@ func TestModelDefaultsAreLlamaServers(t *testing.T) {
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "model", path, "--json", "--preset", "cli", "-c", "2048")
 	must(t, json.Unmarshal([]byte(stdout), &r))
-	if code != exitOK || r.Parallel != 1 || r.OutputBytes != 512*4 || r.SWACells != 768 {
+	if code != exitOK || r.Parallel != 1 || r.OutputBytes != 32000*4 || r.SWACells != 768 {
 		t.Errorf("cli preset: %+v", r)
 	}
 	// the same switches as llama-server: -np 4 splits, --kv-unified does not

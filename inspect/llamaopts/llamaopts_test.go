@@ -154,11 +154,11 @@ func TestCPUOnlyWeightsIncludeTokenEmbeddings(t *testing.T) {
 
 // The output buffer holds float logits for the vocabulary, per sequence.
 func TestOutputBufferPerSequence(t *testing.T) {
-	f := parse(t, ggufgen.LlamaMHA()) // 512 tokens
-	if e := estimate(t, f, "-c 512"); e.Output != 4*512*4 {
+	f := parse(t, ggufgen.LlamaMHA()) // 32,000 tokens
+	if e := estimate(t, f, "-c 512"); e.Output != 4*32000*4 {
 		t.Errorf("4 auto slots: output %d", e.Output)
 	}
-	if e := estimate(t, f, "-c 512 -np 1 --embedding"); e.Output != (512+256)*4 {
+	if e := estimate(t, f, "-c 512 -np 1 --embedding"); e.Output != (32000+256)*4 {
 		t.Errorf("1 slot with embeddings: output %d", e.Output)
 	}
 }

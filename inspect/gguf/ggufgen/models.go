@@ -329,7 +329,7 @@ func LlamaMHA() *Builder {
 	return Decoder{
 		Arch: "llama", Name: "grid llama MHA",
 		Layers: 4, Embd: 256, FFN: 512, Heads: 4, KVHeads: 4,
-		Vocab: 512, Context: 4096, Weights: gguf.TypeQ8_0, FileType: 7, SPM: true,
+		Vocab: 32000, Context: 4096, Weights: gguf.TypeQ8_0, FileType: 7, SPM: true,
 	}.Builder()
 }
 
@@ -339,7 +339,7 @@ func Qwen3GQA() *Builder {
 	return Decoder{
 		Arch: "qwen3", Name: "grid qwen3 GQA",
 		Layers: 4, Embd: 256, FFN: 512, Heads: 8, KVHeads: 2, HeadDim: 64,
-		Vocab: 512, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, Tied: true, FileType: 7, SPM: true,
+		Vocab: 32000, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, Tied: true, FileType: 7, SPM: true,
 	}.Builder()
 }
 
@@ -350,7 +350,7 @@ func Gemma3SWA() *Builder {
 	b := Decoder{
 		Arch: "gemma3", Name: "grid gemma3 SWA",
 		Layers: 6, Embd: 256, FFN: 512, Heads: 2, KVHeads: 1, HeadDim: 128,
-		Vocab: 512, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, PostNorms: true, Tied: true,
+		Vocab: 32000, Context: 8192, Weights: gguf.TypeQ8_0, QKNorm: true, PostNorms: true, Tied: true,
 		FileType: 7, SPM: true,
 	}.Builder()
 	b.Set("gemma3.attention.sliding_window", Uint32(256))
