@@ -188,7 +188,8 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 		preset = llamaopts.CLI
 	}
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings,
-		Preset: preset, Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
+		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
+		Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
 	return f, l
 }
 

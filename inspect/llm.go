@@ -101,6 +101,10 @@ type LLMInput struct {
 	// Preset is whose defaults the process runs with: llamaopts.Server
 	// (the zero value means Server) or llamaopts.CLI.
 	Preset llamaopts.Preset
+	// LlamaCpp: the process is llama.cpp itself (by name, API or
+	// libraries), so its defaults (slots, unified KV) are shown as
+	// such; for other servers only what they or their command line say.
+	LlamaCpp bool
 	// Runtimes are those found in the maps; nil when they could not be
 	// read. With none able to reach a GPU, llama.cpp runs on the CPU.
 	Runtimes []Runtime
@@ -168,7 +172,9 @@ func BuildLLM(in LLMInput) *LLM {
 		parallel, parallelSrc = *in.Log.NSeqMax, "log"
 	}
 	o.Parallel = int(parallel)
-	l.Parallel, l.ParallelSource = &parallel, &parallelSrc
+	if in.LlamaCpp || parallelSrc != "default" {
+		l.Parallel, l.ParallelSource = &parallel, &parallelSrc
+	}
 
 	// One cache for all slots, or a stream each: the log says; else the
 	// command line under the program's rules.
@@ -180,7 +186,9 @@ func BuildLLM(in LLMInput) *LLM {
 		unified, unifiedSrc = *in.Log.KVUnified, "log"
 	}
 	o.KVSplit = !unified
-	l.KVUnified, l.KVUnifiedSource = &unified, &unifiedSrc
+	if in.LlamaCpp || unifiedSrc == "log" {
+		l.KVUnified, l.KVUnifiedSource = &unified, &unifiedSrc
+	}
 
 	// The whole context: the log's n_ctx (what llama_context allocated),
 	// -c, the API's per-slot context (× slots when split), the model's.

@@ -87,18 +87,18 @@ func TestPerSlotNCtxFromPropsIsNotTotal(t *testing.T) {
 	const cell = 28 * 4096 // Qwen3-0.6B f16 KV per cell
 
 	// -np 4: split, 4 streams of 2048
-	l := BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{Parallel: &np}, API: api})
+	l := BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{Parallel: &np}, API: api})
 	if *l.NCtx != 8192 || *l.NCtxSource != "api_slots" || *l.NCtxSlot != 2048 || *l.KVUnified || l.KVCache.Bytes != 8192*cell {
 		t.Errorf("split: n_ctx %d (%s), unified %v, KV %d", *l.NCtx, *l.NCtxSource, *l.KVUnified, l.KVCache.Bytes)
 	}
 	// auto slots: one unified cache of n_ctx = the per-slot context
-	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, API: api})
+	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, API: api})
 	if *l.NCtx != 2048 || *l.NCtxSource != "api" || !*l.KVUnified || *l.KVUnifiedSource != "default" || l.KVCache.Bytes != 2048*cell {
 		t.Errorf("unified: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
 	}
 	// the log's n_ctx and kv_unified win over both
 	logCtx, seqs, unified := uint64(4096), uint64(4), false
-	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc, API: api,
+	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, API: api,
 		Log: &LogFacts{Path: "x.log", NCtx: &logCtx, NSeqMax: &seqs, KVUnified: &unified}})
 	if *l.NCtx != 4096 || *l.NCtxSource != "log" || *l.KVUnified || *l.KVUnifiedSource != "log" || l.KVCache.Bytes != 4096*cell {
 		t.Errorf("log: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
