@@ -114,6 +114,9 @@ func TestVRAMBarNormalised(t *testing.T) {
 	s.Processes[2].VRAMBytes = ptr(uint64(10 << 30))
 	s.Devices[0].MemoryUsedBytes = ptr(uint64(23 << 30))
 	v := splitVRAM(s, 0)
+	if want := "Bar normalised: processes add up to 30.00 GiB, more than 23.00 GiB the card reports in use (shared memory counted more than once). Legend values are raw."; v.Note != want {
+		t.Errorf("note = %q", v.Note)
+	}
 	if !v.Normalised || v.Note == "" {
 		t.Fatalf("not normalised: %+v", v)
 	}
@@ -133,6 +136,13 @@ func TestVRAMBarNormalised(t *testing.T) {
 	legend := w.header.bar.Legend()
 	if len(legend) < 2 || legend[0] != "AI 20.00 GiB" || legend[1] != "compositor 10.00 GiB" {
 		t.Errorf("legend = %q", legend)
+	}
+	// More than in use but less than the total: still normalised (the
+	// free part is the driver's, not what is left after the rows).
+	s4 := snapshot()
+	s4.Devices[0].MemoryUsedBytes = ptr(uint64(4 << 30))
+	if v4 := splitVRAM(s4, 0); !v4.Normalised || v4.Raw[7] != 20<<30 || v4.Drawn[0]+v4.Drawn[3] > 4<<30 {
+		t.Errorf("rows above used: %+v", v4)
 	}
 	// Within the total: not normalised, the gap is "not attributed".
 	v2 := splitVRAM(snapshot(), 0)

@@ -116,9 +116,12 @@ type reflowGrid struct {
 	minWidth, height float32
 }
 
+// cols is how many columns fit, evened out so the last row is not mostly
+// empty (8 charts in 5 columns become 4 + 4).
 func (g *reflowGrid) cols(width float32, n int) int {
-	c := int(width / g.minWidth)
-	return max(1, min(c, n))
+	c := max(1, min(int(width/g.minWidth), n))
+	rows := (n + c - 1) / c
+	return (n + rows - 1) / rows
 }
 
 func (g *reflowGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/gputaskman/gtm/app"
 )
 
@@ -95,5 +97,20 @@ func TestNoTimelineForOneSnapshot(t *testing.T) {
 	w.SetTimeline(newFakeTimeline(1))
 	if w.timeline.root.Visible() {
 		t.Error("a one-snapshot replay shows a timeline")
+	}
+}
+
+func TestTimelineKeys(t *testing.T) {
+	w := newWindow(t)
+	tl := newFakeTimeline(20)
+	w.SetTimeline(tl)
+	for _, c := range []struct {
+		key  fyne.KeyName
+		want int
+	}{{fyne.KeyEnd, 19}, {fyne.KeyLeft, 18}, {fyne.KeyRight, 19}, {fyne.KeyRight, 19}, {fyne.KeyHome, 0}, {fyne.KeyLeft, 0}} {
+		w.TypedKey(c.key)
+		if tl.pos != c.want || w.Snapshot() != tl.snaps[c.want] {
+			t.Errorf("%s: at %d, want %d", c.key, tl.pos, c.want)
+		}
 	}
 }

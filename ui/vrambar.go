@@ -76,22 +76,22 @@ func splitVRAM(s *app.Snapshot, dev int) vramSplit {
 		}
 	}
 	v.Drawn = v.Raw
-	var sum uint64
-	for _, b := range v.Raw {
-		sum += b
+	// The processes' share of the bar is what the card says is in use
+	// (its total when that is unknown). Shared surfaces counted against
+	// several processes can add up to more: then the process segments are
+	// scaled to fit, the legend stays raw, and the bar says so.
+	room, what := v.Total, "the card's "+app.FormatBytes(&v.Total)+" total"
+	if d.used != nil {
+		room, what = *d.used, app.FormatBytes(d.used)+" the card reports in use"
 	}
-	if sum > v.Total {
-		// Shared surfaces counted against several processes can add up
-		// to more than the card holds: scale the drawing, keep the
-		// legend raw and say so.
+	if listed > room {
 		v.Normalised = true
-		f := float64(v.Total) / float64(sum)
-		for i, b := range v.Raw {
-			v.Drawn[i] = uint64(float64(b) * f)
+		f := float64(room) / float64(listed)
+		for i := 0; i < 6; i++ {
+			v.Drawn[i] = uint64(float64(v.Raw[i]) * f)
 		}
-		t := v.Total
-		v.Note = fmt.Sprintf("Bar normalised: processes add up to %s, more than the %s total (shared memory counted twice). Legend values are raw.",
-			app.FormatBytes(&listed), app.FormatBytes(&t))
+		v.Note = fmt.Sprintf("Bar normalised: processes add up to %s, more than %s (shared memory counted more than once). Legend values are raw.",
+			app.FormatBytes(&listed), what)
 	}
 	return v
 }

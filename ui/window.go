@@ -116,7 +116,8 @@ func (m *MainWindow) bindKeys() {
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}, quit)
 }
 
-// TypedKey handles Up/Down (select and inspect) and Escape (close help).
+// TypedKey handles Up/Down (select and inspect), Escape (close help) and,
+// when replaying, Home/End/Left/Right (move along the capture).
 func (m *MainWindow) TypedKey(k fyne.KeyName) {
 	switch k {
 	case fyne.KeyUp:
@@ -125,6 +126,13 @@ func (m *MainWindow) TypedKey(k fyne.KeyName) {
 		m.table.move(1)
 	case fyne.KeyEscape:
 		m.closeHelp()
+	case fyne.KeyHome, fyne.KeyEnd, fyne.KeyLeft, fyne.KeyRight:
+		// Replay: first, last, one back, one on.
+		if tl := m.timeline.tl; tl != nil {
+			to := map[fyne.KeyName]int{fyne.KeyHome: 0, fyne.KeyEnd: tl.Len() - 1,
+				fyne.KeyLeft: tl.Position() - 1, fyne.KeyRight: tl.Position() + 1}[k]
+			m.timeline.seek(max(0, min(to, tl.Len()-1)))
+		}
 	}
 }
 
