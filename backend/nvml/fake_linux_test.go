@@ -150,3 +150,20 @@ func TestFakeDriverNoSamplesAsInsufficientSize(t *testing.T) {
 		t.Errorf("rows: %+v", s.Usage)
 	}
 }
+
+// TestFakeDriverSamplesGrowBetweenCalls: a process starts between
+// go-nvml's count query and its fetch, so the driver reports more samples
+// than the buffer holds; go-nvml slices past its buffer and panics. gtm
+// reports the utilization read as failed and keeps the rest.
+func TestFakeDriverSamplesGrowBetweenCalls(t *testing.T) {
+	g := fakeGPU(4242)
+	g.SamplesGrow = true
+	b, _ := onFakeDriver(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	s := b.Sample(context.Background(), time.Second)
+	if e := sourceErr(s, "nvml.process_utilization.gpu0"); !strings.Contains(e, "sample count") {
+		t.Errorf("utilization source: %q", e)
+	}
+	if len(s.Usage) != 1 || s.Usage[0].VRAMBytes == nil || s.Usage[0].SMUtilPercent != nil || s.Devices[0].MemoryUsedBytes == nil {
+		t.Errorf("the rest of the sample: %+v %+v", s.Devices, s.Usage)
+	}
+}

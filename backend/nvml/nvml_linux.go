@@ -379,7 +379,10 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 	if since == 0 {
 		since = uint64(b.now().Add(-window).UnixMicro())
 	}
-	samples, ret := d.handle.GetProcessUtilization(since)
+	samples, ret, err := processUtilization(d.handle, since)
+	if err != nil {
+		return backend.Failed(name, err)
+	}
 	b.ok(d, ret)
 	switch ret {
 	case nvml.SUCCESS:
@@ -432,6 +435,20 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 		p.DecoderUtilPercent = clampPct(a.dec / n)
 	}
 	return backend.OK(name)
+}
+
+// processUtilization calls GetProcessUtilization, which asks the driver
+// for a count, then fetches into a buffer of that size and slices it to the
+// count the fetch reports: when a process starts between the two calls that
+// is past the buffer, and go-nvml panics. That is a failed read, not a crash.
+func processUtilization(h nvml.Device, since uint64) (samples []nvml.ProcessUtilizationSample, ret nvml.Return, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			samples, err = nil, fmt.Errorf("the driver's sample count changed during the read (%v)", r)
+		}
+	}()
+	samples, ret = h.GetProcessUtilization(since)
+	return samples, ret, nil
 }
 
 // errString names an NVML return code; go-nvml formats it in Go, so this

@@ -759,6 +759,14 @@ func TestE2EDriverFaults(t *testing.T) {
 	if !said {
 		t.Errorf("sources: %s", mustJSON(t, snap.Sources))
 	}
+
+	// A process starts between go-nvml's sample count and fetch: no crash.
+	g = h100(fakenvml.Process{PID: a, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 50}})
+	g.SamplesGrow = true
+	m.write(fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	if r := findRow(m.json(), a, 0); r == nil || r.VRAMBytes == nil || r.SMUtilPercent != nil {
+		t.Errorf("samples grew during the read: %s", mustJSON(t, r))
+	}
 }
 
 // TestE2EManyProcesses: more processes than go-nvml's first buffer (it

@@ -78,6 +78,10 @@ type GPU struct {
 
 	// Lost makes every call on this GPU return GPU_IS_LOST.
 	Lost bool
+	// SamplesGrow makes nvmlDeviceGetProcessUtilization's fetch find one
+	// sample more than its count query said (a process started between
+	// the two calls): INSUFFICIENT_SIZE with a count above the buffer.
+	SamplesGrow bool
 
 	Processes []Process
 	Fail      []Failure
@@ -208,6 +212,9 @@ func (m Machine) Format() (string, error) {
 		u("pcie_tx_kbs", uint64(g.PCIeTxKBps))
 		if g.Lost {
 			kv("lost", "1")
+		}
+		if g.SamplesGrow {
+			kv("samples_grow", "1")
 		}
 		for _, p := range g.Processes {
 			if p.PID < 0 || p.PID > 1<<32-1 {

@@ -105,6 +105,7 @@ struct gpu {
 	int has_clock_graphics;
 	unsigned int pcie_rx_kbs, pcie_tx_kbs;
 	int lost; /* latched: every call on this GPU returns GPU_IS_LOST */
+	int samples_grow; /* a process starts between the count and the fetch */
 	struct proc procs[MAX_PROCS];
 	int nprocs;
 };
@@ -243,6 +244,7 @@ static int set(struct machine *m, int where, const char *k, const char *v) {
 	if (!strcmp(k, "pcie_rx_kbs")) return parse_u32(v, &g->pcie_rx_kbs);
 	if (!strcmp(k, "pcie_tx_kbs")) return parse_u32(v, &g->pcie_tx_kbs);
 	if (!strcmp(k, "lost")) { unsigned int x; if (parse_u32(v, &x)) return -1; g->lost = x != 0; return 0; }
+	if (!strcmp(k, "samples_grow")) { unsigned int x; if (parse_u32(v, &x)) return -1; g->samples_grow = x != 0; return 0; }
 	return -1;
 }
 
@@ -718,8 +720,10 @@ nvmlReturn_t nvmlDeviceGetProcessUtilization(nvmlDevice_t h, nvmlProcessUtilizat
 		n += g->procs[i].has_sample;
 	if (n == 0 || now <= lastSeen)
 		DONE(NOT_FOUND);
-	if (!out || *count < n) {
-		*count = n;
+	if (!out || *count < n || g->samples_grow) {
+		/* samples_grow: the buffer sized by the first call is one short,
+		 * as when a process starts using the GPU between the two calls. */
+		*count = n + (out && g->samples_grow);
 		DONE(INSUFFICIENT_SIZE);
 	}
 	unsigned int j = 0;
