@@ -1,0 +1,265 @@
+package metrics
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/prometheus/common/expfmt"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func sp(s string) *string    { return &s }
+func u64(v uint64) *uint64   { return &v }
+func f64(v float64) *float64 { return &v }
+func ip(v int) *int          { return &v }
+func mib(v uint64) *uint64   { return u64(v << 20) }
+func part(b uint64, src, from string) *inspect.Part {
+	return &inspect.Part{Bytes: b << 20, Source: src, From: from}
+}
+
+// fixture: one GPU with full telemetry, one with most readings unsupported;
+// a llama-server with a reported breakdown, an Ollama runner with
+// estimates, a process whose memory NVML hides, a matched (inferred) one.
+func fixture() *app.Snapshot {
+	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
+	row := func(pid, dev int, name, cat string, vram *uint64) app.Process {
+		return app.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp(name), Category: sp(cat), DeviceIndex: ip(dev),
+			StartTime: &start, VRAMBytes: vram, Notes: []string{}}
+	}
+	llama := row(4242, 0, "llama-server", "AI", mib(5530))
+	llama.GPUUtilPercent = f64(87)
+	llama.Models = []inspect.Model{{Path: "/models/Qwen3-8B-Q4_K_M.gguf", Role: "model", Evidence: []string{"api", "mapped"}}}
+	n := uint64(8192)
+	llama.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{
+		Weights: part(4794, "reported", "log"), KVCache: part(1152, "reported", "log"), Compute: part(304, "reported", "log")},
+		NCtx: &n, NCtxSource: sp("api")}
+	runner := row(5100, 1, "ollama", "AI", mib(2100))
+	runner.Models = []inspect.Model{{Path: "/blobs/sha256-1", Name: sp("qwen3:1.7b"), Role: "model", Evidence: []string{"api"}}}
+	runner.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
+	hidden := row(777, 0, "Xorg", "compositor", nil)
+	matched := row(900, 0, "python3", "AI", nil)
+	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp("matched")
+	return &app.Snapshot{
+		SchemaVersion: app.SchemaVersion, Tool: app.Tool{Name: "gtm", Version: "1.2.3"},
+		TakenAt: time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
+		Host:    app.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
+		Devices: []backend.Device{
+			{Index: 0, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-aaaa"), PCIBusID: sp("00000000:01:00.0"),
+				MemoryTotalBytes: mib(24564), MemoryUsedBytes: mib(6100), GPUUtilPercent: f64(91), MemoryUtilPercent: f64(40),
+				EncoderUtilPct: f64(0), DecoderUtilPct: f64(0), TemperatureC: f64(67), PowerW: f64(301.5), PowerLimitW: f64(450),
+				SMClockMHz: f64(2520), MemoryClockMHz: f64(10501), PCIeRxBytesPerS: u64(1 << 20), PCIeTxBytesPerS: u64(2 << 20)},
+			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
+		},
+		Processes: []app.Process{llama, hidden, matched, runner},
+		Sources:   []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
+	}
+}
+
+func TestExportGolden(t *testing.T) {
+	e := New()
+	e.Update(fixture(), 3*time.Millisecond)
+	got := []byte(gathered(t, e))
+	const path = "testdata/metrics.golden.txt"
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("metrics differ from %s (go test ./app/metrics -update):\n%s", path, got)
+	}
+	// The same through client_golang's comparison, for the series the
+	// README's questions are about.
+	if err := testutil.GatherAndCompare(e, bytes.NewReader(want), "gtm_process_vram_bytes", "gtm_model_memory_bytes"); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestExportEvidenceRules: unknown readings have no series (never 0);
+// estimates and reports carry their source; inferred VRAM is its own
+// metric and not in the device's measured process total.
+func TestExportEvidenceRules(t *testing.T) {
+	e := New()
+	e.Update(fixture(), time.Millisecond)
+	text := gathered(t, e)
+	for _, absent := range []string{
+		`gtm_process_vram_bytes{category="compositor"`, // NVML hid it
+		`gtm_device_temperature_celsius{device="1"`,    // unsupported
+		`gtm_device_memory_used_bytes{device="1"`,
+	} {
+		if strings.Contains(text, absent) {
+			t.Errorf("unknown reading exported: %s", absent)
+		}
+	}
+	for _, want := range []string{
+		`gtm_process_vram_inferred_bytes{category="AI",device="0",inferred_by="matched",name="python3",pid="900"} 1.073741824e+09`,
+		`gtm_model_memory_bytes{kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",pid="4242",process="llama-server",source="reported"} 1.207959552e+09`,
+		`gtm_model_memory_bytes{kind="kv_cache",model="qwen3:1.7b",pid="5100",process="ollama",source="estimated"} 4.69762048e+08`,
+		// 5530 MiB measured; the python3 process's inferred 1 GiB is not in it.
+		`gtm_device_process_memory_bytes{device="0",name="NVIDIA GeForce RTX 4090"} 5.79862528e+09`,
+		`gtm_source_up{source="nvml.processes.gpu1"} 0`,
+		`gtm_device_sm_clock_hertz{device="0",name="NVIDIA GeForce RTX 4090"} 2.52e+09`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Contains(text, "/models/") || strings.Contains(text, "/blobs/") {
+		t.Error("a full path leaked into a label")
+	}
+}
+
+func TestExportLint(t *testing.T) {
+	e := New()
+	e.Update(fixture(), time.Millisecond)
+	problems, err := testutil.GatherAndLint(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pedantic registry also checks every metric against its Desc.
+	more, err := testutil.CollectAndLint(collector{e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems = append(problems, more...)
+	for _, p := range problems {
+		t.Errorf("promlint: %s: %s", p.Metric, p.Text)
+	}
+}
+
+// TestExportDropsExitedProcesses: series follow the newest snapshot, so a
+// process that exits leaves no stale series (bounded cardinality), and the
+// number of rows exported is capped.
+func TestExportDropsExitedProcesses(t *testing.T) {
+	e := New()
+	s := fixture()
+	e.Update(s, 0)
+	if n := countSeries(t, e, "gtm_process_vram_bytes"); n != 2 {
+		t.Fatalf("%d process series", n)
+	}
+	s2 := *s
+	s2.Processes = s.Processes[1:] // llama-server exited
+	e.Update(&s2, 0)
+	if n := countSeries(t, e, "gtm_process_vram_bytes"); n != 1 {
+		t.Errorf("exited process kept: %d series", n)
+	}
+	if n := countSeries(t, e, "gtm_model_memory_bytes"); n != 2 {
+		t.Errorf("exited process's model series kept: %d", n)
+	}
+
+	many := *s
+	many.Processes = nil
+	for i := 0; i < MaxProcesses+50; i++ {
+		p := s.Processes[0]
+		p.PID, p.PIDLabel, p.LLM = 10000+i, fmt.Sprint(10000+i), nil
+		many.Processes = append(many.Processes, p)
+	}
+	e.Update(&many, 0)
+	if n := countSeries(t, e, "gtm_process_vram_bytes"); n != MaxProcesses {
+		t.Errorf("%d process series, want the bound %d", n, MaxProcesses)
+	}
+	if !strings.Contains(gathered(t, e), "gtm_exporter_processes_dropped 50") {
+		t.Error("dropped rows not counted")
+	}
+}
+
+// TestGatherIsCachedPerSnapshot: scrapes between two snapshots build
+// nothing new.
+func TestGatherIsCachedPerSnapshot(t *testing.T) {
+	e := New()
+	e.Update(fixture(), 0)
+	a, _ := e.Gather()
+	b, _ := e.Gather()
+	if len(a) == 0 || &a[0] != &b[0] {
+		t.Fatal("second scrape rebuilt the families")
+	}
+	e.Update(fixture(), 0)
+	c, _ := e.Gather()
+	if &a[0] == &c[0] {
+		t.Fatal("a new snapshot must rebuild")
+	}
+}
+
+func TestHandlerOverLoopback(t *testing.T) {
+	e := New()
+	srv := httptest.NewServer(e.Handler(time.Second))
+	defer srv.Close()
+	get := func(path string) (int, string) {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, _ := get("/healthz"); code != http.StatusServiceUnavailable {
+		t.Errorf("healthz before the first snapshot: %d", code)
+	}
+	if code, _ := get("/snapshot.json"); code != http.StatusServiceUnavailable {
+		t.Errorf("snapshot.json before the first snapshot: %d", code)
+	}
+	e.Update(fixture(), time.Millisecond)
+	if code, body := get("/healthz"); code != 200 || body != "ok\n" {
+		t.Errorf("healthz: %d %q", code, body)
+	}
+	code, body := get("/metrics")
+	if code != 200 || !strings.Contains(body, `gtm_process_vram_bytes{category="AI",device="0",name="llama-server",pid="4242"}`) {
+		t.Errorf("/metrics: %d\n%s", code, body)
+	}
+	code, body = get("/snapshot.json")
+	if code != 200 || !strings.Contains(body, `"schema_version": 1`) || !strings.Contains(body, `"llama-server"`) {
+		t.Errorf("/snapshot.json: %d", code)
+	}
+	resp, err := http.Post(srv.URL+"/metrics", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST /metrics: %d", resp.StatusCode)
+	}
+}
+
+func gathered(t *testing.T, e *Exporter) string {
+	t.Helper()
+	mfs, err := e.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	enc := expfmt.NewEncoder(&b, expfmt.NewFormat(expfmt.TypeTextPlain))
+	for _, mf := range mfs {
+		if err := enc.Encode(mf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.String()
+}
+
+func countSeries(t *testing.T, e *Exporter, name string) int {
+	t.Helper()
+	n, err := testutil.GatherAndCount(e, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
