@@ -13,6 +13,10 @@ packages=(gcc pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev
 if [ "${1:-}" = "--screenshot" ]; then
   packages+=(xvfb xauth imagemagick)
 fi
+# `make test` also runs a real Prometheus against `gtm serve`, and promtool.
+if [ "${1:-}" = "--prometheus" ]; then
+  packages+=(prometheus)
+fi
 
 if ! command -v go >/dev/null 2>&1; then
   echo "install-deps: Go is not on PATH; gtm needs Go 1.26 or newer (https://go.dev/dl/)." >&2

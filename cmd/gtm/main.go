@@ -94,7 +94,8 @@ Usage:
   gtm record [-o FILE]   record snapshots, one JSON line each, until Ctrl+C
   gtm inspect PID        all evidence for one process (runtimes, models)
   gtm model FILE.gguf    what a GGUF model will cost before loading it
-  gtm diff A.json B.json what changed between two snapshots (measured, then segments)
+  gtm diff A B           what changed between two snapshots (A, B: --json files or CAPTURE:N)
+  gtm serve              Prometheus metrics on 127.0.0.1:9835 (docs/metrics.md)
 
 Unavailable readings are shown as n/a (null in JSON), never as 0.
 
@@ -140,6 +141,8 @@ func run(args []string, e env) int {
 			return runInspect(args[1:], e)
 		case "diff":
 			return runDiff(args[1:], e)
+		case "serve":
+			return runServe(args[1:], e)
 		case "record":
 			return runRecord(args[1:], e)
 		}

@@ -41,6 +41,7 @@ type recordOptions struct {
 	out, duration, procRoot string
 	interval                float64
 	llmLogs                 []string
+	redact                  bool
 }
 
 func runRecord(args []string, e env) int {
@@ -54,6 +55,7 @@ func runRecord(args []string, e env) int {
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
 	err := fs.Parse(args)
 	switch {
@@ -106,7 +108,11 @@ func runRecord(args []string, e env) int {
 	stop, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	cw := app.NewCaptureWriter(out)
-	err = record(stop, c, interval, count, cw)
+	var src app.Source = c
+	if o.redact {
+		src = redacted{c}
+	}
+	err = record(stop, src, interval, count, cw)
 	if f, ok := out.(*os.File); ok && err == nil && o.out != "-" {
 		err = f.Close()
 	}
@@ -164,3 +170,8 @@ func recordUsageError(e env, msg string) int {
 	fmt.Fprintf(e.stderr, "gtm record: %s\nRun 'gtm record --help' for usage.\n", msg)
 	return exitUsage
 }
+
+// redacted is a Source whose snapshots pass through app.Redact.
+type redacted struct{ src app.Source }
+
+func (r redacted) Collect(ctx context.Context) *app.Snapshot { return app.Redact(r.src.Collect(ctx)) }

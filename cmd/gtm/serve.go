@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/metrics"
+)
+
+const serveUsage = `gtm serve — Prometheus metrics for this machine's GPUs.
+
+Usage:
+  gtm serve [--listen 127.0.0.1:9835] [-i N] [flags]
+
+Takes a snapshot every interval and serves the newest one:
+  /metrics        Prometheus metrics (names: docs/metrics.md)
+  /snapshot.json  the same snapshot as gtm --json
+  /healthz        200 while snapshots keep coming, 503 otherwise
+Scrapes never collect: any number of scrapers cost one collection per
+interval. Listens on loopback unless --listen names another address.
+Exit status: 0 when stopped (Ctrl+C or SIGTERM), 1 when the address cannot
+be listened on or the capture read, 2 on a usage error.
+
+Flags:
+`
+
+type serveOptions struct {
+	listen, procRoot, replay string
+	interval                 float64
+	redact                   bool
+	llmLogs                  []string
+}
+
+func runServe(args []string, e env) int {
+	var o serveOptions
+	fs := flag.NewFlagSet("gtm serve", flag.ContinueOnError)
+	fs.StringVar(&o.listen, "listen", "127.0.0.1:9835", "serve on `ADDR` (host:port); another host than loopback makes the metrics reachable from other machines")
+	fs.Float64VarP(&o.interval, "interval", "i", 5, "take a snapshot every `N` seconds")
+	fs.BoolVar(&o.redact, "redact", false, "serve redacted snapshots: no command lines, paths cut to file names, user and host names replaced")
+	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
+	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
+		return code
+	}
+	if o.interval < 0.05 || o.interval > 3600 {
+		fmt.Fprintf(e.stderr, "gtm serve: --interval must be between 0.05 and 3600 seconds, got %g\n", o.interval)
+		return exitUsage
+	}
+	host, _, err := net.SplitHostPort(o.listen)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm serve: --listen %q: want host:port, e.g. 127.0.0.1:9835\n", o.listen)
+		return exitUsage
+	}
+	llmLogs, err := parseLLMLogs(o.llmLogs)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm serve: %v\n", err)
+		return exitUsage
+	}
+	interval := time.Duration(o.interval * float64(time.Second))
+
+	var src app.Source
+	if o.replay != "" {
+		snaps, err := readCaptureFile(o.replay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm serve: --replay %s: %v\n", o.replay, err)
+			return exitRuntime
+		}
+		tl := app.NewTimeline(snaps)
+		tl.SetLoop(true)
+		src = tl
+	} else {
+		if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
+			fmt.Fprintf(e.stderr, "gtm serve: --proc-root %s is not a directory\n", o.procRoot)
+			return exitUsage
+		}
+		c, closeFn := e.newCollector(o.procRoot, llmLogs)
+		defer closeFn()
+		c.Version = version
+		c.Window = interval
+		src = c
+	}
+
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm serve: %v\n", oneLine(err))
+		return exitRuntime
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process names, models and users are in the metrics; consider --redact)\n", ln.Addr())
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	exp := metrics.New()
+	go collectInto(ctx, src, interval, o.redact, exp)
+
+	srv := &http.Server{Handler: exp.Handler(interval), ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+	fmt.Fprintf(e.stderr, "gtm serve: http://%s/metrics (a snapshot every %s)\n", ln.Addr(), interval)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(e.stderr, "gtm serve: %v\n", oneLine(err))
+			return exitRuntime
+		}
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}
+	return exitOK
+}
+
+// collectInto takes a snapshot every interval (the first at once) and
+// hands it to the exporter, until ctx ends. A collection that overruns the
+// interval delays the next one; it never piles up.
+func collectInto(ctx context.Context, src app.Source, interval time.Duration, redact bool, exp *metrics.Exporter) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		start := time.Now()
+		s := src.Collect(ctx)
+		took := time.Since(start)
+		if redact {
+			s = app.Redact(s)
+		}
+		exp.Update(s, took)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
