@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gputaskman/gtm/app/redact"
 )
 
 // Redaction placeholders. User names become user1, user2, … in order of
@@ -194,7 +196,8 @@ func (r *redactor) pathPtr(s *string) *string {
 }
 
 // text redacts free text: each word that looks like a path becomes its base
-// name, then user and host names are replaced.
+// name, secrets (redact.String: NAME=value, URL credentials, auth headers)
+// are masked, then user and host names are replaced.
 func (r *redactor) text(s string) string {
 	fields := strings.Fields(s)
 	changed := false
@@ -208,7 +211,7 @@ func (r *redactor) text(s string) string {
 	if changed {
 		s = strings.Join(fields, " ")
 	}
-	return r.words1(s)
+	return r.words1(redact.String(s))
 }
 
 func (r *redactor) textPtr(s *string) *string {

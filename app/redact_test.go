@@ -46,7 +46,7 @@ func privateSnapshot() *Snapshot {
 			App: &inspect.AppState{App: "handy", SettingsPath: s(`C:\Users\carol\AppData\Roaming\handy\settings.json`),
 				LogPath: s("/home/alice/.local/share/handy/handy.log"),
 				Events:  []inspect.AppEvent{{Kind: "load", Model: s("/home/alice/.local/share/handy/models/whisper.bin")}}},
-			Notes: []string{"cannot read /proc/4242/environ as bob"},
+			Notes: []string{"cannot read /proc/4242/environ as bob", "probe http://admin:hunter2@127.0.0.1:8080/props failed; HF_TOKEN=hf_abcdef0123"},
 		}, {
 			PID: 77, PIDLabel: "77", Name: s("Xorg"), User: s("bob"), Exe: s("/usr/lib/xorg/Xorg"),
 			DeviceIndex: &dev, Notes: []string{},
@@ -70,7 +70,7 @@ func TestRedactLeavesNoPathUserOrHost(t *testing.T) {
 	}
 	got := buf.String()
 
-	secrets := []string{"alice", "bob", "carol", "gpu-box-7", "lab.example", "sk-live", "--api-key", "/home", "/srv", `C:\Users`, "/usr/lib"}
+	secrets := []string{"alice", "bob", "carol", "gpu-box-7", "lab.example", "sk-live", "--api-key", "hunter2", "hf_abcdef0123", "/home", "/srv", `C:\Users`, "/usr/lib"}
 	for _, p := range []string{
 		"/home/alice/src/llama.cpp/build/bin/llama-server", "/home/alice/models/gemma-3-270m-Q8_0.gguf",
 		"/home/alice", "/srv/bob/logs/llama.log", `C:\Users\carol\AppData\Roaming\handy\settings.json`,

@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -48,7 +47,7 @@ scrape_configs:
 `, target)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	port := freePort(t)
+	port := strconv.Itoa(freePort(t))
 	api := "http://127.0.0.1:" + port
 	cmd := exec.Command(prom, "--config.file="+config, "--storage.tsdb.path="+filepath.Join(dir, "data"),
 		"--web.listen-address=127.0.0.1:"+port, "--log.level=warn")
@@ -112,16 +111,4 @@ func promScalar(t *testing.T, api, query string) (float64, bool) {
 	s, _ := r.Data.Result[0].Value[1].(string)
 	v, err := strconv.ParseFloat(s, 64)
 	return v, err == nil
-}
-
-// freePort finds a loopback port nobody listens on now.
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	return port
 }
