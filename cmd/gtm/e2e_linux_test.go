@@ -796,3 +796,34 @@ func TestE2EManyProcesses(t *testing.T) {
 		t.Errorf("measured total %d, want %d", total, want)
 	}
 }
+
+// BenchmarkE2EJSONFakeDriver: gtm --json from exec to exit on the stand-in
+// driver with 20 real processes on the GPU (each inspected: maps, command
+// line), the cold start of a script polling a GPU box.
+func BenchmarkE2EJSONFakeDriver(b *testing.B) {
+	if headlessBinary == "" {
+		b.Fatal("no binary")
+	}
+	var procs []fakenvml.Process
+	for i := 0; i < 20; i++ {
+		cmd := exec.Command("sleep", "300")
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		defer func() { cmd.Process.Kill(); cmd.Wait() }()
+		procs = append(procs, fakenvml.Process{PID: cmd.Process.Pid, UsedMemory: uint64(i+1) << 28, Sample: &fakenvml.Sample{SM: uint32(i)}})
+	}
+	path := filepath.Join(b.TempDir(), "machine")
+	if err := (fakenvml.Machine{GPUs: []fakenvml.GPU{h100(procs...)}}).Write(path); err != nil {
+		b.Fatal(err)
+	}
+	env := fakenvml.Env(fakenvml.Build(b), path)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(headlessBinary, "--json")
+		cmd.Env = env
+		if out, err := cmd.Output(); err != nil || !bytes.Contains(out, []byte(`"pid": `+strconv.Itoa(procs[19].PID))) {
+			b.Fatalf("%v %s", err, out)
+		}
+	}
+}
