@@ -46,7 +46,7 @@ type Inspector struct {
 	body    *fyne.Container
 	themed  *container.ThemeOverride // compact rows for the body
 	scroll  *container.Scroll
-	root    fyne.CanvasObject
+	root    *fyne.Container
 
 	proc    *app.Process // the process shown (a copy)
 	view    view

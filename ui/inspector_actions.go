@@ -46,10 +46,10 @@ func (i *Inspector) updateActions() {
 	var why []string
 	// Showing or hiding a child does not lay out its container again;
 	// remember whether anything did, and refresh the top once.
-	visible := [3]bool{i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()}
+	visible := [4]bool{i.buttons.Visible(), i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()}
 	defer func() {
-		if visible != [3]bool{i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()} {
-			i.top.Refresh()
+		if visible != [4]bool{i.buttons.Visible(), i.endBtn.Visible(), i.unload.Visible(), i.why.Visible()} {
+			i.root.Refresh() // the top's height changed: lay out the pane again
 		}
 	}()
 	enable := func(b *widget.Button, ok bool) {
@@ -58,6 +58,11 @@ func (i *Inspector) updateActions() {
 		} else if !ok && !b.Disabled() {
 			b.Disable()
 		}
+	}
+	if p == nil {
+		i.buttons.Hide()
+	} else {
+		i.buttons.Show()
 	}
 	enable(i.copyBtn, p != nil && p.Cmdline != nil)
 	if i.act == nil {

@@ -122,7 +122,8 @@ func TestInspectorLLMProcess(t *testing.T) {
 		"alice",
 		"llama-server -m qwen3.gguf",
 		"6.00 GiB  · measured",
-		"85%  · measured",
+		"GPU 85% · SM 85% · enc 0% · dec 0%  · measured",
+		"Spill / paged\nn/a",
 		RuntimeCaption,
 		"ggml/llama.cpp (CUDA)", "libggml-cuda.so",
 		"Model · qwen3:0.6b", "mapped + cmdline · confirmed",
@@ -195,7 +196,7 @@ func TestInspectorUnknownVRAM(t *testing.T) {
 	i.Show(s, &p)
 	got := allText(i.CanvasObject())
 	mustContain(t, got, "VRAM not measured", "Measured VRAM\nn/a")
-	if strings.Contains(got, "0 B") || strings.Contains(got, "GPU\n0%") {
+	if strings.Contains(got, "0 B") || !strings.Contains(got, "GPU n/a · SM 85%") {
 		t.Errorf("unknown shown as zero:\n%s", got)
 	}
 	// The other row: H: process, not inspected: n/a everywhere.
@@ -238,7 +239,7 @@ func TestInspectorUpdatesInPlace(t *testing.T) {
 	if i.body.Objects[0] != first {
 		t.Error("rebuilt for a changed reading")
 	}
-	mustContain(t, allText(i.CanvasObject()), "12%  · measured")
+	mustContain(t, allText(i.CanvasObject()), "GPU 12% · SM 85%")
 	i.Show(s2, nil)
 	if len(i.body.Objects) != 0 || i.title.Text != "Select a process to inspect it." {
 		t.Error("stale content with nothing selected")
@@ -397,7 +398,7 @@ func TestInspectorRender(t *testing.T) {
 	time.Local = time.UTC
 	s := loadGolden(t)
 	i, w := newTestInspector(t, &fakeActions{})
-	w.Resize(fyne.NewSize(640, 1700))
+	w.Resize(fyne.NewSize(420, 1500))
 	i.Show(s, &s.Processes[0])
 	test.AssertImageMatches(t, "inspector.png", w.Canvas().Capture())
 }

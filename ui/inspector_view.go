@@ -55,6 +55,9 @@ const (
 func buildView(snap *app.Snapshot, p *app.Process) view {
 	str := app.FormatString
 	v := view{Title: fmt.Sprintf("PID %s · %s", p.PIDLabel, str(p.Name))}
+	if p.User != nil {
+		v.Title += " · " + *p.User
+	}
 
 	id := section{Title: "Process"}
 	id.Rows = append(id.Rows,
@@ -69,15 +72,20 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 		row{"Command", app.CommandLine(p.Cmdline)},
 		row{"Category", str(p.Category)},
 	)
-	v.Sections = append(v.Sections, id, countersSection(snap, p))
-	v.Sections = append(v.Sections, runtimesSection(p))
+	// What fills the GPU comes first: the counters, an LLM's breakdown,
+	// the models and the server; who the process is follows.
+	v.Sections = append(v.Sections, countersSection(snap, p))
+	if p.LLM != nil {
+		v.Sections = append(v.Sections, llmSection(p))
+	}
 	v.Sections = append(v.Sections, modelSections(p)...)
 	if p.LLM != nil {
-		v.Sections = append(v.Sections, llmSection(p), serverSection(p.LLM))
+		v.Sections = append(v.Sections, serverSection(p.LLM))
 	}
 	if p.App != nil {
 		v.Sections = append(v.Sections, appSection(p.App))
 	}
+	v.Sections = append(v.Sections, runtimesSection(p), id)
 	v.Sections = append(v.Sections, notesSection(p))
 	// Names, paths, command lines and notes come from processes, files
 	// and servers: show control and bidi characters as visible escapes so
@@ -154,14 +162,28 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 		}
 		s.Rows = append(s.Rows, row{"VRAM (attributed)", withProv(app.FormatBytes(p.VRAMInferredBytes), prov)})
 	}
-	s.Rows = append(s.Rows,
-		row{"Spill", withProv(app.FormatBytes(p.SpillBytes), provMeasured+" (GPU-accessible system RAM)")},
-		row{"Paged", withProv(app.FormatBytes(p.PagedBytes), provEstimated+" (committed minus resident)")},
-		row{"GPU", withProv(app.FormatPercent(p.GPUUtilPercent), provMeasured)},
-		row{"SM", withProv(app.FormatPercent(p.SMUtilPercent), provMeasured)},
-		row{"Encoder", withProv(app.FormatPercent(p.EncoderUtilPercent), provMeasured)},
-		row{"Decoder", withProv(app.FormatPercent(p.DecoderUtilPercent), provMeasured)},
-	)
+	// Engine activity in one row, Spill and Paged in another: each
+	// reading unknown on its own is n/a.
+	act := []string{}
+	allNA := true
+	for _, e := range []struct {
+		name string
+		v    *float64
+	}{{"GPU", p.GPUUtilPercent}, {"SM", p.SMUtilPercent}, {"enc", p.EncoderUtilPercent}, {"dec", p.DecoderUtilPercent}} {
+		act = append(act, e.name+" "+app.FormatPercent(e.v))
+		allNA = allNA && e.v == nil
+	}
+	activity := app.NA
+	if !allNA {
+		activity = strings.Join(act, " · ") + "  · " + provMeasured
+	}
+	s.Rows = append(s.Rows, row{"Activity", activity})
+	mem := app.NA
+	if p.SpillBytes != nil || p.PagedBytes != nil {
+		mem = "spill " + withProv(app.FormatBytes(p.SpillBytes), provMeasured) +
+			" · paged " + withProv(app.FormatBytes(p.PagedBytes), provEstimated)
+	}
+	s.Rows = append(s.Rows, row{"Spill / paged", mem})
 	return s
 }
 
@@ -303,8 +325,8 @@ func mib(v uint64) string {
 func llmSection(p *app.Process) section {
 	l := p.LLM
 	s := section{Title: "LLM memory",
-		Caption: "Parts are reported by the runtime (log, API) or estimated from the model header; " +
-			"they are set against the measured VRAM, never added to it.",
+		Caption: "Reported by the runtime or estimated from the model header; " +
+			"set against the measured VRAM, never added to it.",
 		Bar: newBarModel(p.VRAMBytes, &l.Breakdown)}
 	// The bar's legend lists each part with its provenance; the rows add
 	// the measurement itself and the estimator's notes.

@@ -28,9 +28,9 @@ type barRenderer struct {
 const (
 	barHeight   = 22
 	swatchSize  = 12
-	legendName  = 130 // width of the name column
-	legendBytes = 100 // width of the size column
-	legendMinW  = 200 // room kept for the provenance column
+	legendName  = 118 // width of the name column
+	legendBytes = 96  // width of the size column
+	legendLeft  = swatchSize + 8
 )
 
 func newBarRenderer(b *LLMBar) *barRenderer {
@@ -68,11 +68,25 @@ func (r *barRenderer) captionHeight() float32 {
 	return fyne.MeasureText("Mg", theme.CaptionTextSize(), fyne.TextStyle{}).Height
 }
 
-// MinSize keeps the three legend columns readable.
+// oneLine reports whether the legend's three columns fit side by side at
+// width w; if not, each part's provenance goes on a line of its own.
+func (r *barRenderer) oneLine(w float32) bool {
+	need := float32(0)
+	for _, t := range r.source {
+		need = max(need, fyne.MeasureText(t.Text, t.TextSize, t.TextStyle).Width)
+	}
+	return w >= legendLeft+legendName+legendBytes+need
+}
+
+// MinSize keeps the name and size columns readable; like a wrapping
+// label, the height depends on the width the bar has now.
 func (r *barRenderer) MinSize() fyne.Size {
-	w := float32(swatchSize + 8 + legendName + legendBytes + legendMinW)
-	h := barHeight + 2 + r.captionHeight() + 4 + float32(len(r.name))*r.lineHeight()
-	return fyne.NewSize(w, h)
+	lines := float32(len(r.name))
+	if !r.oneLine(r.bar.Size().Width) {
+		lines *= 2
+	}
+	h := barHeight + 2 + r.captionHeight() + 4 + lines*r.lineHeight()
+	return fyne.NewSize(legendLeft+legendName+legendBytes, h)
 }
 
 func (r *barRenderer) Layout(size fyne.Size) {
@@ -104,12 +118,18 @@ func (r *barRenderer) Layout(size fyne.Size) {
 	r.caption.Move(fyne.NewPos(0, y))
 	y += r.captionHeight() + 4
 	lh := r.lineHeight()
+	one := r.oneLine(size.Width)
 	for i := range r.name {
 		r.swatch[i].Move(fyne.NewPos(0, y+(lh-swatchSize)/2))
 		r.swatch[i].Resize(fyne.NewSize(swatchSize, swatchSize))
-		r.name[i].Move(fyne.NewPos(swatchSize+8, y))
-		r.size[i].Move(fyne.NewPos(swatchSize+8+legendName, y))
-		r.source[i].Move(fyne.NewPos(swatchSize+8+legendName+legendBytes, y))
+		r.name[i].Move(fyne.NewPos(legendLeft, y))
+		r.size[i].Move(fyne.NewPos(legendLeft+legendName, y))
+		if one {
+			r.source[i].Move(fyne.NewPos(legendLeft+legendName+legendBytes, y))
+		} else {
+			y += lh
+			r.source[i].Move(fyne.NewPos(legendLeft, y))
+		}
 		y += lh
 	}
 }
