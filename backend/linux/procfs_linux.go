@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"sync"
 	"time"
 
@@ -84,6 +85,13 @@ type statFields struct {
 	ppid         int
 	utime, stime uint64 // CPU time in user and kernel mode, USER_HZ ticks
 	startTicks   uint64
+}
+
+// gone reports whether a /proc read failed because the process is gone:
+// ENOENT once it is reaped, ESRCH when it was reaped between open and read.
+// Either is "exited", never "hidden by permissions".
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ESRCH)
 }
 
 // zombie: the process exited (Z) or is being torn down (X) but is still
@@ -164,7 +172,7 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 	if err != nil {
 		p.forget(pid)
 		info := backend.ProcessInfo{PID: pid}
-		if !errors.Is(err, fs.ErrNotExist) {
+		if !gone(err) {
 			info.Exists, info.Restricted = true, true
 		}
 		return info

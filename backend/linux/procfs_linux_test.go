@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -263,5 +264,21 @@ func TestCmdlineIsCapped(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(root, "4242/cmdline"), []byte(strings.Repeat("B", MaxCmdline)), 0o644))
 	if info := NewProcFS(root).Lookup(4242); info.CmdlineTruncated || len(info.Cmdline[0]) != MaxCmdline {
 		t.Errorf("a command line of exactly the cap: truncated=%v", info.CmdlineTruncated)
+	}
+}
+
+// TestGone: a process reaped between open and read gives ESRCH; that is
+// an exited process, not one hidden by permissions.
+func TestGone(t *testing.T) {
+	for _, err := range []error{
+		&fs.PathError{Op: "read", Path: "/proc/9/stat", Err: syscall.ESRCH},
+		&fs.PathError{Op: "open", Path: "/proc/9/stat", Err: syscall.ENOENT},
+	} {
+		if !gone(err) {
+			t.Errorf("%v is not gone", err)
+		}
+	}
+	if gone(&fs.PathError{Op: "open", Path: "/proc/9/stat", Err: syscall.EACCES}) {
+		t.Error("EACCES counted as gone")
 	}
 }
