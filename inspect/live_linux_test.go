@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -29,6 +31,16 @@ func mapHere(t *testing.T, path string) {
 	t.Cleanup(func() { _ = syscall.Munmap(b) })
 }
 
+// requestsMu guards the request counters of fake servers: handlers run on
+// the server's goroutines while the test reads the count.
+var requestsMu sync.Mutex
+
+func loadCount(n *int) int {
+	requestsMu.Lock()
+	defer requestsMu.Unlock()
+	return *n
+}
+
 // fakeLlamaServer answers llama-server's endpoints on loopback, shaped like
 // the real ones (tools/server/README.md), and counts requests.
 func fakeLlamaServer(t *testing.T, modelPath string, requests *int) *httptest.Server {
@@ -42,7 +54,12 @@ func fakeLlamaServerB(t testing.TB, modelPath string, requests *int) *httptest.S
 	t.Helper()
 	mux := http.NewServeMux()
 	count := func(h http.HandlerFunc) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) { *requests++; h(w, r) }
+		return func(w http.ResponseWriter, r *http.Request) {
+			requestsMu.Lock()
+			*requests++
+			requestsMu.Unlock()
+			h(w, r)
+		}
 	}
 	mux.HandleFunc("/health", count(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"status":"ok"}`) }))
 	mux.HandleFunc("/props", count(func(w http.ResponseWriter, _ *http.Request) {
@@ -110,10 +127,10 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	}
 
 	// A steady refresh does not ask again within the cache age.
-	before := requests
+	before := loadCount(&requests)
 	in.Enrich(target, f, &vram)
-	if requests != before {
-		t.Errorf("steady refresh made %d requests", requests-before)
+	if n := loadCount(&requests); n != before {
+		t.Errorf("steady refresh made %d requests", n-before)
 	}
 
 	// With a buffer log (as from --log-file), the log's numbers are
@@ -142,8 +159,8 @@ func TestNoProbeWithoutAIEvidence(t *testing.T) {
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Name: "bash", Cmdline: []string{"bash"}}
 	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
-	if llm != nil || requests != 0 {
-		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", requests, llm)
+	if n := loadCount(&requests); llm != nil || n != 0 {
+		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", n, llm)
 	}
 }
 
@@ -151,10 +168,10 @@ func TestNoProbeWithoutAIEvidence(t *testing.T) {
 // cannot hold a refresh beyond the per-process probe budget, and after a
 // failure it is left alone (backoff) instead of being hammered.
 func TestHostileServerIsBounded(t *testing.T) {
-	requests := 0
+	var requests atomic.Int64 // counted on the server's goroutines
 	stall := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests++
+		requests.Add(1)
 		select {
 		case <-stall:
 		case <-time.After(10 * time.Second):
@@ -175,12 +192,12 @@ func TestHostileServerIsBounded(t *testing.T) {
 		t.Errorf("no answer must give no API facts: %+v", llm)
 	}
 	// The next refreshes (after the API cache age) stay away: backoff.
-	n := requests
+	n := requests.Load()
 	in.Live.state[Key{PID: target.PID, Start: target.Start}].apiAt = time.Time{}
 	start = time.Now()
 	in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
-	if requests != n || time.Since(start) > 100*time.Millisecond {
-		t.Errorf("backoff not respected: %d new requests in %v", requests-n, time.Since(start))
+	if requests.Load() != n || time.Since(start) > 100*time.Millisecond {
+		t.Errorf("backoff not respected: %d new requests in %v", requests.Load()-n, time.Since(start))
 	}
 }
 

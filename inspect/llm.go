@@ -7,6 +7,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // LLM is the memory breakdown and live state of one LLM process: weights,
@@ -97,7 +98,10 @@ type LLMInput struct {
 	MeasuredVRAM *uint64
 	Models       []Model
 	Headers      *HeaderCache
-	Settings     modelargs.Settings
+	// Access reads the model files as the process could (nil: gtm's own
+	// rights, for files the user named).
+	Access   *safefile.Access
+	Settings modelargs.Settings
 	// Preset is whose defaults the process runs with: llamaopts.Server
 	// (the zero value means Server) or llamaopts.CLI.
 	Preset llamaopts.Preset
@@ -132,7 +136,7 @@ func BuildLLM(in LLMInput) *LLM {
 		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
 			continue
 		}
-		h, err := in.Headers.Get(m.Path)
+		h, err := in.Headers.GetWith(in.Access, m.Path)
 		if err != nil {
 			loaded++ // unreadable header: it may well be the LLM
 			continue

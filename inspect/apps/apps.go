@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,6 +28,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // EventKind is what a log line says happened to a model.
@@ -157,18 +159,25 @@ func (a *Adapter) Match(procName, exe string) bool {
 // environment (os.Getenv), so tests can point them at fake trees. Missing
 // files are not errors: they leave fields empty, with a note.
 func (a *Adapter) Read(home string, env func(string) string, since time.Time) (Findings, error) {
-	return a.read(runtime.GOOS, home, env, since)
+	return a.read(runtime.GOOS, nil, home, env, since)
 }
 
-func (a *Adapter) read(goos, home string, env func(string) string, since time.Time) (Findings, error) {
+// ReadAs is Read opening files with acc: the app process's rights, so its
+// settings and log are read only if its user could read them.
+func (a *Adapter) ReadAs(acc *safefile.Access, home string, env func(string) string, since time.Time) (Findings, error) {
+	return a.read(runtime.GOOS, acc, home, env, since)
+}
+
+func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(string) string, since time.Time) (Findings, error) {
+	open := func(p string) (*os.File, fs.FileInfo, error) { return acc.Open(p, 0) }
 	f := Findings{App: a.Name}
 	if env == nil {
 		env = func(string) string { return "" }
 	}
 	var errs []error
-	if p := firstFile(Candidates(a.SettingsPaths, goos, home, env)); p != "" {
+	if p := firstFile(acc, Candidates(a.SettingsPaths, goos, home, env)); p != "" {
 		f.SettingsPath = p
-		model, err := a.readSettings(p)
+		model, err := a.readSettings(open, p)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -176,9 +185,9 @@ func (a *Adapter) read(goos, home string, env func(string) string, since time.Ti
 	} else if len(a.SettingsPaths) > 0 {
 		f.Notes = append(f.Notes, "no settings file found")
 	}
-	if p := firstFile(Candidates(a.LogPaths, goos, home, env)); p != "" {
+	if p := firstFile(acc, Candidates(a.LogPaths, goos, home, env)); p != "" {
 		f.LogPath = p
-		events, mod, err := a.readLog(p)
+		events, mod, err := a.readLog(open, p)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -252,10 +261,11 @@ func ValidModelID(s string) bool {
 
 // readLog returns the model events in the log's tail, cached by the
 // file's size and modification time.
-func (a *Adapter) readLog(path string) ([]Event, time.Time, error) {
-	v, mod, err := cache.get("log\x00"+a.Name+"\x00"+path, path, func() (any, error) {
+func (a *Adapter) readLog(open llmlog.Opener, path string) ([]Event, time.Time, error) {
+	v, mod, err := cache.get("log\x00"+a.Name+"\x00"+path, path, open, func(f *os.File, fi os.FileInfo) (any, error) {
 		var ring []Event
-		_, err := llmlog.ReadTail(path, llmlog.MaxTail, func(line []byte, _ int64) {
+		same := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil } // ReadTailWith closes it
+		_, err := llmlog.ReadTailWith(same, path, llmlog.MaxTail, func(line []byte, _ int64) {
 			ring = a.addEvent(ring, line)
 		})
 		return ring, err
@@ -266,30 +276,26 @@ func (a *Adapter) readLog(path string) ([]Event, time.Time, error) {
 
 // readSettings returns the selected model id from the settings file,
 // cached by size and modification time. Only that one value is kept.
-func (a *Adapter) readSettings(path string) (string, error) {
-	v, _, err := cache.get("settings\x00"+a.Name+"\x00"+path, path, func() (any, error) {
-		return a.selected(path)
+func (a *Adapter) readSettings(open llmlog.Opener, path string) (string, error) {
+	v, _, err := cache.get("settings\x00"+a.Name+"\x00"+path, path, open, func(f *os.File, _ os.FileInfo) (any, error) {
+		defer f.Close()
+		return a.selected(f, path)
 	})
 	s, _ := v.(string)
 	return s, err
 }
 
-func (a *Adapter) selected(path string) (string, error) {
-	fi, err := os.Stat(path)
+func (a *Adapter) selected(fh *os.File, path string) (string, error) {
+	fi, err := fh.Stat()
 	if err != nil {
 		return "", err
 	}
 	if !fi.Mode().IsRegular() || fi.Size() > maxSettings {
 		return "", errors.New(path + ": not a regular file of at most 1 MiB")
 	}
-	fh, err := os.Open(path)
+	data, err := safefile.ReadAll(fh, path, maxSettings, safefile.DefaultTimeout)
 	if err != nil {
 		return "", err
-	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, maxSettings+1))
-	if err != nil || len(data) > maxSettings {
-		return "", errors.Join(err, errors.New(path+": larger than 1 MiB"))
 	}
 	cur := json.RawMessage(data)
 	for _, key := range a.SelectedModel {
@@ -357,10 +363,11 @@ func expand(p, home string, env func(string) string) (string, bool) {
 	return p, ok
 }
 
-// firstFile returns the first candidate that is a regular file.
-func firstFile(cands []string) string {
+// firstFile returns the first candidate that is a regular file, as acc
+// sees it.
+func firstFile(acc *safefile.Access, cands []string) string {
 	for _, c := range cands {
-		if fi, err := os.Stat(filepath.Clean(c)); err == nil && fi.Mode().IsRegular() {
+		if fi, err := acc.Stat(filepath.Clean(c)); err == nil && fi.Mode().IsRegular() {
 			return c
 		}
 	}

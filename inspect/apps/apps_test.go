@@ -1,6 +1,8 @@
 package apps
 
 import (
+	"github.com/gputaskman/gtm/inspect/safefile"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -85,14 +87,14 @@ func TestSettings(t *testing.T) {
 		if err := os.WriteFile(p, []byte(c.content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, _ := a.selected(p)
+		got, _ := selectedAt(a, p)
 		if got != c.want {
 			t.Errorf("%s: %q", c.content, got)
 		}
 	}
 	big := make([]byte, maxSettings+1)
 	os.WriteFile(p, big, 0o644)
-	if got, err := a.selected(p); got != "" || err == nil {
+	if got, err := selectedAt(a, p); got != "" || err == nil {
 		t.Error("oversized settings read")
 	}
 }
@@ -106,7 +108,7 @@ func TestReadAndCache(t *testing.T) {
 	mt := time.Date(2025, 1, 1, 10, 0, 2, 0, time.UTC)
 	os.Chtimes(logPath, mt, mt)
 
-	f, err := a.read("linux", "/nonexistent", nil, time.Date(2025, 1, 1, 10, 0, 0, 0, time.UTC))
+	f, err := a.read("linux", nil, "/nonexistent", nil, time.Date(2025, 1, 1, 10, 0, 0, 0, time.UTC))
 	if err != nil || f.SelectedModel != "m1" || len(f.Events) != 3 || f.Events[0].Fresh || !f.Events[1].Fresh || !f.Fresh {
 		t.Fatalf("%+v %v", f, err)
 	}
@@ -115,25 +117,26 @@ func TestReadAndCache(t *testing.T) {
 	}
 	// Unchanged file: the cached events come back.
 	calls := 0
-	load := func() (any, error) { calls++; return "v", nil }
-	cache.get("probe", logPath, load)
-	cache.get("probe", logPath, load)
+	load := func(f *os.File, _ os.FileInfo) (any, error) { f.Close(); calls++; return "v", nil }
+	own := func(p string) (*os.File, fs.FileInfo, error) { return safefile.Open(p, 0) }
+	cache.get("probe", logPath, own, load)
+	cache.get("probe", logPath, own, load)
 	if calls != 1 {
 		t.Errorf("loaded %d times", calls)
 	}
 	os.Chtimes(logPath, mt.Add(time.Second), mt.Add(time.Second))
-	cache.get("probe", logPath, load)
+	cache.get("probe", logPath, own, load)
 	if calls != 2 {
 		t.Error("a changed file was not reloaded")
 	}
 	// Fresh flags follow since on a cached parse.
-	f, _ = a.read("linux", "", nil, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
+	f, _ = a.read("linux", nil, "", nil, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
 	if f.Fresh {
 		t.Error("since ignored on a cached parse")
 	}
 	// Bounded entries.
 	for i := range 3 * cache.max {
-		cache.get(strings.Repeat("k", i+1), logPath, load)
+		cache.get(strings.Repeat("k", i+1), logPath, own, load)
 	}
 	if len(cache.m) > cache.max {
 		t.Errorf("%d cache entries", len(cache.m))
@@ -158,4 +161,13 @@ func TestMatch(t *testing.T) {
 	if !a.Match("tester", "") || !a.Match("", `C:\Apps\Tester.EXE`) || a.Match("tester2", "/bin/tester2") || a.Match("", "") {
 		t.Error("Match")
 	}
+}
+
+func selectedAt(a *Adapter, p string) (string, error) {
+	f, _, err := safefile.Open(p, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	return a.selected(f, p)
 }

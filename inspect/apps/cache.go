@@ -5,6 +5,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/gputaskman/gtm/inspect/llmlog"
 )
 
 // cache keeps what was read from a file until its size or modification
@@ -28,21 +30,26 @@ type cached struct {
 
 // get returns load's result for the file at path, calling load only when
 // the file changed since it was last loaded under key. It also returns
-// the file's modification time.
-func (c *fileCache) get(key, path string, load func() (any, error)) (any, time.Time, error) {
-	fi, err := os.Stat(path)
+// the file's modification time. The file is opened with open on every
+// call (so a cached result goes only to a caller who may read it now);
+// load gets that descriptor and closes it.
+func (c *fileCache) get(key, path string, open llmlog.Opener, load func(f *os.File, fi os.FileInfo) (any, error)) (any, time.Time, error) {
+	f, fi, err := open(path)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	if !fi.Mode().IsRegular() {
+		f.Close()
 		return nil, time.Time{}, errors.New(path + ": not a regular file")
 	}
 	c.mu.Lock()
 	e := c.m[key]
 	c.mu.Unlock()
 	if e == nil || e.size != fi.Size() || !e.mod.Equal(fi.ModTime()) {
-		v, err := load()
+		v, err := load(f, fi)
 		e = &cached{size: fi.Size(), mod: fi.ModTime(), val: v, err: err}
+	} else {
+		f.Close()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

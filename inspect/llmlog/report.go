@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // MaxTail is the most of a log ever read: its last 512 KiB.
@@ -31,25 +34,30 @@ type TailInfo struct {
 	Skipped int   // lines longer than MaxLine, skipped
 }
 
+// Opener opens a log for reading: safefile.Open (gtm's own rights) for a
+// log the user named, a process's safefile.Access for one a process named.
+// It returns a regular file, never blocking on a FIFO.
+type Opener func(path string) (*os.File, fs.FileInfo, error)
+
+func openOwn(path string) (*os.File, fs.FileInfo, error) { return safefile.Open(path, 0) }
+
 // ReadTail calls fn with each whole line in the last maxBytes (at most,
 // and by default, MaxTail) of the regular file at path, and the line's
 // offset. A partial first line and an unterminated last line are dropped.
+// The file is opened without blocking (a FIFO is refused) and read within
+// safefile.DefaultTimeout.
 func ReadTail(path string, maxBytes int64, fn func(line []byte, off int64)) (TailInfo, error) {
-	if fi, err := os.Stat(path); err != nil {
-		return TailInfo{}, err
-	} else if !fi.Mode().IsRegular() {
-		return TailInfo{}, fmt.Errorf("%s: not a regular file", path) // a FIFO would block
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return TailInfo{}, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
+	return ReadTailWith(openOwn, path, maxBytes, fn)
+}
+
+// ReadTailWith is ReadTail opening the file with open.
+func ReadTailWith(open Opener, path string, maxBytes int64, fn func(line []byte, off int64)) (TailInfo, error) {
+	f, fi, err := open(path)
 	if err != nil {
 		return TailInfo{}, err
 	}
 	if !fi.Mode().IsRegular() {
+		f.Close()
 		return TailInfo{}, fmt.Errorf("%s: not a regular file", path)
 	}
 	if maxBytes <= 0 || maxBytes > MaxTail {
@@ -59,8 +67,23 @@ func ReadTail(path string, maxBytes int64, fn func(line []byte, off int64)) (Tai
 	// From one byte early: if that byte ends a line, the dropped "first
 	// line" is just its newline and no whole line is lost.
 	from := max(0, info.Start-1)
-	r := io.NewSectionReader(f, from, info.Size-from)
-	info.Skipped = scanLines(r, from, info.Start > 0, true, fn)
+	var lines [][]byte
+	var offs []int64
+	err = safefile.Within(safefile.DefaultTimeout, func() error {
+		defer f.Close()
+		r := io.NewSectionReader(f, from, info.Size-from)
+		info.Skipped = scanLines(r, from, info.Start > 0, true, func(line []byte, off int64) {
+			lines = append(lines, append([]byte(nil), line...))
+			offs = append(offs, off)
+		})
+		return nil
+	})
+	if err != nil {
+		return TailInfo{}, fmt.Errorf("%s: %w", path, err)
+	}
+	for i, line := range lines { // fn runs here, never on a reader left behind by a timeout
+		fn(line, offs[i])
+	}
 	return info, nil
 }
 
@@ -82,7 +105,7 @@ type Report struct {
 // and picks the newest load block written after since, the start time of
 // the process the log should describe.
 func ParseTail(path string, since time.Time, maxBytes int64) (*Report, error) {
-	t, err := parseTail(path, maxBytes)
+	t, err := parseTail(openOwn, path, maxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -94,9 +117,9 @@ type tail struct {
 	blocks []Block
 }
 
-func parseTail(path string, maxBytes int64) (*tail, error) {
+func parseTail(open Opener, path string, maxBytes int64) (*tail, error) {
 	p := &parser{}
-	info, err := ReadTail(path, maxBytes, p.line)
+	info, err := ReadTailWith(open, path, maxBytes, p.line)
 	if err != nil {
 		return nil, err
 	}
@@ -174,22 +197,35 @@ type cacheEntry struct {
 // Get returns the Report for the log at path and the process started at
 // since, parsing the file's tail only when it changed since the last Get.
 func (c *Cache) Get(path string, since time.Time) (*Report, error) {
-	fi, err := os.Stat(path)
+	return c.GetWith(openOwn, path, since)
+}
+
+// GetWith is Get opening the log with open, so a log a process named is
+// read only with that process's rights. The file is opened on every call,
+// cached or not: a cached report is given only to a caller who may read
+// the file now.
+func (c *Cache) GetWith(open Opener, path string, since time.Time) (*Report, error) {
+	f, fi, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
+		f.Close()
 		return nil, errors.New(path + ": not a regular file")
 	}
+	// The descriptor already checked is the one parsed: no second lookup.
+	once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
 	c.mu.Lock()
 	e := c.m[path]
 	c.mu.Unlock()
 	if e == nil || e.t.info.Size != fi.Size() || !e.t.info.ModTime.Equal(fi.ModTime()) {
-		t, err := parseTail(path, MaxTail)
+		t, err := parseTail(once, path, MaxTail)
 		if err != nil {
 			return nil, err
 		}
 		e = &cacheEntry{t: t}
+	} else {
+		f.Close()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // Model file formats.
@@ -29,21 +30,28 @@ const headLen = 9
 // really a Git LFS pointer is not. When the file may not be read (another
 // user's), the extension alone decides; a missing file has no format.
 func Format(path string) string {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path, 0) // a FIFO is refused, not waited on
 	if errors.Is(err, fs.ErrPermission) {
-		return formatByExt(path)
+		return FormatByName(path)
 	}
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
+	return FormatFile(f, path)
+}
+
+// FormatFile is Format on a file already opened (and checked to be a
+// regular file): name is its path, for the extension.
+func FormatFile(f io.Reader, name string) string {
 	head := make([]byte, headLen)
 	n, _ := io.ReadFull(f, head)
-	return DetectFormat(path, head[:n])
+	return DetectFormat(name, head[:n])
 }
+
+// FormatByName is the format a file's extension alone suggests, for a
+// file that may not be read.
+func FormatByName(name string) string { return formatByExt(name) }
 
 // DetectFormat is Format on bytes already read: name is the file's name,
 // head its first bytes (at least 9 for safetensors).
