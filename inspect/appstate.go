@@ -6,6 +6,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/apps"
 	_ "github.com/gputaskman/gtm/inspect/apps/handy" // registers the Handy adapter
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // AppState is what an app adapter read for a process: the model its
@@ -31,12 +32,12 @@ type AppEvent struct {
 
 // appState runs the adapter of the app t is, if any. home and env are the
 // user's (an app's settings live in its user's home).
-func appState(t Target, home string, env func(string) string) *AppState {
+func appState(acc *safefile.Access, t Target, home string, env func(string) string) *AppState {
 	a := apps.Detect(t.Name, t.Exe)
 	if a == nil {
 		return nil
 	}
-	f, err := a.Read(home, env, t.Start)
+	f, err := a.ReadAs(acc, home, env, t.Start)
 	s := &AppState{App: f.App, Events: []AppEvent{}, Notes: append([]string{}, f.Notes...)}
 	if err != nil {
 		s.Notes = append(s.Notes, err.Error())

@@ -3,6 +3,7 @@ package inspect
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
 )
 
@@ -98,9 +100,13 @@ func (in *Inspector) Refresh(targets []Target) map[int]Finding {
 }
 
 // Inspect scans one process now, whatever the policy says.
+//
+// Files the process names or maps are read only as its user could read
+// them (safefile.Access): a root gtm is no deputy for another user.
 func (in *Inspector) Inspect(t Target) Finding {
 	var f Finding
 	models := newModelSet()
+	acc := in.access(t)
 
 	maps, err := procmaps.Scan(in.ProcRoot, t.PID)
 	switch {
@@ -116,7 +122,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
 		}
 		for _, e := range maps.Files() {
-			if format := mappedModelFormat(e); format != "" {
+			if format := mappedModelFormat(acc, e); format != "" {
 				models.add(e.Path, fileKeyFromMap(e), "model", EvidenceMapped, format, e.Deleted)
 			}
 		}
@@ -128,35 +134,40 @@ func (in *Inspector) Inspect(t Target) Finding {
 		args = modelargs.ParseAs(t.Cmdline, t.Cwd, modelargs.ToolLlamaCpp)
 	}
 	f.Tool, f.Settings = args.Tool, args.Settings
-	f.App = appState(t, userHome(), os.Getenv)
-	addCmdlineModels(models, args)
+	f.App = appState(acc, t, userHome(), os.Getenv)
+	addCmdlineModels(acc, models, args)
 
 	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
 		for _, p := range in.installed.models(t.Exe, time.Now()) {
-			models.add(p, fileKeyFromPath(p), "model", EvidenceInstalled, "", false)
+			models.add(p, fileKeyFromPath(acc, p), "model", EvidenceInstalled, "", false)
 		}
 	}
 
 	f.Models = make([]Model, 0, len(models.list))
 	for _, m := range models.list {
-		f.Models = append(f.Models, in.describe(m))
+		f.Models = append(f.Models, in.describe(acc, m))
 	}
 	return f
 }
 
 // addCmdlineModels adds the model files a command line names.
-func addCmdlineModels(models *modelSet, args modelargs.Result) {
+func addCmdlineModels(acc *safefile.Access, models *modelSet, args modelargs.Result) {
 	for _, a := range args.Models {
 		if a.Kind == modelargs.KindRepo || a.Path == "" {
 			continue
 		}
 		if a.Kind == modelargs.KindFileOrRepo {
-			if _, err := os.Stat(a.Path); err != nil {
+			if _, err := acc.Stat(a.Path); err != nil {
 				continue // a hub repository name, not a file here
 			}
 		}
-		models.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+		models.add(a.Path, fileKeyFromPath(acc, a.Path), string(a.Role), EvidenceCmdline, "", false)
 	}
+}
+
+// access is how files t names are read: with its user's rights.
+func (in *Inspector) access(t Target) *safefile.Access {
+	return safefile.ForProcess(in.ProcRoot, t.PID)
 }
 
 // Enrich adds what is live about a process to its (possibly cached)
@@ -168,15 +179,21 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 	var api *APIFacts
 	var log *LogFacts
 	var notes []string
+	acc := in.access(t)
 	if in.Live != nil {
+		if n := KeyFileNote(acc, f); n != "" {
+			notes = append(notes, n)
+		}
 		var paths []string
 		api, paths = in.Live.Gather(t, f)
 		if api != nil && api.Server == "llama-server" && f.Tool != modelargs.ToolLlamaCpp {
-			f = in.asLlamaCpp(t, f) // its API says what it is, whatever its name
+			f = in.asLlamaCpp(acc, t, f) // its API says what it is, whatever its name
 		}
 		f.ListenPorts = in.Live.Ports(t)
 		if len(paths) > 0 {
-			f, notes = in.withAPIEvidence(f, paths, t.Cwd)
+			var apiNotes []string
+			f, apiNotes = in.withAPIEvidence(acc, f, paths, t.Cwd)
+			notes = append(notes, apiNotes...)
 		}
 		if api != nil && len(api.OutputModalities) > 0 {
 			f = withOutputModalities(f, api.OutputModalities)
@@ -187,7 +204,7 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 	if isLlamaCLI(t.Cmdline) {
 		preset = llamaopts.CLI
 	}
-	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Settings: f.Settings,
+	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Access: acc, Settings: f.Settings,
 		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
 		Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
 	return f, l
@@ -196,13 +213,13 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 // asLlamaCpp reads a process's command line again with llama.cpp's
 // grammar, once other evidence says it is llama.cpp: its settings
 // (--log-file, -c, -np...) and the model files its flags name.
-func (in *Inspector) asLlamaCpp(t Target, f Finding) Finding {
+func (in *Inspector) asLlamaCpp(acc *safefile.Access, t Target, f Finding) Finding {
 	args := modelargs.ParseAs(t.Cmdline, t.Cwd, modelargs.ToolLlamaCpp)
 	out := f
 	out.Tool, out.Settings = args.Tool, args.Settings
 	set := newModelSet()
 	for _, m := range f.Models {
-		key := fileKeyFromPath(m.Path)
+		key := fileKeyFromPath(acc, m.Path)
 		set.byKey[key] = &modelEntry{path: m.Path, role: m.Role, evidence: append([]string(nil), m.Evidence...)}
 		set.list = append(set.list, set.byKey[key])
 	}
@@ -211,14 +228,14 @@ func (in *Inspector) asLlamaCpp(t Target, f Finding) Finding {
 		if a.Kind != modelargs.KindFile || a.Path == "" {
 			continue
 		}
-		if _, ok := set.byKey[fileKeyFromPath(a.Path)]; ok {
+		if _, ok := set.byKey[fileKeyFromPath(acc, a.Path)]; ok {
 			continue // already known: keep its evidence as it was
 		}
-		set.add(a.Path, fileKeyFromPath(a.Path), string(a.Role), EvidenceCmdline, "", false)
+		set.add(a.Path, fileKeyFromPath(acc, a.Path), string(a.Role), EvidenceCmdline, "", false)
 	}
 	out.Models = append([]Model(nil), f.Models...)
 	for _, e := range set.list[known:] {
-		out.Models = append(out.Models, in.describe(e))
+		out.Models = append(out.Models, in.describe(acc, e))
 	}
 	return out
 }
@@ -243,11 +260,11 @@ func isLlamaCLI(argv []string) bool {
 // A file the API names that nothing else showed becomes a model only if
 // it is a readable regular GGUF file; anything else is evidence text
 // (a note), never parsed and never counted.
-func (in *Inspector) withAPIEvidence(f Finding, paths []string, cwd string) (Finding, []string) {
+func (in *Inspector) withAPIEvidence(acc *safefile.Access, f Finding, paths []string, cwd string) (Finding, []string) {
 	var notes []string
 	set := newModelSet()
 	for _, m := range f.Models {
-		key := fileKeyFromPath(m.Path)
+		key := fileKeyFromPath(acc, m.Path)
 		set.byKey[key] = &modelEntry{path: m.Path, role: m.Role, evidence: append([]string(nil), m.Evidence...)}
 		set.list = append(set.list, set.byKey[key])
 	}
@@ -257,8 +274,8 @@ func (in *Inspector) withAPIEvidence(f Finding, paths []string, cwd string) (Fin
 			notes = append(notes, fmt.Sprintf("the API reports model %q, a relative path with no known working directory: not matched", raw))
 			continue
 		}
-		key := fileKeyFromPath(p)
-		if _, known := set.byKey[key]; !known && !isRegularGGUF(p) {
+		key := fileKeyFromPath(acc, p)
+		if _, known := set.byKey[key]; !known && !isRegularGGUF(acc, p) {
 			notes = append(notes, fmt.Sprintf("the API reports model %q, which is not a readable GGUF file here: evidence text only", raw))
 			continue
 		}
@@ -274,7 +291,7 @@ func (in *Inspector) withAPIEvidence(f Finding, paths []string, cwd string) (Fin
 			out.Models = append(out.Models, m)
 			continue
 		}
-		out.Models = append(out.Models, in.describe(e))
+		out.Models = append(out.Models, in.describe(acc, e))
 	}
 	return out, notes
 }
@@ -296,12 +313,14 @@ func withOutputModalities(f Finding, mods []string) Finding {
 
 // isRegularGGUF: a regular file whose first bytes are GGUF's magic, read
 // without blocking.
-func isRegularGGUF(p string) bool {
-	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() {
+func isRegularGGUF(acc *safefile.Access, p string) bool {
+	f, _, err := acc.Open(p, 0)
+	if err != nil {
 		return false
 	}
-	b, err := readCapped(p, 4)
+	defer f.Close()
+	b := make([]byte, 4)
+	_, err = io.ReadFull(f, b)
 	return err == nil && string(b) == "GGUF"
 }
 
@@ -324,7 +343,7 @@ var modelExts = map[string]bool{
 // model extension, and large extensionless files (Ollama and Hugging Face
 // blobs), get their magic bytes read; device nodes and other special files
 // are never opened.
-func mappedModelFormat(e procmaps.Entry) string {
+func mappedModelFormat(acc *safefile.Access, e procmaps.Entry) string {
 	if strings.HasPrefix(e.Path, "/dev/") || strings.HasPrefix(e.Path, "/proc/") || strings.HasPrefix(e.Path, "/sys/") {
 		return ""
 	}
@@ -339,15 +358,31 @@ func mappedModelFormat(e procmaps.Entry) string {
 		}
 		return ""
 	}
-	fi, err := os.Stat(e.Path)
+	fi, err := acc.Stat(e.Path)
 	if err != nil || !fi.Mode().IsRegular() || (blobLike && fi.Size() < 1<<20) {
 		return ""
 	}
-	return modelargs.Format(e.Path)
+	format, _ := formatAs(acc, e.Path)
+	return format
+}
+
+// formatAs tells a file's format from its first bytes, read as acc may.
+// A file the process's user may not read gets the format its name
+// suggests and the reason it was not read.
+func formatAs(acc *safefile.Access, path string) (string, error) {
+	f, _, err := acc.Open(path, 0)
+	if errors.Is(err, fs.ErrPermission) {
+		return modelargs.FormatByName(path), err
+	}
+	if err != nil {
+		return "", nil
+	}
+	defer f.Close()
+	return modelargs.FormatFile(f, path), nil
 }
 
 // describe fills a model's name, format and header facts.
-func (in *Inspector) describe(m *modelEntry) Model {
+func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 	out := Model{
 		Path:      m.path,
 		Role:      m.role,
@@ -357,13 +392,16 @@ func (in *Inspector) describe(m *modelEntry) Model {
 		Candidate: OnlyInstalled(m.evidence),
 	}
 	format := m.format
+	var denied error
 	if format == "" && !m.deleted {
-		if fi, err := os.Stat(m.path); err == nil && fi.Mode().IsRegular() {
-			format = modelargs.Format(m.path)
-		}
+		format, denied = formatAs(acc, m.path)
 	}
 	if format != "" {
 		out.Format = &format
+	}
+	if denied != nil {
+		msg := denied.Error() // "... not read: the process's user (uid N) may not read it"
+		out.HeaderError = &msg
 	}
 	var storeName string
 	if in.Stores != nil {
@@ -376,10 +414,10 @@ func (in *Inspector) describe(m *modelEntry) Model {
 	if hint, label := gguf.KindHint(m.path, storeName); hint != "" {
 		out.KindHint, out.KindLabel = &hint, &label
 	}
-	if format != modelargs.FormatGGUF || m.deleted {
+	if format != modelargs.FormatGGUF || m.deleted || denied != nil {
 		return out
 	}
-	h, err := in.Headers.Get(m.path)
+	h, err := in.Headers.GetWith(acc, m.path)
 	if err != nil {
 		msg := err.Error()
 		out.HeaderError = &msg
@@ -452,8 +490,8 @@ func fileKeyFromMap(e procmaps.Entry) string {
 	return "path:" + filepath.Clean(e.Path)
 }
 
-func fileKeyFromPath(p string) string {
-	if fi, err := os.Stat(p); err == nil {
+func fileKeyFromPath(acc *safefile.Access, p string) string {
+	if fi, err := acc.Stat(p); err == nil {
 		if dev, ino, ok := inode(fi); ok {
 			return inodeKey(devMajorMinor(dev), ino)
 		}

@@ -3,6 +3,7 @@ package inspect
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/llmlog"
 	"github.com/gputaskman/gtm/inspect/netports"
 	"github.com/gputaskman/gtm/inspect/probe"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
 )
 
@@ -186,7 +188,7 @@ func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now ti
 func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind servers.Kind, t Target, f Finding, st *liveState) (*APIFacts, []string) {
 	switch kind {
 	case servers.KindLlamaServer:
-		s, err := servers.ProbeLlamaServer(ctx, g, port, apiKey(f, t, l.ProcRoot), st.llama)
+		s, err := servers.ProbeLlamaServer(ctx, g, port, apiKey(safefile.ForProcess(l.ProcRoot, t.PID), f, t, l.ProcRoot), st.llama)
 		if err != nil {
 			return nil, nil
 		}
@@ -277,22 +279,30 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 // redirected to a regular file. A log the user or the command line named
 // that cannot be read is reported (Reason), never skipped silently.
 func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
+	// A log the user named is read with gtm's rights; one the process
+	// names, or Ollama's for its runner, only as the process's user could.
+	var acc *safefile.Access
 	path, named := l.LogPaths[t.PID], true
+	if path == "" {
+		acc = safefile.ForProcess(l.ProcRoot, t.PID)
+	}
 	if path == "" && f.Settings.LogFile != nil {
 		path = *f.Settings.LogFile
 	}
 	if path == "" {
 		named = false
-		path = l.ollamaLog(t)
+		path = l.ollamaLog(acc, t)
 	}
 	readPath := path
 	if path == "" && llama {
-		path, readPath = l.stderrLog(t)
+		path, readPath = l.stderrLog(acc, t)
+		acc = nil // /proc/<pid>/fd/N: the process's own descriptor, checked by stderrLog
 	}
 	if path == "" || l.Logs == nil {
 		return nil
 	}
-	rep, err := l.Logs.Get(readPath, t.Start)
+	open := func(p string) (*os.File, fs.FileInfo, error) { return acc.Open(p, 0) }
+	rep, err := l.Logs.GetWith(open, readPath, t.Start)
 	if err != nil {
 		if !named {
 			return nil
@@ -312,7 +322,10 @@ func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 
 // logError says in a few words why a log could not be read.
 func logError(err error) string {
+	var denied *safefile.DeniedError
 	switch {
+	case errors.As(err, &denied):
+		return fmt.Sprintf("not read: the process's user (uid %d) may not %s", denied.UID, denied.What)
 	case errors.Is(err, fs.ErrNotExist):
 		return "no such file"
 	case errors.Is(err, fs.ErrPermission):
@@ -326,7 +339,7 @@ func logError(err error) string {
 }
 
 // ollamaLog is Ollama's server.log for a runner, while it is the only one.
-func (l *Live) ollamaLog(t Target) string {
+func (l *Live) ollamaLog(acc *safefile.Access, t Target) string {
 	if servers.KindFromProcess(t.Name, t.Cmdline) != servers.KindOllamaRunner {
 		return ""
 	}
@@ -334,7 +347,7 @@ func (l *Live) ollamaLog(t Target) string {
 	single := l.singleRunner
 	l.mu.Unlock()
 	for _, p := range l.OllamaLogs {
-		if _, err := os.Stat(p); single && err == nil {
+		if _, err := acc.Stat(p); single && err == nil {
 			return p
 		}
 	}
@@ -344,11 +357,14 @@ func (l *Live) ollamaLog(t Target) string {
 // stderrLog is the process's stderr (llama.cpp logs there), then stdout,
 // when redirected to a regular file: the name shown, and the /proc path
 // read (which works even when the file was deleted).
-func (l *Live) stderrLog(t Target) (shown, read string) {
+//
+// The process may hold a descriptor it could never open (a root shell
+// redirected it): the file is read only if the process's user may read it.
+func (l *Live) stderrLog(acc *safefile.Access, t Target) (shown, read string) {
 	for _, fd := range []string{"2", "1"} {
 		p := filepath.Join(l.ProcRoot, itoa(t.PID), "fd", fd)
 		fi, err := os.Stat(p)
-		if err != nil || !fi.Mode().IsRegular() {
+		if err != nil || !fi.Mode().IsRegular() || !acc.MayRead(fi) {
 			continue
 		}
 		shown = p
@@ -417,19 +433,21 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 func ptrTo[T any](v T) *T { return &v }
 
 // apiKey is the key the server itself was started with: --api-key,
-// --api-key-file, or LLAMA_API_KEY in its environment (readable by its
-// owner and root only).
-func apiKey(f Finding, t Target, procRoot string) string {
+// --api-key-file (read only if the server's user could read it: a key
+// file is sent to the server, so it must never be a file that user may
+// not see), or LLAMA_API_KEY in its environment (readable by its owner
+// and root only).
+func apiKey(acc *safefile.Access, f Finding, t Target, procRoot string) string {
 	s := f.Settings
 	if s.APIKey != nil {
 		return s.APIKey.Reveal()
 	}
 	if s.APIKeyFile != nil {
-		if b, err := readCapped(*s.APIKeyFile, 4096); err == nil {
+		if b, err := acc.ReadFile(*s.APIKeyFile, 4096); err == nil {
 			return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
 		}
 	}
-	if b, err := readCapped(filepath.Join(procRoot, itoa(t.PID), "environ"), 256<<10); err == nil {
+	if b, err := safefile.ReadFile(filepath.Join(procRoot, itoa(t.PID), "environ"), 256<<10); err == nil {
 		for _, kv := range strings.Split(string(b), "\x00") {
 			if v, ok := strings.CutPrefix(kv, "LLAMA_API_KEY="); ok {
 				return v
@@ -439,15 +457,22 @@ func apiKey(f Finding, t Target, procRoot string) string {
 	return ""
 }
 
-func readCapped(path string, n int64) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// KeyFileNote says why a process's --api-key-file is not used, or "" when
+// it may be: its user may not read it, or it is not a regular file of at
+// most 4 KiB. The file is opened, never read, to tell.
+func KeyFileNote(acc *safefile.Access, f Finding) string {
+	if f.Settings.APIKeyFile == nil {
+		return ""
 	}
-	defer fh.Close()
-	buf := make([]byte, n)
-	m, _ := fh.Read(buf)
-	return buf[:m], nil
+	fh, _, err := acc.Open(*f.Settings.APIKeyFile, 4096)
+	if err == nil {
+		fh.Close()
+		return ""
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return "--api-key-file " + *f.Settings.APIKeyFile + " does not exist here: the server's API is asked without a key"
+	}
+	return "--api-key-file skipped: " + err.Error() + "; the server's API is asked without a key"
 }
 
 // getter adapts probe.Client to servers.Getter for one process: each port

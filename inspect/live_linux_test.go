@@ -211,7 +211,8 @@ func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
 	must(t, os.WriteFile(log, src, 0o644))
 	l := NewLive("/proc")
 	l.OllamaLogs = []string{log}
-	runner := Target{PID: 1 << 29, Start: time.Unix(0, 0), Name: "ollama",
+	// a live PID: the log is read only as its user could read it
+	runner := Target{PID: os.Getpid(), Start: time.Unix(0, 0), Name: "ollama",
 		Cmdline: []string{"/usr/bin/ollama", "runner", "--model", "/m/blobs/sha256-abc", "--port", "40000"}}
 	other := runner
 	other.PID++

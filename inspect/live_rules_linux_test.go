@@ -170,12 +170,12 @@ func TestRelativeAPIModelPathResolvedAgainstCwd(t *testing.T) {
 	notGGUF := filepath.Join(dir, "notes.gguf")
 	must(t, os.WriteFile(notGGUF, []byte("not a model"), 0o644))
 	for _, p := range []string{"notes.gguf", "missing.gguf", "/dev/zero"} {
-		got, notes := in.withAPIEvidence(Finding{}, []string{p}, dir)
+		got, notes := in.withAPIEvidence(nil, Finding{}, []string{p}, dir)
 		if len(got.Models) != 0 || len(notes) != 1 || !strings.Contains(notes[0], "evidence text only") {
 			t.Errorf("%s: models %+v notes %v", p, got.Models, notes)
 		}
 	}
-	if _, notes := in.withAPIEvidence(Finding{}, []string{"q.gguf"}, ""); len(notes) != 1 || !strings.Contains(notes[0], "no known working directory") {
+	if _, notes := in.withAPIEvidence(nil, Finding{}, []string{"q.gguf"}, ""); len(notes) != 1 || !strings.Contains(notes[0], "no known working directory") {
 		t.Errorf("relative path without a cwd: %v", notes)
 	}
 }

@@ -326,7 +326,7 @@ func warnUnreadableLog(w io.Writer, prog, shown, path string) {
 	case !fi.Mode().IsRegular():
 		reason = "not a regular file"
 	default:
-		f, err := os.Open(path)
+		f, _, err := safefile.Open(path, 0) // never waits on a FIFO swapped in since the stat
 		if err != nil {
 			reason = "permission denied"
 			if !errors.Is(err, os.ErrPermission) {

@@ -199,3 +199,22 @@ func (a *Access) timeout() time.Duration {
 	}
 	return a.Timeout
 }
+
+// MayRead reports whether the process's user may read the file fi
+// describes (fi from os.Stat: its owner, group and mode), for a file gtm
+// reaches another way, such as the process's own descriptor under
+// /proc/<pid>/fd. A nil Access, or one without a Cred, allows; one whose
+// user is unknown refuses.
+func (a *Access) MayRead(fi fs.FileInfo) bool {
+	if a == nil {
+		return true
+	}
+	if a.err != nil {
+		return false
+	}
+	if a.Cred == nil {
+		return true
+	}
+	uid, gid, ok := owner(fi)
+	return ok && a.Cred.allows(fi.Mode(), uid, gid, 4)
+}

@@ -53,6 +53,9 @@ const readyTimeout = 30 * time.Second
 // by StartMapper, and then never returns; otherwise it only records that
 // the hook is installed. Call it first thing in TestMain.
 func MaybeRunChild() {
+	if os.Getenv(serverEnv) == "1" {
+		os.Exit(runServer(os.Stdin, os.Stdout))
+	}
 	if os.Getenv(childEnv) != "1" {
 		hooked = true
 		return
