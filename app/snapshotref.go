@@ -10,6 +10,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // maxCaptureLine bounds one line of a capture (one snapshot).
@@ -21,9 +23,10 @@ const maxCaptureLine = 64 << 20
 // line and name the file.
 func LoadSnapshot(ref string) (*Snapshot, error) {
 	path, line := splitRef(ref)
-	f, err := os.Open(path)
+	// A FIFO or device is refused, not waited on.
+	f, _, err := safefile.Open(path, MaxCaptureBytes)
 	if err != nil {
-		return nil, oneLine(err)
+		return nil, fmt.Errorf("%s: %w", path, oneLine(err))
 	}
 	defer f.Close()
 	if line > 0 {

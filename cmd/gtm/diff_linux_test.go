@@ -47,3 +47,27 @@ func TestBinaryDiffBadInput(t *testing.T) {
 		t.Errorf("--help: exit %d", code)
 	}
 }
+
+func TestBinarySummary(t *testing.T) {
+	capture := "../../app/testdata/summary/capture.jsonl"
+	code, out, errOut := runBinary(t, "summary", capture)
+	if code != 0 || errOut != "" || !strings.Contains(out, "4 snapshots") || !strings.Contains(out, "inferred only: excluded") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = runBinary(t, "summary", "--json", capture)
+	var s struct {
+		SummaryVersion int `json:"summary_version"`
+		Snapshots      int `json:"snapshots"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &s) != nil || s.SummaryVersion != 1 || s.Snapshots != 4 {
+		t.Fatalf("--json: exit %d\n%s", code, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"schema_version\":1}\nnot json\n"), 0o644)
+	if code, _, errOut := runBinary(t, "summary", bad); code != 1 || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("bad capture: exit %d %q", code, errOut)
+	}
+	if code, _, _ := runBinary(t, "summary"); code != 2 {
+		t.Errorf("no argument: exit %d", code)
+	}
+}

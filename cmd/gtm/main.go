@@ -95,6 +95,7 @@ Usage:
   gtm inspect PID        all evidence for one process (runtimes, models)
   gtm model FILE.gguf    what a GGUF model will cost before loading it
   gtm diff A B           what changed between two snapshots (A, B: --json files or CAPTURE:N)
+  gtm summary CAPTURE    peaks and means of a gtm record capture (measured only)
   gtm serve              Prometheus metrics on 127.0.0.1:9835 (docs/metrics.md)
 
 Unavailable readings are shown as n/a (null in JSON), never as 0.
@@ -143,6 +144,8 @@ func run(args []string, e env) int {
 			return runDiff(args[1:], e)
 		case "serve":
 			return runServe(args[1:], e)
+		case "summary":
+			return runSummary(args[1:], e)
 		case "record":
 			return runRecord(args[1:], e)
 		}
