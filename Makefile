@@ -87,7 +87,7 @@ clean:
 .PHONY: test-e2e
 test-e2e:
 	$(GO) test -count=1 ./backend/nvml/fakenvml
-	$(GO) test -count=1 -run 'E2E' ./cmd/gtm ./backend/nvml
+	$(GO) test -count=1 -run 'E2E|FakeDriver' ./cmd/gtm ./backend/nvml
 
 ## race: every test under the race detector (CI runs it after make test)
 race: deps

@@ -33,7 +33,8 @@ var (
 )
 
 // Build compiles the stand-in library with cc (once per test binary; the
-// result is cached by source hash, so later runs reuse it) and returns the
+// result is kept by source hash in the user's cache directory, under
+// gtm-test/, so later runs reuse it) and returns the
 // directory holding libnvidia-ml.so.1, for LD_LIBRARY_PATH. It fails the
 // test when cc is missing or the build fails: CI must not skip these tests.
 func Build(t testing.TB) (libDir string) {
