@@ -39,6 +39,9 @@ type Snapshot struct {
 	// documented counter behaviour rather than read from a machine (the
 	// demo capture). Absent otherwise.
 	Synthetic bool `json:"synthetic,omitempty"`
+	// Demo is true for recorded demo data shown instead of this
+	// machine's (gtm --demo). Absent otherwise.
+	Demo bool `json:"demo,omitempty"`
 }
 
 // Tool names the program that took the snapshot.

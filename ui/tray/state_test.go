@@ -1,0 +1,307 @@
+package tray
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+const GiB = 1 << 30
+
+func ptr[T any](v T) *T { return &v }
+
+func device(i int, name string, used, total float64) backend.Device {
+	return backend.Device{Index: i, Name: ptr(name), Vendor: "nvidia",
+		MemoryUsedBytes: ptr(uint64(used * GiB)), MemoryTotalBytes: ptr(uint64(total * GiB))}
+}
+
+func proc(pid, dev int, name string, vram float64, model, quant string) app.Process {
+	p := app.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
+		VRAMBytes: ptr(uint64(vram * GiB)), Models: []inspect.Model{}}
+	if model != "" {
+		p.Models = []inspect.Model{{Path: "/models/" + model + ".gguf", Confirmed: true, Quantization: ptr(quant)}}
+	}
+	return p
+}
+
+var taken = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
+
+func snap(devs []backend.Device, procs []app.Process, sources ...backend.Source) *app.Snapshot {
+	if procs == nil {
+		procs = []app.Process{}
+	}
+	if devs == nil {
+		devs = []backend.Device{}
+	}
+	return &app.Snapshot{SchemaVersion: app.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
+		Sources: append([]backend.Source{backend.OK("procfs")}, sources...)}
+}
+
+func oneGPU() *app.Snapshot {
+	return snap([]backend.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []app.Process{
+		proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M"),
+		proc(1700, 0, "Xorg", 0.4, "", ""),
+	})
+}
+
+func threeGPUs() *app.Snapshot {
+	return snap([]backend.Device{
+		device(0, "NVIDIA H100", 70, 80),
+		device(1, "NVIDIA H100", 78, 80),
+		device(2, "NVIDIA H100", 1, 80),
+	}, []app.Process{
+		proc(10, 0, "python3", 69, "", ""),
+		proc(11, 1, "vllm", 77.5, "Llama-3.1-70B-Instruct", "Q8_0"),
+		proc(12, 2, "jupyter", 0.5, "", ""),
+		proc(13, 1, "nvtop", 0.1, "", ""),
+	})
+}
+
+func noGPU() *app.Snapshot {
+	return snap(nil, nil, backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
+}
+
+func TestFromSnapshot(t *testing.T) {
+	demo := oneGPU()
+	demo.Demo = true
+	hidden := snap([]backend.Device{{Index: 0, Name: ptr("GPU"), MemoryTotalBytes: ptr(uint64(8 * GiB))}}, nil)
+
+	cases := []struct {
+		name    string
+		snap    *app.Snapshot
+		opts    Options
+		title   string
+		tooltip string
+		icon    IconKey
+		gpus    []string
+		top     []string
+	}{
+		{
+			name:  "one GPU",
+			snap:  oneGPU(),
+			title: "gtm · 51 %",
+			tooltip: "GPU 0 · 12.3 / 24.0 GiB (51 %)\n" +
+				"llama-server 9.8 GiB · Qwen3-8B Q4_K_M",
+			icon: IconKey{Known: true, Percent: 51, Level: LevelNormal},
+			gpus: []string{"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)"},
+			top:  []string{"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB"},
+		},
+		{
+			name:  "three GPUs: the icon shows the fullest",
+			snap:  threeGPUs(),
+			title: "gtm · 98 %",
+			tooltip: "GPU 0 · 70.0 / 80.0 GiB (88 %)\n" +
+				"GPU 1 · 78.0 / 80.0 GiB (98 %)\n" +
+				"GPU 2 · 1.0 / 80.0 GiB (1 %)\n" +
+				"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)",
+			icon: IconKey{Known: true, Percent: 98, Level: LevelCritical},
+			gpus: []string{
+				"GPU 0 NVIDIA H100 · 70.0 / 80.0 GiB (88 %)",
+				"GPU 1 NVIDIA H100 · 78.0 / 80.0 GiB (98 %)",
+				"GPU 2 NVIDIA H100 · 1.0 / 80.0 GiB (1 %)",
+			},
+			top: []string{
+				"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)",
+				"python3 69.0 GiB (GPU 0)",
+				"jupyter 0.5 GiB (GPU 2)",
+			},
+		},
+		{
+			name:  "three GPUs, --gpu 0 chosen",
+			snap:  threeGPUs(),
+			opts:  Options{GPU: ptr(0)},
+			title: "gtm · 88 %",
+			tooltip: "GPU 0 · 70.0 / 80.0 GiB (88 %)\n" +
+				"GPU 1 · 78.0 / 80.0 GiB (98 %)\n" +
+				"GPU 2 · 1.0 / 80.0 GiB (1 %)\n" +
+				"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)",
+			icon: IconKey{Known: true, Percent: 88, Level: LevelHigh},
+			gpus: []string{
+				"GPU 0 NVIDIA H100 · 70.0 / 80.0 GiB (88 %)",
+				"GPU 1 NVIDIA H100 · 78.0 / 80.0 GiB (98 %)",
+				"GPU 2 NVIDIA H100 · 1.0 / 80.0 GiB (1 %)",
+			},
+			top: []string{
+				"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)",
+				"python3 69.0 GiB (GPU 0)",
+				"jupyter 0.5 GiB (GPU 2)",
+			},
+		},
+		{
+			name:    "no GPU: the reason in plain words, never 0 %",
+			snap:    noGPU(),
+			title:   "gtm · no GPU readings",
+			tooltip: "gtm · no GPU readings (NVIDIA driver not found)",
+			gpus:    []string{"No GPU readings: NVIDIA driver not found"},
+		},
+		{
+			name:    "memory hidden by the driver: n/a, not 0 %",
+			snap:    hidden,
+			title:   "gtm · VRAM n/a",
+			tooltip: "GPU 0 · n/a / 8.0 GiB",
+			gpus:    []string{"GPU 0 GPU · n/a / 8.0 GiB"},
+		},
+		{
+			name:  "paused",
+			snap:  oneGPU(),
+			opts:  Options{Paused: true},
+			title: "gtm · 51 % · paused",
+			tooltip: "Paused — showing readings from " + taken.Local().Format("15:04:05") + "\n" +
+				"GPU 0 · 12.3 / 24.0 GiB (51 %)\n" +
+				"llama-server 9.8 GiB · Qwen3-8B Q4_K_M",
+			icon: IconKey{Known: true, Percent: 51, Level: LevelNormal},
+			gpus: []string{"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)"},
+			top:  []string{"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB"},
+		},
+		{
+			name:  "demo",
+			snap:  demo,
+			title: "gtm · 51 % · recorded demo",
+			tooltip: "Recorded demo — nothing here is from this machine\n" +
+				"GPU 0 · 12.3 / 24.0 GiB (51 %)\n" +
+				"llama-server 9.8 GiB · Qwen3-8B Q4_K_M",
+			icon: IconKey{Known: true, Percent: 51, Level: LevelNormal},
+			gpus: []string{"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)"},
+			top:  []string{"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB"},
+		},
+		{
+			name:    "nothing collected yet",
+			title:   "gtm · collecting…",
+			tooltip: "gtm · collecting…",
+			gpus:    []string{"Collecting…"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := FromSnapshot(c.snap, c.opts)
+			if st.Title != c.title {
+				t.Errorf("title %q, want %q", st.Title, c.title)
+			}
+			if st.Tooltip != c.tooltip {
+				t.Errorf("tooltip\n%s\nwant\n%s", st.Tooltip, c.tooltip)
+			}
+			if st.Icon != c.icon {
+				t.Errorf("icon %+v, want %+v", st.Icon, c.icon)
+			}
+			if !reflect.DeepEqual(st.GPULines, c.gpus) {
+				t.Errorf("GPU lines %q, want %q", st.GPULines, c.gpus)
+			}
+			var top []string
+			for _, p := range st.Top {
+				top = append(top, p.Label)
+			}
+			if !reflect.DeepEqual(top, c.top) {
+				t.Errorf("top %q, want %q", top, c.top)
+			}
+			if strings.Contains(st.Tooltip+st.Title, "(0 %)") {
+				t.Errorf("a missing reading shown as 0 %%: %q", st.Tooltip)
+			}
+		})
+	}
+}
+
+func TestMenuLabels(t *testing.T) {
+	set := Settings{AlertThreshold: 90, AutostartAvailable: true}
+	cases := []struct {
+		name string
+		snap *app.Snapshot
+		opts Options
+		want []string
+	}{
+		{"one GPU", oneGPU(), Options{}, []string{
+			"Show window",
+			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
+			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
+			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+		{"three GPUs", threeGPUs(), Options{}, []string{
+			"Show window",
+			"GPU 0 NVIDIA H100 · 70.0 / 80.0 GiB (88 %)",
+			"GPU 1 NVIDIA H100 · 78.0 / 80.0 GiB (98 %)",
+			"GPU 2 NVIDIA H100 · 1.0 / 80.0 GiB (1 %)",
+			"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)", "python3 69.0 GiB (GPU 0)", "jupyter 0.5 GiB (GPU 2)",
+			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+		{"no GPU offers the demo", noGPU(), Options{}, []string{
+			"Show window", "No GPU readings: NVIDIA driver not found",
+			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Show a recorded demo", "Quit"}},
+		{"paused", oneGPU(), Options{Paused: true}, []string{
+			"Show window",
+			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
+			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
+			"Resume", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+		{"demo is left from the menu", oneGPU(), Options{Demo: true}, []string{
+			"Show window",
+			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
+			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
+			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Leave the recorded demo", "Quit"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := MenuFor(FromSnapshot(c.snap, c.opts), set)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("menu\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestManyGPUsFitTheMenu(t *testing.T) {
+	var devs []backend.Device
+	for i := 0; i < 12; i++ {
+		devs = append(devs, device(i, "A100", 1, 40))
+	}
+	st := FromSnapshot(snap(devs, nil), Options{})
+	if len(st.GPULines) != MaxGPULines || st.GPULines[MaxGPULines-1] != "… and 5 more GPUs (see the window)" {
+		t.Fatalf("GPU lines %q", st.GPULines)
+	}
+	if n := strings.Count(st.Tooltip, "\n") + 1; n != 12 {
+		t.Errorf("tooltip has %d lines, want one per GPU (12)", n)
+	}
+}
+
+func TestNoGPUReason(t *testing.T) {
+	cases := map[string]string{
+		"NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)": "NVIDIA driver not found",
+		"NVML init failed: Driver/library version mismatch":               "Driver/library version mismatch",
+		"no GPU backend for this operating system yet":                    "no GPU backend for this operating system yet",
+	}
+	for in, want := range cases {
+		s := snap(nil, nil, backend.Failed("nvml", errors.New(in)))
+		if got := NoGPUReason(s); got != want {
+			t.Errorf("%q → %q, want %q", in, got, want)
+		}
+	}
+	if got := NoGPUReason(snap(nil, nil)); got != "the driver reports no devices" {
+		t.Errorf("no failed source → %q", got)
+	}
+}
+
+func TestProcessTextIsOneLine(t *testing.T) {
+	s := oneGPU()
+	s.Processes[0].Name = ptr("evil\nname\x1b[31m")
+	st := FromSnapshot(s, Options{})
+	if strings.ContainsAny(st.Top[0].Label, "\n\x1b") {
+		t.Errorf("label keeps control characters: %q", st.Top[0].Label)
+	}
+}
+
+func TestInferredSizesAreMarkedAndRankedAfterMeasured(t *testing.T) {
+	s := oneGPU()
+	s.Processes = append(s.Processes, app.Process{PID: 77, PIDLabel: "77", Name: ptr("ollama"), DeviceIndex: ptr(0),
+		VRAMInferredBytes: ptr(uint64(20 * GiB)), VRAMInferredBy: ptr("matched")})
+	st := FromSnapshot(s, Options{})
+	var got []string
+	for _, p := range st.Top {
+		got = append(got, p.Label)
+	}
+	want := []string{"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB", "ollama 20.0 GiB*"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("top %q, want %q", got, want)
+	}
+}
