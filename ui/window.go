@@ -46,6 +46,8 @@ type MainWindow struct {
 	OnPause func(paused bool)
 	// OnQuit is called for `q` and Ctrl+Q; nil quits the app.
 	OnQuit func()
+	// TitleNote is added to the window title (" — recorded demo").
+	TitleNote string
 
 	history *app.History
 	snap    *app.Snapshot
@@ -180,7 +182,7 @@ func (m *MainWindow) SetPaused(p bool) {
 
 func (m *MainWindow) setPausedState(p bool) {
 	m.paused = p
-	title := Title
+	title := Title + m.TitleNote
 	if p {
 		title += " (paused)"
 	}

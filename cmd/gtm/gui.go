@@ -24,6 +24,11 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	if err := checkDisplay(); err != nil {
 		return err
 	}
+	pre, running := desktopPreflight(opts)
+	if running {
+		return nil
+	}
+	defer pre.close()
 	// GLFW panics when it cannot open a window (no GL, refused X
 	// authorisation); say so in one line instead of a stack trace.
 	defer func() {
@@ -37,28 +42,31 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	// on them.
 	_, replay := src.(*app.Timeline)
 	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval, Actions: actions.NewSystem(), Replay: replay})
+	desk := newDesktop(a, w, src, opts, pre)
+	instanceTarget.Store(desk)
 
 	// One goroutine collects; each snapshot reaches the window through
 	// fyne.Do, so the UI goroutine only draws. A source that hands back
 	// the snapshot it gave last time (a still replay) redraws nothing.
 	var last *app.Snapshot
 	runner := &app.Runner{
-		Src:      src,
+		Src:      desk.src,
 		Interval: opts.Interval,
 		OnSnapshot: func(s *app.Snapshot) {
 			if s == last {
-				fyne.Do(func() { w.SetCollecting(false) })
+				fyne.Do(func() { w.SetCollecting(false); desk.tick() })
 				return
 			}
 			last = s
 			if opts.GPU != nil {
 				s = s.OnlyDevice(*opts.GPU)
 			}
-			fyne.Do(func() { w.Update(s) })
+			fyne.Do(func() { desk.onSnapshot(s) })
 		},
 		OnSlow: func() { fyne.Do(func() { w.SetCollecting(true) }) },
 	}
 	w.OnPause = runner.SetPaused
+	desk.attach(runner)
 	if tl, ok := src.(ui.Timeline); ok {
 		w.SetTimeline(tl)
 	}
@@ -67,6 +75,7 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	defer cancel()
 	stopOnSignal(ctx, a)
 	go runner.Run(ctx)
-	w.Window.ShowAndRun()
+	desk.startTray()
+	desk.run()
 	return nil
 }

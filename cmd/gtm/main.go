@@ -46,6 +46,7 @@ type env struct {
 type guiOptions struct {
 	Interval time.Duration
 	GPU      *int
+	desktopOptions
 }
 
 func main() {
@@ -64,6 +65,7 @@ type options struct {
 	gpu                                     int
 	procRoot, replay                        string
 	llmLogs                                 []string
+	desk                                    desktopFlags
 }
 
 func newFlagSet(o *options) *flag.FlagSet {
@@ -78,6 +80,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
 	fs.StringVar(&o.replay, "replay", "", "show a `FILE` saved with --json or gtm record instead of this machine (window: play the capture; --once/--json: its last snapshot)")
+	addDesktopFlags(fs, &o.desk)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	return fs
@@ -196,8 +199,30 @@ func run(args []string, e env) int {
 		warnUnreadableLog(e.stderr, "gtm", fmt.Sprintf("%d=%s", pid, path), path)
 	}
 
+	if err := o.desk.validate(o.once || o.listGPUs, o.replay != ""); err != nil {
+		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
+		return exitUsage
+	}
+	newLive := func() (app.Source, func()) {
+		c, closeFn := e.newCollector(o.procRoot, llmLogs)
+		c.Version = version
+		c.Window = interval
+		return c, closeFn
+	}
+
 	var src app.Source
-	if o.replay != "" {
+	if o.desk.demo {
+		tl, err := builtinDemo()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --demo: %v\n", err)
+			return exitRuntime
+		}
+		if o.once || o.listGPUs {
+			src = app.Replay{Snapshot: tl.Last()}
+		} else {
+			src = tl
+		}
+	} else if o.replay != "" {
 		snaps, err := readCaptureFile(o.replay)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
@@ -211,10 +236,8 @@ func run(args []string, e env) int {
 			src = tl
 		}
 	} else {
-		c, closeFn := e.newCollector(o.procRoot, llmLogs)
+		c, closeFn := newLive()
 		defer closeFn()
-		c.Version = version
-		c.Window = interval
 		src = c
 	}
 
@@ -235,7 +258,8 @@ func run(args []string, e env) int {
 				return code
 			}
 		}
-		if err := e.runGUI(src, guiOptions{Interval: interval, GPU: gpu}); err != nil {
+		if err := e.runGUI(src, guiOptions{Interval: interval, GPU: gpu,
+			desktopOptions: o.desk.options(o.replay == "", newLive, e.stderr)}); err != nil {
 			fmt.Fprintf(e.stderr, "gtm: %v\n", err)
 			return exitRuntime
 		}

@@ -1,0 +1,107 @@
+//go:build !nogui
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// "Start at login" is an XDG autostart entry that runs `gtm --tray`
+// (https://specifications.freedesktop.org/autostart-spec/).
+
+const autostartFile = "io.github.gputaskman.gtm.desktop"
+
+// autostartPath is $XDG_CONFIG_HOME/autostart/<id>.desktop (~/.config when
+// unset).
+func autostartPath() (string, error) {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no home directory for the autostart entry: %w", err)
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "autostart", autostartFile), nil
+}
+
+// autostartEnabled reports whether the login entry exists and is not
+// hidden (a desktop's own settings hide it with Hidden=true).
+func autostartEnabled() bool {
+	path, err := autostartPath()
+	if err != nil {
+		return false
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "Hidden=true" {
+			return false
+		}
+	}
+	return true
+}
+
+// setAutostart writes (on) or removes the login entry; exe is the gtm to
+// start.
+func setAutostart(on bool, exe string) error {
+	path, err := autostartPath()
+	if err != nil {
+		return err
+	}
+	if !on {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(autostartEntry(exe)), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func autostartEntry(exe string) string {
+	return "[Desktop Entry]\n" +
+		"Type=Application\n" +
+		"Name=gtm\n" +
+		"GenericName=GPU task manager\n" +
+		"Comment=VRAM use in the tray: what is inside your GPU\n" +
+		"Exec=" + desktopExecQuote(exe) + " --tray\n" +
+		"Icon=io.github.gputaskman.gtm\n" +
+		"Terminal=false\n" +
+		"X-GNOME-Autostart-enabled=true\n"
+}
+
+// desktopExecQuote quotes one Exec argument as the desktop entry spec
+// asks: plain when it has no reserved character, else in double quotes
+// with ", `, $ and \ escaped; % is doubled (field codes).
+func desktopExecQuote(arg string) string {
+	arg = strings.ReplaceAll(arg, "%", "%%")
+	if arg != "" && !strings.ContainsAny(arg, " \t\n\"'\\><~|&;$*?#()`=") {
+		return arg
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range arg {
+		if strings.ContainsRune("\"`$\\", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	// The entry's value itself is a string: a backslash is escaped again.
+	return strings.ReplaceAll(b.String(), `\`, `\\`)
+}
+
+func autostartAvailable() bool { return true }

@@ -1,0 +1,312 @@
+//go:build !nogui
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/ui"
+	"github.com/gputaskman/gtm/ui/tray"
+)
+
+// Preference keys (Fyne keeps them per app id).
+const (
+	prefAlertsOn       = "alerts_on"
+	prefAlertThreshold = "alert_vram_percent"
+	defaultAlertPct    = 90
+)
+
+// desktopApp ties the window, the tray icon, alerts, the recorded demo and
+// the single-instance socket together. Its methods run on the Fyne
+// goroutine unless they say otherwise.
+type desktopApp struct {
+	a     fyne.App
+	shell *ui.Shell
+	src   *switchSource
+	opts  guiOptions
+	log   io.Writer
+	pre   preflight
+
+	runner *app.Runner
+	tray   *tray.Tray // nil without a tray host
+	stop   func()     // takes the tray item off the bus
+
+	alerts    tray.Alerts
+	alertsOn  bool
+	threshold float64
+
+	demo      bool
+	live      app.Source // this machine, made when first needed
+	liveClose func()
+	last      *app.Snapshot
+}
+
+// newDesktop wraps the window; src is what it shows first.
+func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, pre preflight) *desktopApp {
+	d := &desktopApp{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre}
+	if d.log == nil {
+		d.log = os.Stderr
+	}
+	if opts.Live {
+		d.live = src
+	}
+	d.shell = ui.NewShell(w)
+	if opts.Demo != nil && (opts.Live || opts.StartDemo) { // not while replaying a file
+		d.shell.OnDemo = func(on bool) { d.setDemo(on) }
+	}
+	if tl, ok := src.(*app.Timeline); ok && opts.StartDemo {
+		d.demo = true
+		d.shell.EnterDemo(tl)
+	}
+
+	p := a.Preferences()
+	d.threshold = p.FloatWithFallback(prefAlertThreshold, defaultAlertPct)
+	d.alertsOn = p.Bool(prefAlertsOn)
+	if opts.AlertVRAM > 0 {
+		d.threshold, d.alertsOn = opts.AlertVRAM, true
+		p.SetFloat(prefAlertThreshold, d.threshold)
+		p.SetBool(prefAlertsOn, true)
+	}
+	return d
+}
+
+// attach connects the collecting runner: pausing from the window or the
+// tray goes through it, and the tray follows.
+func (d *desktopApp) attach(r *app.Runner) {
+	d.runner = r
+	prev := d.shell.W.OnPause
+	d.shell.W.OnPause = func(p bool) {
+		if prev != nil {
+			prev(p)
+		}
+		d.updateTray()
+	}
+}
+
+// startTray shows the tray icon when a tray host is on the session bus;
+// otherwise it logs one line and the window works alone.
+func (d *desktopApp) startTray() {
+	if !d.pre.trayHost {
+		msg := "gtm: no tray icon: " + d.pre.trayWhy + "; closing the window quits gtm"
+		if d.opts.Tray {
+			msg += " (--tray: showing the window instead)"
+		}
+		fmt.Fprintln(d.log, msg)
+		return
+	}
+	da, isDesk := d.a.(desktop.App)
+	if !isDesk {
+		fmt.Fprintln(d.log, "gtm: no tray icon: this Fyne driver has no system tray; closing the window quits gtm")
+		return
+	}
+	set := tray.Settings{AlertsOn: d.alertsOn, AlertThreshold: d.threshold,
+		Autostart: autostartEnabled(), AutostartAvailable: autostartAvailable()}
+	d.tray, d.stop = tray.Start(da, tray.Actions{
+		ShowWindow:  func() { fyne.Do(d.showWindow) },
+		ShowProcess: func(pid int) { fyne.Do(func() { d.showWindow(); d.shell.SelectPID(pid) }) },
+		SetPaused:   func(p bool) { fyne.Do(func() { d.shell.W.SetPaused(p); d.updateTray() }) },
+		SetAlerts:   func(on bool) { fyne.Do(func() { d.setAlerts(on) }) },
+		SetAutostart: func(on bool) error {
+			exe, err := os.Executable()
+			if err == nil {
+				err = setAutostart(on, exe)
+			}
+			if err != nil {
+				fmt.Fprintf(d.log, "gtm: start at login: %v\n", err)
+			}
+			return err
+		},
+		SetDemo: func(on bool) { fyne.Do(func() { d.setDemo(on) }) },
+		Quit:    func() { fyne.Do(d.a.Quit) },
+	}, set, func() { fyne.Do(d.showWindow) })
+	d.shell.W.Window.SetCloseIntercept(d.hideWindow)
+}
+
+// run shows the window (unless --tray hid it in a working tray) and runs
+// the app until Quit.
+func (d *desktopApp) run() {
+	defer d.close()
+	if d.opts.Tray && d.tray != nil {
+		d.shell.SetHidden(true)
+		d.a.Run()
+		return
+	}
+	d.shell.W.Window.ShowAndRun()
+}
+
+func (d *desktopApp) close() {
+	if d.stop != nil {
+		d.stop()
+	}
+	if d.liveClose != nil {
+		d.liveClose()
+	}
+}
+
+// onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
+func (d *desktopApp) onSnapshot(s *app.Snapshot) {
+	if s == nil || s.Demo != d.demo {
+		return // collected from the source we just switched away from
+	}
+	if s == d.last {
+		d.tick()
+		return
+	}
+	d.last = s
+	d.shell.Update(s)
+	d.updateTray()
+	if d.alertsOn {
+		for _, al := range d.alerts.Step(s, d.threshold) {
+			d.a.SendNotification(fyne.NewNotification("gtm: "+al.Title, al.Body))
+		}
+	}
+}
+
+// tick follows a collection that brought nothing new (a still replay):
+// only the tray's state (paused, say) may have changed.
+func (d *desktopApp) tick() { d.updateTray() }
+
+func (d *desktopApp) updateTray() {
+	if d.tray == nil {
+		return
+	}
+	d.tray.Update(tray.FromSnapshot(d.last, tray.Options{GPU: d.opts.GPU, Paused: d.shell.W.Paused(), Demo: d.demo}))
+}
+
+func (d *desktopApp) showWindow() {
+	d.shell.SetHidden(false)
+	d.shell.W.Window.Show()
+	d.shell.W.Window.RequestFocus()
+}
+
+func (d *desktopApp) hideWindow() {
+	d.shell.W.Window.Hide()
+	d.shell.SetHidden(true)
+}
+
+func (d *desktopApp) setAlerts(on bool) {
+	d.alertsOn = on
+	d.alerts.Reset()
+	d.a.Preferences().SetBool(prefAlertsOn, on)
+}
+
+// setDemo switches between this machine and the recorded demo.
+func (d *desktopApp) setDemo(on bool) {
+	if on == d.demo {
+		return
+	}
+	if on {
+		if d.opts.Demo == nil {
+			return
+		}
+		tl, err := d.opts.Demo()
+		if err != nil {
+			fmt.Fprintf(d.log, "gtm: recorded demo: %v\n", err)
+			return
+		}
+		d.demo = true
+		d.src.set(tl)
+		d.shell.EnterDemo(tl)
+	} else {
+		if d.live == nil {
+			if d.opts.NewLive == nil {
+				return
+			}
+			d.live, d.liveClose = d.opts.NewLive()
+		}
+		d.demo = false
+		d.src.set(d.live)
+		d.shell.LeaveDemo()
+	}
+	d.last = nil
+	d.alerts.Reset()
+	if d.runner != nil {
+		d.runner.SetPaused(false)
+	}
+	d.updateTray()
+}
+
+// switchSource lets the window change what it shows (this machine or the
+// demo) while the runner keeps collecting from one Source.
+type switchSource struct {
+	mu  sync.Mutex
+	src app.Source
+}
+
+func (s *switchSource) set(src app.Source) {
+	s.mu.Lock()
+	s.src = src
+	s.mu.Unlock()
+}
+
+// Collect implements app.Source.
+func (s *switchSource) Collect(ctx context.Context) *app.Snapshot {
+	s.mu.Lock()
+	src := s.src
+	s.mu.Unlock()
+	return src.Collect(ctx)
+}
+
+// instanceTarget is the running app a later launch asks to show itself.
+var instanceTarget atomic.Pointer[desktopApp]
+
+// preflight is what the desktop app checks before opening anything.
+type preflight struct {
+	inst     *instance
+	trayHost bool
+	trayWhy  string
+}
+
+func (p preflight) close() {
+	if p.inst != nil {
+		p.inst.Close()
+	}
+}
+
+// desktopPreflight looks for a tray host (before Fyne starts, so that no
+// library launches a session bus of its own) and makes this gtm the one
+// window of this machine's readings, or asks the running one to show its
+// window (running=true). Replays and the demo are separate windows.
+func desktopPreflight(opts guiOptions) (pre preflight, running bool) {
+	pre.trayHost, pre.trayWhy = trayHostPresent()
+	if !opts.Live {
+		return pre, false
+	}
+	log := opts.Log
+	if log == nil {
+		log = os.Stderr
+	}
+	dir, err := instanceDir()
+	if err != nil {
+		fmt.Fprintf(log, "gtm: not checking for a running gtm: %v\n", err)
+		return pre, false
+	}
+	msg := msgShow
+	if opts.Tray {
+		msg = msgPing // started at login: leave the running one as it is
+	}
+	inst, running, err := claimInstance(dir, msg, func(m string) {
+		if d := instanceTarget.Load(); d != nil && m == msgShow {
+			fyne.Do(d.showWindow)
+		}
+	})
+	switch {
+	case err != nil:
+		fmt.Fprintf(log, "gtm: not checking for a running gtm: %v\n", err)
+	case running && msg == msgShow:
+		fmt.Fprintln(log, "gtm: already running; showing its window")
+	case running:
+		fmt.Fprintln(log, "gtm: already running")
+	}
+	pre.inst = inst
+	return pre, running
+}

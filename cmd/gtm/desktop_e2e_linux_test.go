@@ -1,0 +1,681 @@
+//go:build !nogui
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/ui/tray"
+)
+
+// End-to-end tests of the desktop binary: a virtual X display (Xvfb), a
+// private session bus (dbus-daemon) and, on it, a stand-in tray host that
+// records what gtm's StatusNotifierItem registers, so the item's tooltip,
+// icon and menu are read over DBus the way a desktop reads them.
+
+var (
+	guiBinaryOnce sync.Once
+	guiBinaryPath string
+	guiBinaryErr  error
+)
+
+// guiBinary builds the desktop gtm once.
+func guiBinary(t *testing.T) string {
+	t.Helper()
+	for _, tool := range []string{"Xvfb", "dbus-daemon", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (scripts/install-deps.sh --desktop installs it)", tool)
+		}
+	}
+	guiBinaryOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gtm-gui-")
+		if err != nil {
+			guiBinaryErr = err
+			return
+		}
+		guiBinaryPath = filepath.Join(dir, "gtm")
+		out, err := exec.Command("go", "build", "-o", guiBinaryPath, ".").CombinedOutput()
+		if err != nil {
+			guiBinaryErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if guiBinaryErr != nil {
+		t.Fatal(guiBinaryErr)
+	}
+	return guiBinaryPath
+}
+
+// startXvfb starts a virtual display and returns its DISPLAY value.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := readLineTimeout(r, 20*time.Second)
+	r.Close()
+	if err != nil {
+		t.Fatalf("Xvfb did not start: %v", err)
+	}
+	return ":" + strings.TrimSpace(line)
+}
+
+// startBus starts a private session bus and returns its address.
+func startBus(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command("dbus-daemon", "--config-file=/usr/share/dbus-1/session.conf", "--print-address=1", "--nofork", "--nopidfile")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := readLineTimeout(out, 20*time.Second)
+	if err != nil {
+		t.Fatalf("dbus-daemon did not start: %v", err)
+	}
+	return strings.TrimSpace(line)
+}
+
+func readLineTimeout(r interface{ Read([]byte) (int, error) }, d time.Duration) (string, error) {
+	ch := make(chan string, 1)
+	errc := make(chan error, 1)
+	go func() {
+		line, err := bufio.NewReader(r).ReadString('\n')
+		if err != nil {
+			errc <- err
+			return
+		}
+		ch <- line
+	}()
+	select {
+	case l := <-ch:
+		return l, nil
+	case err := <-errc:
+		return "", err
+	case <-time.After(d):
+		return "", fmt.Errorf("nothing after %v", d)
+	}
+}
+
+// watcher stands in for a tray host: it owns org.kde.StatusNotifierWatcher
+// and records the items that register, and owns
+// org.freedesktop.Notifications to record desktop notifications.
+type watcher struct {
+	conn  *dbus.Conn
+	items chan string // bus name of each item that registered
+
+	mu            sync.Mutex
+	notifications []string // "summary\nbody"
+	newIcons      int
+	newToolTips   int
+}
+
+func (w *watcher) RegisterStatusNotifierItem(sender dbus.Sender, service string) *dbus.Error {
+	w.items <- string(sender)
+	return nil
+}
+
+func (w *watcher) RegisterStatusNotifierHost(string) *dbus.Error { return nil }
+
+// Notify implements org.freedesktop.Notifications.Notify.
+func (w *watcher) Notify(appName string, replaces uint32, icon, summary, body string, actions []string,
+	hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.notifications = append(w.notifications, summary+"\n"+body)
+	return uint32(len(w.notifications)), nil
+}
+
+func newWatcher(t *testing.T, addr string) *watcher {
+	t.Helper()
+	conn, err := dbus.Connect(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	w := &watcher{conn: conn, items: make(chan string, 4)}
+	if err := conn.Export(w, "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher"); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Export(w, "/org/freedesktop/Notifications", "org.freedesktop.Notifications"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"org.kde.StatusNotifierWatcher", "org.freedesktop.Notifications"} {
+		if r, err := conn.RequestName(name, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
+			t.Fatalf("own %s: %v %v", name, r, err)
+		}
+	}
+	if err := conn.AddMatchSignal(dbus.WithMatchInterface("org.kde.StatusNotifierItem")); err != nil {
+		t.Fatal(err)
+	}
+	sig := make(chan *dbus.Signal, 64)
+	conn.Signal(sig)
+	go func() {
+		for s := range sig {
+			w.mu.Lock()
+			switch s.Name {
+			case "org.kde.StatusNotifierItem.NewIcon":
+				w.newIcons++
+			case "org.kde.StatusNotifierItem.NewToolTip":
+				w.newToolTips++
+			}
+			w.mu.Unlock()
+		}
+	}()
+	return w
+}
+
+// signals counts NewIcon and NewToolTip signals.
+func (w *watcher) signals() (icons, tooltips int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.newIcons, w.newToolTips
+}
+
+func (w *watcher) notes() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.notifications...)
+}
+
+// waitItem waits for gtm's item to register.
+func (w *watcher) waitItem(t *testing.T, gtm *gtmProc) string {
+	t.Helper()
+	select {
+	case name := <-w.items:
+		return name
+	case <-time.After(60 * time.Second):
+		t.Fatalf("no StatusNotifierItem registered; gtm stderr:\n%s", gtm.stderr())
+	}
+	return ""
+}
+
+func (w *watcher) tooltip(t *testing.T, item string) string {
+	t.Helper()
+	v, err := w.conn.Object(item, "/StatusNotifierItem").GetProperty("org.kde.StatusNotifierItem.ToolTip")
+	if err != nil {
+		t.Fatalf("ToolTip: %v", err)
+	}
+	var tt struct {
+		Name  string
+		Icons []struct {
+			W, H int32
+			Pix  []byte
+		}
+		Title, Text string
+	}
+	if err := dbus.Store([]any{v.Value()}, &tt); err != nil {
+		t.Fatalf("ToolTip %v: %v", v, err)
+	}
+	return tt.Title
+}
+
+func (w *watcher) title(t *testing.T, item string) string {
+	t.Helper()
+	v, err := w.conn.Object(item, "/StatusNotifierItem").GetProperty("org.kde.StatusNotifierItem.Title")
+	if err != nil {
+		t.Fatalf("Title: %v", err)
+	}
+	s, _ := v.Value().(string)
+	return s
+}
+
+// menuEntry is one item of the dbusmenu layout.
+type menuEntry struct {
+	ID      int32
+	Label   string
+	Visible bool
+	Enabled bool
+}
+
+func (w *watcher) menu(t *testing.T, item string) []menuEntry {
+	t.Helper()
+	var rev uint32
+	var layout struct {
+		ID       int32
+		Props    map[string]dbus.Variant
+		Children []dbus.Variant
+	}
+	err := w.conn.Object(item, "/StatusNotifierItem/menu").Call("com.canonical.dbusmenu.GetLayout", 0,
+		int32(0), int32(-1), []string{}).Store(&rev, &layout)
+	if err != nil {
+		t.Fatalf("GetLayout: %v", err)
+	}
+	var out []menuEntry
+	for _, c := range layout.Children {
+		var child struct {
+			ID       int32
+			Props    map[string]dbus.Variant
+			Children []dbus.Variant
+		}
+		if err := dbus.Store([]any{c.Value()}, &child); err != nil {
+			t.Fatalf("menu child %v: %v", c, err)
+		}
+		if child.Props["type"].Value() == "separator" {
+			continue
+		}
+		e := menuEntry{ID: child.ID, Visible: true, Enabled: true}
+		e.Label, _ = child.Props["label"].Value().(string)
+		if v, ok := child.Props["visible"]; ok {
+			e.Visible, _ = v.Value().(bool)
+		}
+		if v, ok := child.Props["enabled"]; ok {
+			e.Enabled, _ = v.Value().(bool)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func visibleLabels(m []menuEntry) []string {
+	var out []string
+	for _, e := range m {
+		if e.Visible {
+			out = append(out, e.Label)
+		}
+	}
+	return out
+}
+
+func (w *watcher) click(t *testing.T, item string, id int32) {
+	t.Helper()
+	call := w.conn.Object(item, "/StatusNotifierItem/menu").Call("com.canonical.dbusmenu.Event", 0,
+		id, "clicked", dbus.MakeVariant(""), uint32(time.Now().Unix()))
+	if call.Err != nil {
+		t.Fatalf("Event clicked %d: %v", id, call.Err)
+	}
+}
+
+// gtmProc is a running desktop gtm.
+type gtmProc struct {
+	cmd    *exec.Cmd
+	errBuf *syncBuffer
+	done   chan struct{}
+	err    error
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (g *gtmProc) stderr() string { return g.errBuf.String() }
+
+// wait waits for gtm to exit and returns its exit code (-1: still running).
+func (g *gtmProc) wait(d time.Duration) int {
+	select {
+	case <-g.done:
+		if ee, ok := g.err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if g.err != nil {
+			return -2
+		}
+		return 0
+	case <-time.After(d):
+		return -1
+	}
+}
+
+// desktopEnv is a session: a display, maybe a bus, private directories.
+type desktopEnv struct {
+	display, bus string
+	runtime, cfg string
+}
+
+func newDesktopEnv(t *testing.T, withBus bool) desktopEnv {
+	t.Helper()
+	e := desktopEnv{display: startXvfb(t), runtime: t.TempDir(), cfg: t.TempDir()}
+	if err := os.MkdirAll(filepath.Join(e.cfg, "cache"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if withBus {
+		e.bus = startBus(t)
+	}
+	return e
+}
+
+func (e desktopEnv) environ() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		switch strings.SplitN(kv, "=", 2)[0] {
+		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME":
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, "DISPLAY="+e.display, "XDG_RUNTIME_DIR="+e.runtime, "XDG_CONFIG_HOME="+e.cfg,
+		"XDG_CACHE_HOME="+filepath.Join(e.cfg, "cache"), "HOME="+e.cfg, "LIBGL_ALWAYS_SOFTWARE=1")
+	if e.bus != "" {
+		env = append(env, "DBUS_SESSION_BUS_ADDRESS="+e.bus)
+	}
+	return env
+}
+
+func (e desktopEnv) start(t *testing.T, args ...string) *gtmProc {
+	t.Helper()
+	cmd := exec.Command(guiBinary(t), args...)
+	cmd.Env = e.environ()
+	g := &gtmProc{cmd: cmd, errBuf: &syncBuffer{}, done: make(chan struct{})}
+	cmd.Stderr = g.errBuf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { g.err = cmd.Wait(); close(g.done) }()
+	t.Cleanup(func() {
+		if g.wait(0) == -1 {
+			cmd.Process.Signal(syscall.SIGTERM)
+			if g.wait(10*time.Second) == -1 {
+				cmd.Process.Kill()
+				g.wait(5 * time.Second)
+			}
+		}
+	})
+	return g
+}
+
+// trayCapture writes a capture in which GPU 0 climbs from half full to
+// nearly full and back, and returns its path and snapshots.
+func trayCapture(t *testing.T, n int) (string, []*app.Snapshot) {
+	t.Helper()
+	caps, err := readCaptureFile(filepath.Join("..", "..", "app", "testdata", "snapshot.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := caps[0]
+	path := filepath.Join(t.TempDir(), "capture.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cw := app.NewCaptureWriter(f)
+	var snaps []*app.Snapshot
+	total := *base.Devices[0].MemoryTotalBytes
+	for i := 0; i < n; i++ {
+		s := *base
+		s.Devices = append(s.Devices[:0:0], base.Devices...)
+		// 50 % → 95 % → 50 % in steps of 5 points every fourth snapshot;
+		// in between, 0.1 GiB more or less changes the tooltip's GiB but
+		// not the rounded percentage, so the icon must stay.
+		step := i
+		if i >= n/2 {
+			step = n - 1 - i
+		}
+		pct := 50 + min(45, (step/4)*5)
+		used := total*uint64(pct)/100 + uint64(i%2)*(1<<30)/10
+		s.Devices[0].MemoryUsedBytes = &used
+		s.TakenAt = base.TakenAt.Add(time.Duration(i) * time.Second)
+		if err := cw.Write(&s); err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, &s)
+	}
+	return path, snaps
+}
+
+func TestDesktopTrayFollowsReplayAndQuits(t *testing.T) {
+	env := newDesktopEnv(t, true)
+	w := newWatcher(t, env.bus)
+	path, snaps := trayCapture(t, 60)
+
+	// What the tray must show, snapshot by snapshot, and how often its
+	// icon may change: once per new rounded percentage or level.
+	var tips []string
+	iconChanges, tipChanges := 0, 0
+	start := tray.FromSnapshot(nil, tray.Options{})
+	lastIcon, lastTip := start.Icon, start.Tooltip
+	for _, s := range snaps {
+		st := tray.FromSnapshot(s, tray.Options{})
+		tips = append(tips, st.Tooltip)
+		if st.Icon != lastIcon {
+			iconChanges++
+			lastIcon = st.Icon
+		}
+		if st.Tooltip != lastTip {
+			tipChanges++
+			lastTip = st.Tooltip
+		}
+	}
+
+	g := env.start(t, "--tray", "--interval", "0.25", "--alert-vram", "80", "--replay", path)
+	item := w.waitItem(t, g)
+
+	// Follow the tooltip as the capture plays.
+	seen := map[string]int{}
+	order := []int{}
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		tip := w.tooltip(t, item)
+		if _, ok := seen[tip]; !ok {
+			idx := -1
+			for i, want := range tips {
+				if want == tip {
+					idx = i
+					break
+				}
+			}
+			if idx < 0 && tip != "gtm · collecting…" {
+				t.Fatalf("tooltip %q is none of the capture's", tip)
+			}
+			seen[tip] = idx
+			if idx >= 0 {
+				order = append(order, idx)
+			}
+		}
+		// Done when back at the end after the peak (the last text was
+		// first seen on the way up).
+		if tip == tips[len(tips)-1] && len(order) > 0 && order[len(order)-1] >= len(tips)/2-4 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(order) < 5 {
+		t.Fatalf("tooltip changed only %d times while the capture played: %v\nstderr:\n%s", len(order), seen, g.stderr())
+	}
+	// The capture goes up then down: texts come back on the way down, but
+	// the first sighting of each follows the capture's order.
+	for i := 1; i < len(order); i++ {
+		if order[i] <= order[i-1] {
+			t.Errorf("tooltips out of order: %v", order)
+		}
+	}
+	if got := w.title(t, item); !strings.HasPrefix(got, "gtm · ") || !strings.HasSuffix(got, " %") {
+		t.Errorf("title %q", got)
+	}
+
+	// The menu: labels from the last snapshot, in place.
+	m1 := w.menu(t, item)
+	labels := visibleLabels(m1)
+	wantStart := []string{"Show window",
+		"GPU 0 NVIDIA GeForce RTX 4090 · 12.1 / 24.0 GiB (50 %)",
+		"GPU 1 NVIDIA A100-SXM4-80GB · 0.0 / 80.0 GiB (0 %)"}
+	for i, w := range wantStart {
+		if i >= len(labels) || labels[i] != w {
+			t.Fatalf("menu %q, want it to start with %q", labels, wantStart)
+		}
+	}
+	if !strings.HasPrefix(labels[3], "llama-server 6.0 GiB") {
+		t.Errorf("top process line %q", labels[3])
+	}
+	time.Sleep(600 * time.Millisecond)
+	m2 := w.menu(t, item)
+	if len(m1) != len(m2) {
+		t.Fatalf("menu rebuilt: %d then %d items", len(m1), len(m2))
+	}
+	for i := range m1 {
+		if m1[i].ID != m2[i].ID {
+			t.Fatalf("menu item ids changed (%d → %d): rebuilt, not re-labelled", m1[i].ID, m2[i].ID)
+		}
+	}
+
+	// The icon was set once per new percentage or level, not per
+	// snapshot; the tooltip once per new text.
+	icons, tooltips := w.signals()
+	if icons != iconChanges || tooltips != tipChanges {
+		t.Errorf("over %d snapshots: NewIcon %d times, want %d (one per rounded %% or level change); NewToolTip %d times, want %d",
+			len(snaps), icons, iconChanges, tooltips, tipChanges)
+	}
+	if iconChanges*3 > tipChanges {
+		t.Errorf("the capture should change the tooltip far more often than the icon")
+	}
+
+	// One alert: the capture reaches 80 % once on the way up (85 % and
+	// the way back down through 80 % are the same crossing).
+	notes := w.notes()
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "gtm: GPU 0 VRAM at 80 % (alert at 80 %)\nGPU 0 · 19.") ||
+		!strings.Contains(notes[0], "Largest: llama-server 6.0 GiB · qwen3:0.6b Q8_0") {
+		t.Errorf("notifications %q, want one for GPU 0 at 80 %%", notes)
+	}
+
+	t.Logf("%d snapshots played: %d tooltip texts read back, NewToolTip %d, NewIcon %d; menu %q", len(snaps), len(order), tooltips, icons, labels)
+
+	// Quit from the menu.
+	var quit int32 = -1
+	for _, e := range m2 {
+		if e.Label == "Quit" && e.Visible {
+			quit = e.ID
+		}
+	}
+	if quit < 0 {
+		t.Fatalf("no Quit in %q", labels)
+	}
+	w.click(t, item, quit)
+	if code := g.wait(20 * time.Second); code != 0 {
+		t.Fatalf("after Quit: exit %d (-1: still running)\nstderr:\n%s", code, g.stderr())
+	}
+}
+
+func TestDesktopWithoutDBusLogsOneLine(t *testing.T) {
+	env := newDesktopEnv(t, false)
+	g := env.start(t, "--interval", "0.5")
+	if !windowVisible(t, env, 30*time.Second) {
+		t.Fatalf("no window; stderr:\n%s", g.stderr())
+	}
+	if code := g.wait(0); code != -1 {
+		t.Fatalf("gtm exited (%d) without a bus; stderr:\n%s", code, g.stderr())
+	}
+	g.cmd.Process.Signal(syscall.SIGTERM)
+	if code := g.wait(20 * time.Second); code != 0 {
+		t.Errorf("exit %d after SIGTERM", code)
+	}
+	want := "gtm: no tray icon: no DBus session bus (DBUS_SESSION_BUS_ADDRESS is not set); closing the window quits gtm"
+	if lines := gtmLines(g.stderr()); len(lines) != 1 || lines[0] != want {
+		t.Errorf("gtm's log lines %q, want exactly %q\nstderr:\n%s", lines, want, g.stderr())
+	}
+}
+
+func TestDesktopWithoutTrayHostLogsOneLine(t *testing.T) {
+	env := newDesktopEnv(t, true) // a bus, but nobody owns the watcher name
+	g := env.start(t, "--tray", "--interval", "0.5")
+	if !windowVisible(t, env, 30*time.Second) {
+		t.Fatalf("--tray without a tray host must show the window; stderr:\n%s", g.stderr())
+	}
+	want := "gtm: no tray icon: no tray host on the session bus (nobody owns org.kde.StatusNotifierWatcher); closing the window quits gtm (--tray: showing the window instead)"
+	if lines := gtmLines(g.stderr()); len(lines) != 1 || lines[0] != want {
+		t.Errorf("gtm's log lines %q, want exactly %q\nstderr:\n%s", lines, want, g.stderr())
+	}
+}
+
+func TestDesktopSecondLaunchShowsTheFirst(t *testing.T) {
+	env := newDesktopEnv(t, true)
+	w := newWatcher(t, env.bus)
+	first := env.start(t, "--tray", "--interval", "0.5")
+	w.waitItem(t, first)
+	if windowVisible(t, env, 2*time.Second) {
+		t.Fatalf("--tray with a tray host showed the window")
+	}
+	second := env.start(t)
+	if code := second.wait(30 * time.Second); code != 0 {
+		t.Fatalf("second launch: exit %d; stderr:\n%s", code, second.stderr())
+	}
+	if !strings.Contains(second.stderr(), "gtm: already running; showing its window") {
+		t.Errorf("second launch said %q", second.stderr())
+	}
+	if !windowVisible(t, env, 20*time.Second) {
+		t.Fatalf("the first gtm did not show its window; its stderr:\n%s", first.stderr())
+	}
+	if code := first.wait(0); code != -1 {
+		t.Fatalf("the first gtm exited (%d)", code)
+	}
+
+	// A socket left by a gtm that died is replaced, not obeyed.
+	first.cmd.Process.Kill()
+	first.wait(10 * time.Second)
+	sock := filepath.Join(env.runtime, instanceSocketName)
+	if _, err := os.Lstat(sock); err != nil {
+		t.Fatalf("a killed gtm should leave its socket behind for this check: %v", err)
+	}
+	third := env.start(t, "--interval", "0.5")
+	if !windowVisible(t, env, 30*time.Second) {
+		t.Fatalf("after a stale socket: no window; stderr:\n%s", third.stderr())
+	}
+	if code := third.wait(0); code != -1 {
+		t.Fatalf("third launch exited (%d): %s", code, third.stderr())
+	}
+}
+
+// windowVisible waits up to d for a viewable gtm window on the display.
+func windowVisible(t *testing.T, env desktopEnv, d time.Duration) bool {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		cmd := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^gtm — GPU task manager")
+		cmd.Env = env.environ()
+		out, _ := cmd.Output()
+		if strings.TrimSpace(string(out)) != "" {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// gtmLines are gtm's own log lines (Fyne's and the systray library's have
+// a timestamp).
+func gtmLines(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "gtm: ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,180 @@
+//go:build !nogui
+
+package main
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestInstanceSecondLaunchReachesFirst(t *testing.T) {
+	dir := t.TempDir()
+	got := make(chan string, 4)
+	first, running, err := claimInstance(dir, msgShow, func(m string) { got <- m })
+	if err != nil || running || first == nil {
+		t.Fatalf("first claim: %v %v %v", first, running, err)
+	}
+	defer first.Close()
+	for _, msg := range []string{msgShow, msgPing} {
+		inst, running, err := claimInstance(dir, msg, nil)
+		if err != nil || !running || inst != nil {
+			t.Fatalf("second claim (%s): %v %v %v", msg, inst, running, err)
+		}
+		select {
+		case m := <-got:
+			if m != msg {
+				t.Errorf("first got %q, want %q", m, msg)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("first never heard %q", msg)
+		}
+	}
+}
+
+func TestInstanceStaleSocketIsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, instanceSocketName)
+	// A socket nobody listens on, as a killed gtm leaves it.
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	if _, err := os.Lstat(path); err != nil {
+		t.Fatalf("setup: %v", err)
+	}
+	inst, running, err := claimInstance(dir, msgShow, nil)
+	if err != nil || running || inst == nil {
+		t.Fatalf("claim over a stale socket: %v %v %v", inst, running, err)
+	}
+	inst.Close()
+	if _, err := os.Lstat(path); !os.IsNotExist(err) {
+		t.Errorf("socket left after Close: %v", err)
+	}
+}
+
+func TestInstanceRefusesNonSocket(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, instanceSocketName)
+	if err := os.WriteFile(path, []byte("not a socket"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := claimInstance(dir, msgShow, nil); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Errorf("err %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "not a socket" {
+		t.Errorf("a regular file was removed or changed")
+	}
+}
+
+func TestInstanceIgnoresUnknownRequests(t *testing.T) {
+	dir := t.TempDir()
+	got := make(chan string, 1)
+	first, _, err := claimInstance(dir, msgShow, func(m string) { got <- m })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	if err := sendInstance(filepath.Join(dir, instanceSocketName), "rm -rf"); err == nil {
+		t.Errorf("unknown request answered ok")
+	}
+	if err := sendInstance(filepath.Join(dir, instanceSocketName), strings.Repeat("x", 10000)); err == nil {
+		t.Errorf("oversized request answered ok")
+	}
+	select {
+	case m := <-got:
+		t.Errorf("acted on %q", m)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+func TestInstanceDirFallbackIsPrivate(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", "")
+	t.Setenv("TMPDIR", t.TempDir())
+	d, err := instanceDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(d)
+	if err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("%s: %v %v", d, fi.Mode(), err)
+	}
+	if err := os.Chmod(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := instanceDir(); err == nil {
+		t.Errorf("a directory others can read was accepted")
+	}
+}
+
+func TestAutostartEntry(t *testing.T) {
+	cfg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfg)
+	if autostartEnabled() {
+		t.Fatal("enabled before writing")
+	}
+	exe := "/opt/my apps/gtm"
+	if err := setAutostart(true, exe); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(cfg, "autostart", "io.github.gputaskman.gtm.desktop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"[Desktop Entry]\n", "Type=Application\n", `Exec="/opt/my apps/gtm" --tray` + "\n", "Icon=io.github.gputaskman.gtm\n"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("entry lacks %q:\n%s", want, b)
+		}
+	}
+	if !autostartEnabled() {
+		t.Error("not enabled after writing")
+	}
+	if err := setAutostart(false, exe); err != nil || autostartEnabled() {
+		t.Errorf("remove: %v, still enabled %v", err, autostartEnabled())
+	}
+	if err := setAutostart(false, exe); err != nil {
+		t.Errorf("removing twice: %v", err)
+	}
+}
+
+func TestDesktopExecQuote(t *testing.T) {
+	cases := map[string]string{
+		"/usr/bin/gtm":       "/usr/bin/gtm",
+		"/opt/a b/gtm":       `"/opt/a b/gtm"`,
+		`/opt/$x"y/gtm`:      `"/opt/\\$x\\"y/gtm"`,
+		"/opt/100%/gtm":      "/opt/100%%/gtm",
+		`/opt/back\slash/gt`: `"/opt/back\\\\slash/gt"`,
+	}
+	for in, want := range cases {
+		if got := desktopExecQuote(in); got != want {
+			t.Errorf("%q → %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestDesktopFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tray", "--once"}, "--tray is for the desktop app"},
+		{[]string{"--tray", "--json"}, "--tray is for the desktop app"},
+		{[]string{"--alert-vram", "0.0001", "--json"}, "--alert-vram is for the desktop app"},
+		{[]string{"--alert-vram", "150"}, "--alert-vram wants a percentage"},
+		{[]string{"--alert-vram", "-5"}, "--alert-vram wants a percentage"},
+	} {
+		code, _, stderr, gui := runIn(t, noGPU(), tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) || gui != nil {
+			t.Errorf("%v: code %d, stderr %q", tc.args, code, stderr)
+		}
+	}
+	code, _, stderr, gui := runIn(t, noGPU(), "--tray", "--alert-vram", "85")
+	if code != exitOK || gui == nil || !gui.Tray || gui.AlertVRAM != 85 || !gui.Live {
+		t.Fatalf("code %d %q, gui %+v", code, stderr, gui)
+	}
+}

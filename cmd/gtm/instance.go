@@ -1,0 +1,132 @@
+//go:build !nogui
+
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// One gtm window per user: the first launch listens on a unix socket in
+// the user's runtime directory; a later launch asks it to show its window
+// and exits. A socket left by a gtm that crashed is noticed (nobody
+// answers) and replaced.
+
+const instanceSocketName = "io.github.gputaskman.gtm.sock"
+
+// instanceMessages are the one-line requests a later launch may send.
+const (
+	msgShow = "show"
+	msgPing = "ping" // a launch that only wants to know (gtm --tray at login)
+)
+
+// instanceDir is where the socket lives: $XDG_RUNTIME_DIR (private to the
+// user by the XDG spec), else a private directory under the temp dir.
+func instanceDir() (string, error) {
+	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
+		return d, nil
+	}
+	d := filepath.Join(os.TempDir(), fmt.Sprintf("gtm-%d", os.Getuid()))
+	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return "", err
+	}
+	if err := checkPrivateDir(d); err != nil {
+		return "", err
+	}
+	return d, nil
+}
+
+// instance is the first launch's listener.
+type instance struct {
+	ln   net.Listener
+	path string
+}
+
+// claimInstance makes this process the running gtm, or — when another one
+// answers on the socket — sends it msg and reports running=true. onMsg is
+// called (on the listener's goroutine) for each request the first
+// instance receives.
+func claimInstance(dir, msg string, onMsg func(string)) (inst *instance, running bool, err error) {
+	path := filepath.Join(dir, instanceSocketName)
+	for attempt := 0; attempt < 2; attempt++ {
+		ln, lerr := net.Listen("unix", path)
+		if lerr == nil {
+			inst = &instance{ln: ln, path: path}
+			go inst.serve(onMsg)
+			return inst, false, nil
+		}
+		if !errors.Is(lerr, syscall.EADDRINUSE) {
+			return nil, false, lerr
+		}
+		if err := sendInstance(path, msg); err == nil {
+			return nil, true, nil
+		}
+		// Nobody answers: a stale socket from a gtm that died. Replace
+		// it, unless it is not a socket at all.
+		if fi, serr := os.Lstat(path); serr == nil && fi.Mode()&os.ModeSocket == 0 {
+			return nil, false, fmt.Errorf("%s exists and is not a socket", path)
+		}
+		if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			return nil, false, rerr
+		}
+	}
+	return nil, false, fmt.Errorf("could not listen on %s", path)
+}
+
+// sendInstance delivers one request and waits for the running gtm's "ok".
+func sendInstance(path, msg string) error {
+	c, err := net.DialTimeout("unix", path, time.Second)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(3 * time.Second))
+	if _, err := fmt.Fprintf(c, "%s\n", msg); err != nil {
+		return err
+	}
+	reply, err := bufio.NewReader(c).ReadString('\n')
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(reply) != "ok" {
+		return fmt.Errorf("unexpected reply %q", reply)
+	}
+	return nil
+}
+
+func (in *instance) serve(onMsg func(string)) {
+	for {
+		c, err := in.ln.Accept()
+		if err != nil {
+			return // closed
+		}
+		go func() {
+			defer c.Close()
+			_ = c.SetDeadline(time.Now().Add(3 * time.Second))
+			line, err := bufio.NewReader(io.LimitReader(c, 64)).ReadString('\n')
+			if err != nil {
+				return
+			}
+			msg := strings.TrimSpace(line)
+			if msg != msgShow && msg != msgPing {
+				fmt.Fprintln(c, "unknown request")
+				return
+			}
+			fmt.Fprintln(c, "ok")
+			if onMsg != nil {
+				onMsg(msg)
+			}
+		}()
+	}
+}
+
+// Close stops listening and removes the socket.
+func (in *instance) Close() error { return in.ln.Close() }

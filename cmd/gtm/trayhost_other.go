@@ -1,0 +1,9 @@
+//go:build !nogui && !linux
+
+package main
+
+// trayHostPresent: gtm's tray is built on the StatusNotifierItem protocol
+// of Linux desktops; elsewhere the window works alone for now.
+func trayHostPresent() (ok bool, why string) {
+	return false, "the tray icon is only available on Linux desktops so far"
+}
