@@ -45,6 +45,7 @@ type desktopApp struct {
 	threshold float64
 
 	demo      bool
+	switching bool       // until the first snapshot of the new source arrives
 	live      app.Source // this machine, made when first needed
 	liveClose func()
 	last      *app.Snapshot
@@ -154,8 +155,14 @@ func (d *desktopApp) close() {
 
 // onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
 func (d *desktopApp) onSnapshot(s *app.Snapshot) {
-	if s == nil || s.Demo != d.demo {
-		return // collected from the source we just switched away from
+	if s == nil {
+		return
+	}
+	if d.switching {
+		if s.Demo != d.demo {
+			return // collected from the source just switched away from
+		}
+		d.switching = false
 	}
 	if s == d.last {
 		d.tick()
@@ -166,7 +173,7 @@ func (d *desktopApp) onSnapshot(s *app.Snapshot) {
 	d.updateTray()
 	if d.alertsOn {
 		for _, al := range d.alerts.Step(s, d.threshold) {
-			d.a.SendNotification(fyne.NewNotification("gtm: "+al.Title, al.Body))
+			go d.a.SendNotification(fyne.NewNotification("gtm: "+al.Title, al.Body)) // a DBus call
 		}
 	}
 }
@@ -228,6 +235,7 @@ func (d *desktopApp) setDemo(on bool) {
 		d.shell.LeaveDemo()
 	}
 	d.last = nil
+	d.switching = true
 	d.alerts.Reset()
 	if d.runner != nil {
 		d.runner.SetPaused(false)

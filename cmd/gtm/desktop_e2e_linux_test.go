@@ -26,38 +26,6 @@ import (
 // records what gtm's StatusNotifierItem registers, so the item's tooltip,
 // icon and menu are read over DBus the way a desktop reads them.
 
-var (
-	guiBinaryOnce sync.Once
-	guiBinaryPath string
-	guiBinaryErr  error
-)
-
-// guiBinary builds the desktop gtm once.
-func guiBinary(t *testing.T) string {
-	t.Helper()
-	for _, tool := range []string{"Xvfb", "dbus-daemon", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (scripts/install-deps.sh --desktop installs it)", tool)
-		}
-	}
-	guiBinaryOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gtm-gui-")
-		if err != nil {
-			guiBinaryErr = err
-			return
-		}
-		guiBinaryPath = filepath.Join(dir, "gtm")
-		out, err := exec.Command("go", "build", "-o", guiBinaryPath, ".").CombinedOutput()
-		if err != nil {
-			guiBinaryErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if guiBinaryErr != nil {
-		t.Fatal(guiBinaryErr)
-	}
-	return guiBinaryPath
-}
-
 // startXvfb starts a virtual display and returns its DISPLAY value.
 func startXvfb(t *testing.T) string {
 	t.Helper()
@@ -360,6 +328,11 @@ type desktopEnv struct {
 
 func newDesktopEnv(t *testing.T, withBus bool) desktopEnv {
 	t.Helper()
+	for _, tool := range []string{"Xvfb", "dbus-daemon", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (scripts/install-deps.sh installs it)", tool)
+		}
+	}
 	e := desktopEnv{display: startXvfb(t), runtime: t.TempDir(), cfg: t.TempDir()}
 	if err := os.MkdirAll(filepath.Join(e.cfg, "cache"), 0o700); err != nil {
 		t.Fatal(err)
