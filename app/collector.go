@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/redact"
+	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -37,6 +38,15 @@ type Collector struct {
 	// host PIDs (see ContainerMatcher). Nil leaves those rows as H:<pid>.
 	Containers ContainerGPUProcesses
 	matcher    ContainerMatcher
+	// WSL lists the Linux processes holding /dev/dxg under WSL; they are
+	// sized by matching the VM worker's GPU contexts (see wslmatch).
+	WSL WSLProcesses
+	// WSLHints are foreign context sizes cached per WSL boot; nil for
+	// none. WSLSelf is our own PID, which holds /dev/dxg too.
+	WSLHints     *wslmatch.Hints
+	WSLHintsPath string
+	WSLSelf      int
+	wslMatch     *wslmatch.Matcher
 
 	mu sync.Mutex
 }
@@ -87,6 +97,11 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 		}
 		snap.Sources = append(snap.Sources, sample.Sources...)
 		snap.Processes = c.joinProcesses(sample.Usage)
+		if sample.WSL != nil {
+			snap.Host.WSL = sample.WSL
+			snap.Processes = append(snap.Processes, c.wslLinuxRows(sample.WSL, len(sample.Devices))...)
+			sortProcesses(snap.Processes)
+		}
 	}
 	if c.Procs != nil {
 		snap.Sources = append(snap.Sources, c.Procs.Health())
@@ -137,6 +152,8 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		switch {
 		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:
 			p.PIDLabel = "W:" + p.PIDLabel
+			p.Name = u.Name
+			p.PagedBytes = u.PagedBytes
 			p.Notes = append(p.Notes, NoteWindowsPID)
 		case !c.Host.SharesHostPIDs && pairs[u.PID].By != "":
 			pair := pairs[u.PID]

@@ -55,6 +55,10 @@ type Host struct {
 	OS       string  `json:"os"`
 	Mode     string  `json:"mode"`
 	Hostname *string `json:"hostname"`
+	// WSL is the Windows host counters' state under WSL: on / starting /
+	// failed / off (with the reason), and each device's host adapter and
+	// VM worker. Null outside WSL.
+	WSL *backend.WSLHost `json:"wsl"`
 }
 
 // Process is one process's use of one device, joined with what the OS says

@@ -32,6 +32,34 @@ type Sample struct {
 	Devices []Device
 	Usage   []ProcessUsage
 	Sources []Source
+	// WSL is what the Windows host said, under WSL only (nil elsewhere).
+	WSL *WSLHost
+}
+
+// WSLHost is the state of the Windows host counters under WSL.
+type WSLHost struct {
+	// State is "starting", "on", "failed" or "off"; Reason says why for
+	// the last two.
+	State  string  `json:"host_counters"`
+	Reason *string `json:"reason"`
+	// Devices pairs each NVML device with a host adapter.
+	Devices []WSLDevice `json:"devices"`
+}
+
+// WSLDevice is one NVML device's host adapter and VM worker.
+type WSLDevice struct {
+	Index int `json:"index"`
+	// AdapterLUID is the host adapter paired by memory use; null when
+	// unmatched (none, or more than one, fits).
+	AdapterLUID *string `json:"adapter_luid"`
+	// VMWorkerPID is the Windows PID of vmwp.exe on that adapter; its
+	// VRAM is the exact total of Linux GPU memory (every distro, WSLg,
+	// Docker Desktop). Label is "WSL VM" or, with several VM workers
+	// (other Hyper-V VMs, Windows Sandbox), "VM worker".
+	VMWorkerPID *int   `json:"vm_worker_pid"`
+	Label       string `json:"label"`
+	// Contexts are the VM worker's guest GPU contexts, newest first.
+	Contexts []uint64 `json:"-"`
 }
 
 // Device is one GPU as the driver reports it. Field names and JSON keys are
@@ -99,6 +127,11 @@ type ProcessUsage struct {
 	SpillBytes *uint64
 	// Notes explain a reading that is missing or partial.
 	Notes []string
+	// Name is the process's name as the source knows it, for PIDs that
+	// cannot be looked up locally (Windows PIDs under WSL); nil otherwise.
+	Name *string
+	// PagedBytes is the Windows paged estimate; nil where not read.
+	PagedBytes *uint64
 	// GPUInstanceID and ComputeInstanceID place the process in a MIG
 	// instance; nil when the device is not in MIG mode.
 	GPUInstanceID     *int

@@ -22,6 +22,13 @@ import (
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
+// WSL host counters (Linux only): on unless --no-host; --once and --json
+// wait for the first sample (about 2.5 s) rather than print "starting".
+var (
+	wslHostCounters = true
+	wslWaitFirst    = false
+)
+
 // version is set at build time (-ldflags "-X main.version=...").
 var version = "0.1.0-dev"
 
@@ -60,6 +67,7 @@ func main() {
 
 type options struct {
 	once, json, listGPUs, showVersion, help bool
+	noHost                                  bool
 	redact                                  bool
 	interval                                float64
 	gpu                                     int
@@ -73,6 +81,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.SortFlags = false
 	fs.BoolVar(&o.once, "once", false, "print one text snapshot and exit")
 	fs.BoolVar(&o.json, "json", false, "print one JSON snapshot and exit (implies --once)")
+	fs.BoolVar(&o.noHost, "no-host", false, "WSL: do not read the Windows host's GPU counters through interop (powershell.exe)")
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "refresh interval in `seconds`; with --once, how far back per-process engine samples reach")
 	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
@@ -184,6 +193,8 @@ func run(args []string, e env) int {
 	if o.json {
 		o.once = true
 	}
+	wslHostCounters = !o.noHost
+	wslWaitFirst = o.once || o.listGPUs
 
 	if fi, err := os.Stat(o.procRoot); fs.Changed("proc-root") && (err != nil || !fi.IsDir()) {
 		fmt.Fprintf(e.stderr, "gtm: --proc-root %s is not a directory\n", o.procRoot)

@@ -1,14 +1,22 @@
 package main
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/drm"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
 	"github.com/gputaskman/gtm/backend/system"
+	"github.com/gputaskman/gtm/backend/wsl"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/stores"
 )
@@ -27,16 +35,64 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 // gopsutil, the machine's CPU and memory), and the inspector over
 // /proc maps and the local model stores.
 func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
-	gpu := backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
+	host := linux.DetectHost(procRoot, "/")
+	var gpu backend.GPU = backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
+	if host.Mode == backend.ModeWSL {
+		gpu = newWSLSource(procRoot)
+	}
 	c := &app.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
 		Inspector: newInspector(procRoot, llmLogs),
 		System:    system.New(procRoot),
-		Host:      linux.DetectHost(procRoot, "/"),
+		Host:      host,
+	}
+	if host.Mode == backend.ModeWSL {
+		c.WSL = dxgHolders(procRoot)
+		c.WSLSelf = os.Getpid()
+		c.WSLHintsPath = wslHintsPath()
+		c.WSLHints = wslmatch.LoadHints(c.WSLHintsPath, bootID(procRoot))
 	}
 	if c.Host.Mode == backend.ModeContainer && !c.Host.SharesHostPIDs {
 		c.Containers = &linux.CUDAProcesses{Root: procRoot}
 	}
 	return c, func() { _ = gpu.Close() }
+}
+
+func newWSLSource(procRoot string) *wsl.Source {
+	src := &wsl.Source{NVML: nvml.New(gonvml.New())}
+	switch {
+	case !wslHostCounters:
+		src.OffReason = "turned off with --no-host"
+	case !wsl.InteropEnabled(procRoot):
+		src.OffReason = "WSL interop is disabled; enable [interop] in /etc/wsl.conf, then wsl --shutdown"
+	default:
+		src.Stream = wsl.NewStream(nil)
+		src.Stream.Start()
+		if wslWaitFirst {
+			src.Stream.WaitFirst(context.Background(), 6*time.Second)
+		}
+	}
+	return src
+}
+
+type dxgHolders string
+
+func (d dxgHolders) DXGHolders() []backend.LocalGPUProcess { return wsl.DXGHolders(string(d)) }
+
+// wslHintsPath is where foreign context sizes are cached per WSL boot.
+func wslHintsPath() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "gputaskman", "wsl-foreign.json")
+}
+
+func bootID(procRoot string) string {
+	b, err := os.ReadFile(filepath.Join(procRoot, "sys", "kernel", "random", "boot_id"))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }
