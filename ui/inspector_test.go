@@ -131,8 +131,8 @@ func TestInspectorLLMProcess(t *testing.T) {
 		// ones n/a, and the measured remainder as other/unknown.
 		"weights", "604.15 MiB", "reported (log)",
 		"KV cache", "896.00 MiB", "estimated (gguf)",
-		"compute", "output", "n/a", "not reported or estimated",
-		"other / unknown", "4643.85 MiB", "inferred (measured − parts)",
+		"compute", "output", "n/a", "no log, API or estimate",
+		"other / unknown", "4643.85 MiB", "inferred (VRAM − parts)",
 		"full width: measured VRAM 6.00 GiB",
 		"8192  · from api", "1 of 4 busy", "42.5",
 		inspect.PresenceNote,
@@ -426,4 +426,60 @@ func TestInspectorEscapesProcessStrings(t *testing.T) {
 	if strings.Contains(got, "\u202e") || strings.Contains(got, "evil\nPID") {
 		t.Errorf("raw control characters shown:\n%s", got)
 	}
+}
+
+// ollamaRunner is an Ollama runner whose load log reported every GPU
+// buffer, with its parent's API answering: the fullest inspector.
+func ollamaRunner() (*app.Snapshot, *app.Process) {
+	s := snapshot()
+	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
+	log := func(b uint64) *inspect.Part { return &inspect.Part{Bytes: b, Source: "reported", From: "log"} }
+	p := app.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
+		Exe: ptr("/usr/local/bin/ollama"), Cwd: ptr("/"), DeviceIndex: ptr(0), GPUProcessTypes: []string{"compute"},
+		Cmdline:   []string{"/usr/local/bin/ollama", "runner", "--model", "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", "--port", "41234"},
+		VRAMBytes: ptr(uint64(5800 << 20)), GPUUtilPercent: ptr(71.0), SMUtilPercent: ptr(68.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
+		CPUPercent: ptr(3.5), RSSBytes: ptr(uint64(900 << 20)), Category: ptr("AI"), ListenPorts: []int{41234},
+		Runtimes: []inspect.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcublas.so.12"}}, {Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
+		Models: []inspect.Model{{Path: "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", Name: ptr("qwen3:8b"), Store: ptr("ollama"), Role: "model", Format: ptr("gguf"),
+			Evidence: []string{"api", "mapped", "cmdline"}, Confirmed: true, Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q4_K_M"),
+			Layers: ptr(uint32(36)), Parameters: ptr(uint64(8190735360)), TrainedContext: ptr(uint64(40960)),
+			Weights: &inspect.Amount{Bytes: 4683 << 20, Source: "estimated", From: "gguf"}}},
+		LLM: &inspect.LLM{Breakdown: inspect.Breakdown{Weights: log(4455 << 20), KVCache: log(576 << 20), Compute: log(300 << 20), Output: log(1 << 20),
+			Other: &inspect.Other{Bytes: ptr(uint64(468 << 20)), Source: "inferred"}},
+			Host: &inspect.HostParts{Weights: log(333 << 20), Compute: log(24 << 20)},
+			NCtx: ptr(uint64(4096)), NCtxSource: ptr("log"), Parallel: ptr(uint64(1)), ParallelSource: ptr("log"),
+			KVUnified: ptr(true), KVUnifiedSource: ptr("log"), Server: ptr("ollama"), APIStatus: ptr("ok"),
+			APIAddr: ptr("127.0.0.1:11434"), APIModel: ptr("qwen3:8b"), LogPath: ptr("/usr/share/ollama/.ollama/logs/server.log"), Notes: []string{}},
+	}
+	s.Processes = append(s.Processes, p)
+	return s, &s.Processes[len(s.Processes)-1]
+}
+
+func TestInspectorReportedBreakdown(t *testing.T) {
+	s, p := ollamaRunner()
+	i, _ := newTestInspector(t, &fakeActions{})
+	i.Show(s, p)
+	got := allText(i.CanvasObject())
+	mustContain(t, got,
+		"weights", "4455.00 MiB", "reported (log)", "compute", "300.00 MiB", "output", "1.00 MiB",
+		"other / unknown", "468.00 MiB", "full width: measured VRAM 5.66 GiB",
+		"In host RAM\nweights 333.00 MiB (reported, log) · compute 24.00 MiB (reported, log)",
+		"CPU\n4% of all CPUs  · measured", "Resident RAM\n900.0 MiB  · measured",
+		"ollama · API ok at 127.0.0.1:11434 · serves qwen3:8b", "4096  · from log", "unified (one cache for all slots)  · from log",
+		"api + mapped + cmdline · confirmed", "Listening\nTCP 41234", "Unload model…")
+	// Each legend line: name, size, provenance.
+	mustContain(t, got, "weights\n4455.00 MiB\nreported (log)", "KV cache\n576.00 MiB\nreported (log)",
+		"compute\n300.00 MiB\nreported (log)", "output\n1.00 MiB\nreported (log)",
+		"other / unknown\n468.00 MiB\ninferred (VRAM − parts)")
+}
+
+// TestInspectorRenderReported draws the fullest pane: every part reported
+// by a load log, host buffers, a live API.
+func TestInspectorRenderReported(t *testing.T) {
+	time.Local = time.UTC
+	s, p := ollamaRunner()
+	i, w := newTestInspector(t, &fakeActions{})
+	w.Resize(fyne.NewSize(460, 1500))
+	i.Show(s, p)
+	test.AssertImageMatches(t, "inspector-reported.png", w.Canvas().Capture())
 }

@@ -72,6 +72,16 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 		row{"Command", app.CommandLine(p.Cmdline)},
 		row{"Category", str(p.Category)},
 	)
+	if p.Container != nil {
+		id.Rows = append(id.Rows, row{"Container", *p.Container})
+	}
+	if len(p.ListenPorts) > 0 {
+		ports := make([]string, len(p.ListenPorts))
+		for k, port := range p.ListenPorts {
+			ports[k] = strconv.Itoa(port)
+		}
+		id.Rows = append(id.Rows, row{"Listening", "TCP " + strings.Join(ports, ", ")})
+	}
 	// What fills the GPU comes first: the counters, an LLM's breakdown,
 	// the models and the server; who the process is follows.
 	v.Sections = append(v.Sections, countersSection(snap, p))
@@ -103,6 +113,9 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 }
 
 func pidText(p *app.Process) string {
+	if p.HostPID != nil {
+		return fmt.Sprintf("%s (the driver lists host PID %d for it)", p.PIDLabel, *p.HostPID)
+	}
 	switch {
 	case strings.HasPrefix(p.PIDLabel, "H:"):
 		return p.PIDLabel + " (a host PID, seen from a container)"
@@ -149,6 +162,12 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 				}
 			}
 		}
+		if p.GPUInstanceID != nil {
+			gpu += fmt.Sprintf(" · MIG GI %d", *p.GPUInstanceID)
+			if p.ComputeInstanceID != nil {
+				gpu += fmt.Sprintf(" CI %d", *p.ComputeInstanceID)
+			}
+		}
 		if len(p.GPUProcessTypes) > 0 {
 			gpu += " (" + strings.Join(p.GPUProcessTypes, ", ") + ")"
 		}
@@ -184,6 +203,13 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 			" · paged " + withProv(app.FormatBytes(p.PagedBytes), provEstimated)
 	}
 	s.Rows = append(s.Rows, row{"Spill / paged", mem})
+	cpu := app.NA
+	if p.CPUPercent != nil {
+		cpu = app.FormatPercent(p.CPUPercent) + " of all CPUs  · " + provMeasured
+	}
+	s.Rows = append(s.Rows,
+		row{"CPU", cpu},
+		row{"Resident RAM", withProv(app.FormatBytes(p.RSSBytes), provMeasured)})
 	return s
 }
 
@@ -331,6 +357,22 @@ func llmSection(p *app.Process) section {
 	// The bar's legend lists each part with its provenance; the rows add
 	// the measurement itself and the estimator's notes.
 	s.Rows = append(s.Rows, row{"Measured VRAM", withProv(app.FormatBytes(p.VRAMBytes), provMeasured)})
+	if h := l.Host; h != nil {
+		// Buffers in host memory: part of the resident RAM above, not of
+		// the VRAM bar.
+		var parts []string
+		for _, x := range []struct {
+			name string
+			p    *inspect.Part
+		}{{"weights", h.Weights}, {"KV", h.KVCache}, {"compute", h.Compute}, {"output", h.Output}} {
+			if x.p != nil {
+				parts = append(parts, fmt.Sprintf("%s %s (%s, %s)", x.name, mib(x.p.Bytes), x.p.Source, x.p.From))
+			}
+		}
+		if len(parts) > 0 {
+			s.Rows = append(s.Rows, row{"In host RAM", strings.Join(parts, " · ")})
+		}
+	}
 	for _, n := range l.Notes {
 		s.Rows = append(s.Rows, row{"Note", n})
 	}
@@ -383,7 +425,9 @@ func serverSection(l *inspect.LLM) section {
 	s.Rows = append(s.Rows,
 		row{"Server", srv},
 		row{"Context (n_ctx)", withSource(l.NCtx, l.NCtxSource)},
+		row{"Per slot", withSource(l.NCtxSlot, ptrTo("api"))},
 		row{"Parallel", withSource(l.Parallel, l.ParallelSource)},
+		row{"KV layout", kvLayoutText(l)},
 		row{"Slots", slots},
 		row{"Tokens/s", tps},
 		row{"Requests", req},
@@ -422,4 +466,21 @@ func notesSection(p *app.Process) section {
 		s.Rows = append(s.Rows, row{"", n})
 	}
 	return s
+}
+
+func ptrTo(s string) *string { return &s }
+
+// kvLayoutText says whether all slots share one KV cache, and from where.
+func kvLayoutText(l *inspect.LLM) string {
+	if l.KVUnified == nil {
+		return app.NA
+	}
+	t := "one stream per slot"
+	if *l.KVUnified {
+		t = "unified (one cache for all slots)"
+	}
+	if l.KVUnifiedSource != nil {
+		t += "  · from " + *l.KVUnifiedSource
+	}
+	return t
 }

@@ -101,13 +101,15 @@ func newBarModel(measured *uint64, br *inspect.Breakdown) *barModel {
 	// Other/unknown: the measurement minus the known parts, computed here
 	// from the same two numbers the snapshot's remainder came from, so
 	// the bar never shows a gap the text does not, and never a negative.
-	other := barPart{Name: "other / unknown", Color: colorOther, Source: "inferred", From: "measured − parts"}
+	other := barPart{Name: "other / unknown", Color: colorOther, Source: "inferred", From: "VRAM − parts"}
 	switch {
 	case measured == nil:
 		m.Scale = m.Known
+		other.From = "VRAM not measured"
 	case m.Known > *measured:
 		m.Exceeded = true
 		m.Scale = m.Known
+		other.From = "the parts exceed VRAM"
 	default:
 		other.Known, other.Bytes = true, *measured-m.Known
 		m.Scale = *measured
@@ -153,9 +155,9 @@ func (p barPart) legendSize() string {
 func (p barPart) legendSource() string {
 	if !p.Known {
 		if p.Source == "inferred" {
-			return "not shown: no measurement to subtract from, or the parts exceed it"
+			return p.From // why there is no remainder
 		}
-		return "not reported or estimated"
+		return "no log, API or estimate"
 	}
 	return fmt.Sprintf("%s (%s)", p.Source, p.From)
 }

@@ -26,12 +26,21 @@ type barRenderer struct {
 }
 
 const (
-	barHeight   = 22
-	swatchSize  = 12
-	legendName  = 118 // width of the name column
-	legendBytes = 96  // width of the size column
-	legendLeft  = swatchSize + 8
+	barHeight  = 22
+	swatchSize = 12
+	legendLeft = swatchSize + 8
+	columnGap  = 10
 )
+
+// columns returns the widths of the legend's name and size columns: the
+// widest text in each, plus a gap.
+func (r *barRenderer) columns() (name, size float32) {
+	for i := range r.name {
+		name = max(name, fyne.MeasureText(r.name[i].Text, r.name[i].TextSize, r.name[i].TextStyle).Width)
+		size = max(size, fyne.MeasureText(r.size[i].Text, r.size[i].TextSize, r.size[i].TextStyle).Width)
+	}
+	return name + columnGap, size + columnGap
+}
 
 func newBarRenderer(b *LLMBar) *barRenderer {
 	r := &barRenderer{bar: b}
@@ -49,7 +58,9 @@ func newBarRenderer(b *LLMBar) *barRenderer {
 		r.swatch = append(r.swatch, sw)
 		r.name = append(r.name, canvas.NewText("", color.Black))
 		r.size = append(r.size, canvas.NewText("", color.Black))
-		r.source = append(r.source, canvas.NewText("", color.Black))
+		src := canvas.NewText("", color.Black)
+		src.TextSize = theme.CaptionTextSize()
+		r.source = append(r.source, src)
 		r.objects = append(r.objects, seg)
 	}
 	r.objects = append(r.objects, r.marker, r.caption)
@@ -75,7 +86,8 @@ func (r *barRenderer) oneLine(w float32) bool {
 	for _, t := range r.source {
 		need = max(need, fyne.MeasureText(t.Text, t.TextSize, t.TextStyle).Width)
 	}
-	return w >= legendLeft+legendName+legendBytes+need
+	name, size := r.columns()
+	return w >= legendLeft+name+size+need
 }
 
 // MinSize keeps the name and size columns readable; like a wrapping
@@ -86,7 +98,8 @@ func (r *barRenderer) MinSize() fyne.Size {
 		lines *= 2
 	}
 	h := barHeight + 2 + r.captionHeight() + 4 + lines*r.lineHeight()
-	return fyne.NewSize(legendLeft+legendName+legendBytes, h)
+	name, size := r.columns()
+	return fyne.NewSize(legendLeft+name+size, h)
 }
 
 func (r *barRenderer) Layout(size fyne.Size) {
@@ -119,13 +132,15 @@ func (r *barRenderer) Layout(size fyne.Size) {
 	y += r.captionHeight() + 4
 	lh := r.lineHeight()
 	one := r.oneLine(size.Width)
+	nameW, sizeW := r.columns()
 	for i := range r.name {
 		r.swatch[i].Move(fyne.NewPos(0, y+(lh-swatchSize)/2))
 		r.swatch[i].Resize(fyne.NewSize(swatchSize, swatchSize))
 		r.name[i].Move(fyne.NewPos(legendLeft, y))
-		r.size[i].Move(fyne.NewPos(legendLeft+legendName, y))
+		r.size[i].Move(fyne.NewPos(legendLeft+nameW, y))
 		if one {
-			r.source[i].Move(fyne.NewPos(legendLeft+legendName+legendBytes, y))
+			// The smaller provenance text sits on the line's middle.
+			r.source[i].Move(fyne.NewPos(legendLeft+nameW+sizeW, y+(lh-r.captionHeight())/2))
 		} else {
 			y += lh
 			r.source[i].Move(fyne.NewPos(legendLeft, y))
