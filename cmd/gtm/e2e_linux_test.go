@@ -827,3 +827,43 @@ func BenchmarkE2EJSONFakeDriver(b *testing.B) {
 		}
 	}
 }
+
+// TestE2ETerminalInjection: strings the driver and other processes choose
+// (a GPU name, a command line) reach the terminal with control characters
+// made visible, so they cannot retitle or clear it or forge rows; JSON
+// keeps them exact.
+func TestE2ETerminalInjection(t *testing.T) {
+	const evilArg = "\x1b[2J\x1b]0;owned\x07\nFAKE 1 row"
+	cmd := exec.Command("sleep", "300")
+	cmd.Args = []string{evilArg, "300"} // argv[0] is the program's to choose
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	g := h100(fakenvml.Process{PID: cmd.Process.Pid, UsedMemory: 1 << 30})
+	g.Name = "NVIDIA \x1b]0;pwned\x07H100\u202e"
+	g.UUID = "GPU-\x1b[31mred"
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+
+	snap := m.json()
+	if str(snap.Devices[0].Name) != g.Name || str(snap.Devices[0].UUID) != g.UUID {
+		t.Errorf("JSON must keep the driver's strings exact: %q %q", str(snap.Devices[0].Name), str(snap.Devices[0].UUID))
+	}
+	if r := findRow(snap, cmd.Process.Pid, 0); r == nil || len(r.Cmdline) != 2 || r.Cmdline[0] != evilArg {
+		t.Errorf("JSON must keep the command line exact: %s", mustJSON(t, r))
+	}
+	for _, args := range [][]string{{"--once"}, {"--list-gpus"}} {
+		code, out, _ := m.run(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		if strings.ContainsAny(out, "\x1b\x07\u202e") {
+			t.Errorf("%v writes raw control characters: %q", args, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "FAKE") {
+				t.Errorf("%v: a command line forged a row: %q", args, out)
+			}
+		}
+	}
+}
