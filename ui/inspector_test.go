@@ -158,7 +158,7 @@ func TestLLMBarNeverNegative(t *testing.T) {
 	b.SetBreakdown(&vram, br)
 	b.Resize(fyne.NewSize(500, 200))
 	got := allText(b)
-	mustContain(t, got, "the parts exceed the measured 1.00 GiB by 176.00 MiB", "other / unknown")
+	mustContain(t, got, "parts exceed the measured 1.00 GiB by 176.00 MiB (red line)", "other / unknown")
 	if strings.Contains(got, "-") && strings.Contains(got, "-1") {
 		t.Errorf("negative size drawn:\n%s", got)
 	}

@@ -135,9 +135,9 @@ func (m *barModel) equal(o *barModel) bool {
 func (m *barModel) caption() string {
 	switch {
 	case m.Measured == nil:
-		return "VRAM not measured: parts shown at their own scale, nothing to compare them with"
+		return "VRAM not measured: the parts at their own scale"
 	case m.Exceeded:
-		return fmt.Sprintf("the parts exceed the measured %s by %s (red line: the measurement)",
+		return fmt.Sprintf("parts exceed the measured %s by %s (red line)",
 			app.FormatBytes(m.Measured), mib(m.Known-*m.Measured))
 	}
 	return "full width: measured VRAM " + app.FormatBytes(m.Measured)
