@@ -11,7 +11,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 export GOTMPDIR := $(CURDIR)/.cache/gotmp
 _ := $(shell mkdir -p $(GOTMPDIR))
 
-.PHONY: all run test build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check
+.PHONY: all run test build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check measure-window
 
 all: build
 
@@ -70,14 +70,18 @@ fuzz:
 		$(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 
-## screenshot: the real window under Xvfb on a replayed snapshot → out/screenshot.png
+## screenshot: the real window under Xvfb replaying the shipped capture →
+## docs/screenshots/{overview,chart,inspector,help}.png
+CAPTURE ?= assets/demo/capture.jsonl
 screenshot: build
 	@scripts/install-deps.sh --screenshot
-	@mkdir -p out
-	xvfb-run -a -s '-screen 0 1280x720x24' sh -c '\
-		./bin/gtm --replay app/testdata/snapshot.golden.json & pid=$$!; \
-		sleep 4; import -window root out/screenshot.png; kill $$pid'
-	@echo "wrote out/screenshot.png"
+	scripts/screenshot.sh bin/gtm $(CAPTURE) docs/screenshots
+
+## measure-window: the window's CPU (% of one core, 60 s at 1 s refresh) and
+## resident memory under Xvfb with software GL, replaying the capture
+measure-window: build
+	@scripts/install-deps.sh --screenshot
+	scripts/measure-window.sh bin/gtm 60 -- --replay $(CAPTURE) -i 1
 
 clean:
 	rm -rf bin out .cache
