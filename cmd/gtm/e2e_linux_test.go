@@ -867,3 +867,89 @@ func TestE2ETerminalInjection(t *testing.T) {
 		}
 	}
 }
+
+// startAtPID starts argv as process pid, by setting the kernel's last
+// allocated PID just below it (root in this PID namespace only). Other
+// processes forking meanwhile can take the PID first, so it retries; ok
+// is false when the kernel does not let us.
+func startAtPID(pid int, argv ...string) (cmd *exec.Cmd, ok bool) {
+	for attempt := 0; attempt < 200; attempt++ {
+		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pid-1)), 0); err != nil {
+			return nil, false
+		}
+		cmd := exec.Command(argv[0], argv[1:]...)
+		if err := cmd.Start(); err != nil {
+			return nil, false
+		}
+		if cmd.Process.Pid == pid {
+			return cmd, true
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+	return nil, false
+}
+
+// TestE2ERecordPIDReuse: while gtm records, the process holding VRAM exits
+// and a new one gets its PID (the driver keeps listing that PID). From
+// the first snapshot of the new process on, its row has the new command
+// line and start time, and its CPU share is not computed from the old
+// process's counters.
+func TestE2ERecordPIDReuse(t *testing.T) {
+	old := exec.Command("sleep", "300")
+	if err := old.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := old.Process.Pid
+	var reused *exec.Cmd
+	t.Cleanup(func() {
+		old.Process.Kill()
+		old.Wait()
+		if reused != nil {
+			reused.Process.Kill()
+			reused.Wait()
+		}
+	})
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: pid, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 0}})}})
+	var ok bool
+	snaps := m.record(10, 150*time.Millisecond, func() {
+		sleepMillis(200) // at least two snapshots of the old process
+		old.Process.Kill()
+		old.Wait()
+		reused, ok = startAtPID(pid, "sleep", "301")
+	})
+	if !ok {
+		t.Skip("cannot choose the next PID here (needs root in this PID namespace)")
+	}
+	var oldStart *time.Time
+	sawNew := false
+	for i, s := range snaps {
+		r := findRow(s, pid, 0)
+		if r == nil || r.VRAMBytes == nil {
+			t.Fatalf("snapshot %d: no row for the listed PID", i)
+		}
+		switch cmdline := strings.Join(r.Cmdline, " "); {
+		case cmdline == "sleep 300":
+			if sawNew {
+				t.Errorf("snapshot %d: the old process's row came back", i)
+			}
+			oldStart = r.StartTime
+		case cmdline == "sleep 301":
+			if oldStart == nil || r.StartTime == nil || !r.StartTime.After(*oldStart) {
+				t.Errorf("snapshot %d: reused PID's start time %v, old %v", i, r.StartTime, oldStart)
+			}
+			if !sawNew && r.CPUPercent != nil {
+				t.Errorf("snapshot %d: CPU share of the new process computed from the old one's: %v", i, *r.CPUPercent)
+			}
+			sawNew = true
+		default: // between the two: exited, or not visible
+			if r.Name != nil && !contains(r.Notes, app.NoteExited) {
+				t.Errorf("snapshot %d: unexpected row %s", i, mustJSON(t, r))
+			}
+		}
+	}
+	if oldStart == nil || !sawNew {
+		t.Errorf("the capture did not see both processes (old %v, new %v)", oldStart != nil, sawNew)
+	}
+}
