@@ -614,33 +614,53 @@ func (c *ProcessChange) notable() bool {
 
 // sortChanges orders by device, then by how far measured VRAM moved
 // (largest first; processes listed on one side by their size), then PID.
+// The changes are large structs: an index is sorted, then applied once.
 func sortChanges(cs []ProcessChange) {
-	weight := func(c ProcessChange) int64 {
+	type key struct {
+		dev    int
+		weight int64
+		pid    int
+	}
+	keys := make([]key, len(cs))
+	for i, c := range cs {
+		k := key{dev: c.DeviceIndex, weight: -1}
 		switch {
 		case c.VRAM.Change != nil:
-			return abs64(*c.VRAM.Change)
+			k.weight = abs64(*c.VRAM.Change)
 		case c.VRAM.After != nil:
-			return int64(*c.VRAM.After)
+			k.weight = int64(*c.VRAM.After)
 		case c.VRAM.Before != nil:
-			return int64(*c.VRAM.Before)
+			k.weight = int64(*c.VRAM.Before)
 		}
-		return -1
-	}
-	pid := func(c ProcessChange) int {
 		if c.After != nil {
-			return c.After.PID
+			k.pid = c.After.PID
+		} else {
+			k.pid = c.Before.PID
 		}
-		return c.Before.PID
+		keys[i] = k
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].DeviceIndex != cs[j].DeviceIndex {
-			return cs[i].DeviceIndex < cs[j].DeviceIndex
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		a, b := keys[i], keys[j]
+		switch {
+		case a.dev != b.dev:
+			return a.dev - b.dev
+		case a.weight != b.weight:
+			if a.weight > b.weight {
+				return -1
+			}
+			return 1
 		}
-		if wi, wj := weight(cs[i]), weight(cs[j]); wi != wj {
-			return wi > wj
-		}
-		return pid(cs[i]) < pid(cs[j])
+		return a.pid - b.pid
 	})
+	sorted := make([]ProcessChange, len(cs))
+	for i, j := range idx {
+		sorted[i] = cs[j]
+	}
+	copy(cs, sorted)
 }
 
 func abs64(v int64) int64 {
