@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/app"
 )
 
 const diffData = "../../app/testdata/diff/"
@@ -69,5 +72,44 @@ func TestBinarySummary(t *testing.T) {
 	}
 	if code, _, _ := runBinary(t, "summary"); code != 2 {
 		t.Errorf("no argument: exit %d", code)
+	}
+}
+
+// TestBinarySummaryDemo: gtm summary on the demo capture agrees with a
+// plain scan of the capture: llama-server's peak measured VRAM and when,
+// and the snapshot count.
+func TestBinarySummaryDemo(t *testing.T) {
+	snaps, err := readCaptureFile(demoCapture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var peak uint64
+	var at time.Time
+	for _, s := range snaps {
+		for _, p := range s.Processes {
+			if p.Name != nil && *p.Name == "llama-server" && p.VRAMBytes != nil && *p.VRAMBytes > peak {
+				peak, at = *p.VRAMBytes, s.TakenAt
+			}
+		}
+	}
+	code, out, errOut := runBinary(t, "summary", "--json", demoCapture)
+	var sum app.Summary
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if sum.Snapshots != len(snaps) {
+		t.Errorf("snapshots %d, want %d", sum.Snapshots, len(snaps))
+	}
+	found := false
+	for _, p := range sum.Processes {
+		if p.Name != nil && *p.Name == "llama-server" {
+			found = true
+			if *p.VRAMBytes.Peak != float64(peak) || !p.VRAMBytes.PeakAt.Equal(at) {
+				t.Errorf("llama-server peak %v at %v, want %d at %v", *p.VRAMBytes.Peak, p.VRAMBytes.PeakAt, peak, at)
+			}
+		}
+	}
+	if !found || peak == 0 {
+		t.Fatal("no llama-server in the demo capture's summary")
 	}
 }

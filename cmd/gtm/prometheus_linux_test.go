@@ -77,13 +77,14 @@ scrape_configs:
 		time.Sleep(300 * time.Millisecond)
 	}
 
-	for query, want := range map[string]float64{
-		`gtm_device_memory_used_bytes{job="gtm",device="0"}`:                                                6440 << 20,
-		`gtm_process_vram_bytes{job="gtm",name="python3",device="0"}`:                                       5530 << 20,
-		`gtm_model_memory_bytes{job="gtm",kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",source="estimated"}`: 576 << 20,
+	snap, llama := serveSnapshot(t), llamaServer(t)
+	for query, want := range map[string]uint64{
+		`gtm_device_memory_used_bytes{job="gtm",device="0"}`:                                                                      *snap.Devices[0].MemoryUsedBytes,
+		fmt.Sprintf(`gtm_process_vram_bytes{job="gtm",name="llama-server",pid="%d"}`, llama.PID):                                  *llama.VRAMBytes,
+		`gtm_model_memory_bytes{job="gtm",kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",process="llama-server",source="reported"}`: llama.LLM.KVCache.Bytes,
 	} {
 		v, ok := promScalar(t, api, query)
-		if !ok || v != want {
+		if !ok || v != float64(want) {
 			t.Errorf("%s = %v (found %v), want %v", query, v, ok, want)
 		}
 	}

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,15 +19,25 @@ import (
 	"github.com/gputaskman/gtm/app"
 )
 
-// serveCapture writes a two-snapshot capture of the model-load scenario's
-// "after" side (a python3 process holding a Qwen3 GGUF with its LLM
-// estimate): every series the tests look for is in every snapshot.
-func serveCapture(t *testing.T) string {
+// demoCapture is the shipped demo capture (assets/demo/capture.jsonl).
+const demoCapture = "../../assets/demo/capture.jsonl"
+
+// serveSnapshot is the demo capture's 120th snapshot: llama-server holding
+// Qwen3-8B with a reported breakdown, and five other processes on two GPUs.
+func serveSnapshot(t *testing.T) *app.Snapshot {
 	t.Helper()
-	s, err := app.LoadSnapshot(diffData + "model-load.after.json")
+	s, err := app.LoadSnapshot(demoCapture + ":120")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// serveCapture writes a capture that repeats serveSnapshot, so every
+// series the tests look for is in every snapshot whenever it is scraped.
+func serveCapture(t *testing.T) string {
+	t.Helper()
+	s := serveSnapshot(t)
 	path := filepath.Join(t.TempDir(), "capture.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
@@ -40,6 +52,18 @@ func serveCapture(t *testing.T) string {
 		}
 	}
 	return path
+}
+
+// llamaServer is serveSnapshot's llama-server row.
+func llamaServer(t *testing.T) app.Process {
+	t.Helper()
+	for _, p := range serveSnapshot(t).Processes {
+		if p.Name != nil && *p.Name == "llama-server" && p.LLM != nil && p.LLM.KVCache != nil && p.VRAMBytes != nil {
+			return p
+		}
+	}
+	t.Fatal("the demo capture's snapshot 120 has no llama-server with a KV cache")
+	return app.Process{}
 }
 
 // startServe runs `gtm serve` with args on a free loopback port and waits
@@ -118,10 +142,11 @@ func httpGet(t *testing.T, url string) (int, string) {
 func TestBinaryServeReplay(t *testing.T) {
 	base := startServe(t, "--replay", serveCapture(t), "-i", "0.2")
 	code, body := httpGet(t, base+"/metrics")
+	llama := llamaServer(t)
 	for _, want := range []string{
-		`gtm_process_vram_bytes{category="unknown",device="0",name="python3",pid="5100"} 5.79862528e+09`,
-		`gtm_model_memory_bytes{kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",pid="5100",process="python3",source="estimated"} 6.03979776e+08`,
-		`gtm_device_memory_used_bytes{device="0",name="NVIDIA GeForce RTX 4080 SUPER"}`,
+		fmt.Sprintf(`gtm_process_vram_bytes{category="AI",device="0",name="llama-server",pid="%d"} %s`, llama.PID, promFloat(*llama.VRAMBytes)),
+		fmt.Sprintf(`gtm_model_memory_bytes{kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",pid="%d",process="llama-server",source="reported"} %s`, llama.PID, promFloat(llama.LLM.KVCache.Bytes)),
+		`gtm_device_memory_used_bytes{device="1",name="NVIDIA T1000 8GB"}`,
 		`gtm_source_up{source="nvml"} 1`,
 	} {
 		if code != 200 || !strings.Contains(body, want) {
@@ -136,7 +161,7 @@ func TestBinaryServeReplay(t *testing.T) {
 		}
 	}
 	code, body = httpGet(t, base+"/snapshot.json")
-	if s, err := app.ReadSnapshot(strings.NewReader(body)); code != 200 || err != nil || len(s.Processes) != 3 {
+	if s, err := app.ReadSnapshot(strings.NewReader(body)); code != 200 || err != nil || len(s.Processes) != len(serveSnapshot(t).Processes) {
 		t.Errorf("/snapshot.json: %d %v", code, err)
 	}
 }
@@ -146,7 +171,7 @@ func TestBinaryServeRedact(t *testing.T) {
 	base := startServe(t, "--replay", serveCapture(t), "--redact")
 	_, metrics := httpGet(t, base+"/metrics")
 	_, snap := httpGet(t, base+"/snapshot.json")
-	for _, leak := range []string{"/models/", "workstation", `"ana"`, "ana\""} {
+	for _, leak := range redactLeaks(t) {
 		if strings.Contains(metrics, leak) || strings.Contains(snap, leak) {
 			t.Errorf("redacted serve leaks %q", leak)
 		}
@@ -170,3 +195,34 @@ func TestBinaryServeUsage(t *testing.T) {
 		t.Errorf("bad capture: exit %d %q", code, errOut)
 	}
 }
+
+// redactLeaks are the demo snapshot's host name, users and directories,
+// none of which a redacted serve may show.
+func redactLeaks(t *testing.T) []string {
+	t.Helper()
+	s := serveSnapshot(t)
+	var out []string
+	if s.Host.Hostname != nil {
+		out = append(out, *s.Host.Hostname)
+	}
+	for _, p := range s.Processes {
+		if p.User != nil && *p.User != "root" {
+			out = append(out, `"`+*p.User+`"`)
+		}
+		for _, m := range p.Models {
+			if dir := filepath.Dir(m.Path); dir != "." {
+				out = append(out, dir)
+			}
+		}
+		if p.Exe != nil {
+			out = append(out, filepath.Dir(*p.Exe))
+		}
+	}
+	if len(out) < 3 {
+		t.Fatalf("the demo snapshot has too little to redact: %v", out)
+	}
+	return out
+}
+
+// promFloat formats a value as the text exposition format does.
+func promFloat(v uint64) string { return strconv.FormatFloat(float64(v), 'g', -1, 64) }
