@@ -186,6 +186,7 @@ func (t *ProcessTable) selectedProcess() *app.Process {
 // two canvas objects, far cheaper to refresh than a Label.
 func newTableCell() fyne.CanvasObject {
 	bg := canvas.NewRectangle(color.Transparent)
+	bg.Hide()
 	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	return container.NewStack(bg, container.New(&cellPad{}, txt))
 }
@@ -244,6 +245,8 @@ func (t *ProcessTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	if bg.FillColor != fill {
 		bg.FillColor = fill
+		// Only the selected row's backgrounds are drawn at all.
+		bg.Hidden = fill == color.Transparent
 		bg.Refresh()
 	}
 }

@@ -468,3 +468,42 @@ func TestWindowRender(t *testing.T) {
 }
 
 func widgetCell(r, c int) widget.TableCellID { return widget.TableCellID{Row: r, Col: c} }
+
+func TestDeviceSelector(t *testing.T) {
+	w := newWindow(t)
+	s := snapshot()
+	s.Devices = append(s.Devices, backend.Device{Index: 1, Name: ptr("NVIDIA RTX A2000"), MemoryTotalBytes: ptr(uint64(6 << 30)),
+		MemoryUsedBytes: ptr(uint64(1 << 30))})
+	s.Processes = append(s.Processes, app.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
+		VRAMBytes: ptr(uint64(300 << 20))})
+	w.Update(s)
+	if !w.header.selector.Visible() || len(w.header.selector.Options) != 2 {
+		t.Fatalf("selector visible %v, options %v", w.header.selector.Visible(), w.header.selector.Options)
+	}
+	if got := column(w, colPID); slices.Contains(got, "777") {
+		t.Errorf("GPU 0's table lists GPU 1's process: %v", got)
+	}
+	w.header.selector.SetSelected("GPU 1")
+	if w.device != 1 || !strings.HasPrefix(w.header.title.Text, "GPU 1 · NVIDIA RTX A2000") {
+		t.Errorf("device %d, title %q", w.device, w.header.title.Text)
+	}
+	if got := column(w, colPID); !slices.Equal(got, []string{"777"}) {
+		t.Errorf("GPU 1's table = %v", got)
+	}
+	// The next refresh stays on GPU 1.
+	s2 := snapshot()
+	s2.TakenAt = t0.Add(time.Second)
+	s2.Devices = s.Devices
+	s2.Processes = s.Processes
+	w.Update(s2)
+	if w.device != 1 {
+		t.Errorf("refresh moved back to GPU %d", w.device)
+	}
+	// A single-GPU snapshot hides the selector.
+	s3 := snapshot()
+	s3.TakenAt = t0.Add(2 * time.Second)
+	w.Update(s3)
+	if w.header.selector.Visible() || w.device != 0 {
+		t.Errorf("one GPU: selector visible %v, device %d", w.header.selector.Visible(), w.device)
+	}
+}
