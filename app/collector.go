@@ -142,6 +142,7 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 			DecoderUtilPercent: u.DecoderUtilPercent,
 			GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
 			SpillBytes:         u.SpillBytes,
+			PagedBytes:         u.PagedBytes,
 			GPUInstanceID:      u.GPUInstanceID,
 			ComputeInstanceID:  u.ComputeInstanceID,
 			Notes:              append([]string{}, u.Notes...),
@@ -153,7 +154,6 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:
 			p.PIDLabel = "W:" + p.PIDLabel
 			p.Name = u.Name
-			p.PagedBytes = u.PagedBytes
 			p.Notes = append(p.Notes, NoteWindowsPID)
 		case !c.Host.SharesHostPIDs && pairs[u.PID].By != "":
 			pair := pairs[u.PID]

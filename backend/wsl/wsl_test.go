@@ -158,9 +158,9 @@ func TestStreamWaitFirstTimesOut(t *testing.T) {
 
 type fixedGPU backend.Sample
 
-func (f fixedGPU) Name() string                                           { return "nvml" }
+func (f fixedGPU) Name() string                                         { return "nvml" }
 func (f fixedGPU) Sample(context.Context, time.Duration) backend.Sample { return backend.Sample(f) }
-func (f fixedGPU) Close() error                                           { return nil }
+func (f fixedGPU) Close() error                                         { return nil }
 
 func streamWith(t *testing.T, line string) *Stream {
 	p := &pipeStarter{lines: make(chan string, 1)}

@@ -1,0 +1,87 @@
+package windows
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+// SourceName is this backend's name in snapshots.
+const SourceName = "wddm"
+
+// Source reads the GPUs through DXGI and the WDDM counters. It implements
+// backend.GPU.
+type Source struct {
+	mu       sync.Mutex
+	q        *pdhQuery
+	openErr  error
+	opened   bool
+	adapters []Adapter
+}
+
+// New returns the Windows GPU source; it opens on the first Sample.
+func New() *Source { return &Source{} }
+
+// Name implements backend.GPU.
+func (s *Source) Name() string { return SourceName }
+
+// open lists the adapters (in --list-gpus order) and opens the PDH query,
+// once.
+func (s *Source) open() {
+	if s.opened {
+		return
+	}
+	s.opened = true
+	ads, err := listAdapters()
+	if err != nil {
+		s.openErr = fmt.Errorf("adapters: %w", err)
+	}
+	s.adapters = OrderAdapters(ads)
+	s.q, err = openPDH()
+	if err != nil && s.openErr == nil {
+		s.openErr = err
+	}
+}
+
+// Sample implements backend.GPU.
+func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.open()
+	if s.q == nil {
+		out := backend.Sample{Sources: []backend.Source{backend.Failed(SourceName, s.openErr)}}
+		for i, a := range s.adapters {
+			out.Devices = append(out.Devices, backend.Device{Index: i, Vendor: VendorName(a.VendorID), Name: backend.Ptr(a.Name), UUID: backend.Ptr(a.LUID)})
+		}
+		return out
+	}
+	cs, err := s.q.sample()
+	if err != nil {
+		return backend.Sample{Sources: []backend.Source{backend.Failed(SourceName, err)}}
+	}
+	out, bad := Assemble(s.adapters, cs)
+	if bad > 0 {
+		out.Sources = append(out.Sources, backend.Failed(SourceName+".instances", fmt.Errorf("%d counter values could not be read and were skipped", bad)))
+	}
+	out.Sources = append([]backend.Source{backend.OK(SourceName)}, out.Sources...)
+	if s.openErr != nil {
+		out.Sources = append(out.Sources, backend.Failed("dxgi", s.openErr))
+	}
+	if cs.Local == nil && cs.Dedicated == nil {
+		out.Sources = append(out.Sources, backend.Failed(SourceName+".process_memory", fmt.Errorf("GPU Process Memory counters are not available")))
+	}
+	return out
+}
+
+// Close implements backend.GPU.
+func (s *Source) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.q != nil {
+		s.q.close()
+	}
+	return nil
+}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"os"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/backend/system"
+	"github.com/gputaskman/gtm/backend/windows"
+)
+
+// newPlatformCollector wires Windows: DXGI adapters and the WDDM GPU
+// counters (PDH), Toolhelp and process tokens for process details, and the
+// machine's CPU and memory through gopsutil.
+func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
+	host := backend.Host{OS: "windows", Mode: backend.ModeWindows, SharesHostPIDs: true}
+	if name, err := os.Hostname(); err == nil {
+		host.Hostname = &name
+	}
+	gpu := windows.New()
+	return &app.Collector{GPU: gpu, Procs: &windows.Processes{}, System: system.New(""), Host: host}, func() { _ = gpu.Close() }
+}
