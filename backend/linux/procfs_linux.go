@@ -263,7 +263,7 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	} else {
 		restricted(err)
 	}
-	if b, truncated, err := readCapped(filepath.Join(dir, "cmdline"), MaxCmdline); err == nil {
+	if b, truncated, err := readPrefix(filepath.Join(dir, "cmdline"), MaxCmdline); err == nil {
 		info.Cmdline, info.CmdlineTruncated = splitCmdline(b), truncated
 	} else {
 		restricted(err)
@@ -288,9 +288,10 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 // would hold them all. Longer command lines are cut and marked truncated.
 const MaxCmdline = 128 << 10
 
-// readCapped reads at most max bytes of a /proc file, reporting whether
-// there was more.
-func readCapped(path string, max int) ([]byte, bool, error) {
+// readPrefix reads at most max bytes of a /proc file, reporting whether
+// there was more. (Files other processes name are read with inspect's
+// safefile; /proc files are the kernel's and cannot be FIFOs.)
+func readPrefix(path string, max int) ([]byte, bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, err

@@ -17,12 +17,13 @@ func (e tooLargeError) Is(target error) bool { return target == ErrTooLarge }
 
 func tooLarge(max int64) error { return tooLargeError(max) }
 
-// readCapped reads r to EOF but at most max+1 bytes: the extra byte tells
-// a body of exactly max bytes from a larger one. The buffer grows with
+// readBody reads an HTTP body (files are read with safefile) to EOF, but
+// at most max+1 bytes: the extra byte tells a body of exactly max bytes
+// from a larger one. The buffer grows with
 // what arrives, from hint (a declared Content-Length) or 4 KiB, and never
 // past max+1, so a hostile server costs at most that much memory. Over
 // max it returns the first max bytes and truncated.
-func readCapped(r io.Reader, max, hint int64) (body []byte, truncated bool, err error) {
+func readBody(r io.Reader, max, hint int64) (body []byte, truncated bool, err error) {
 	limit := max + 1
 	n := int64(4 << 10)
 	if hint > 0 {

@@ -19,7 +19,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 func TestReadCappedEndless(t *testing.T) {
 	for _, hint := range []int64{-1, 0, 10, 1 << 30} {
 		var r countingReader
-		body, truncated, err := readCapped(&r, 1<<20, hint)
+		body, truncated, err := readBody(&r, 1<<20, hint)
 		if err != nil || !truncated || len(body) != 1<<20 {
 			t.Fatalf("hint %d: %d bytes, truncated %v, %v", hint, len(body), truncated, err)
 		}
@@ -35,7 +35,7 @@ func TestReadCappedEndless(t *testing.T) {
 func TestReadCapped(t *testing.T) {
 	for _, n := range []int{0, 1, 4095, 4096, 4097, 1<<20 - 1, 1 << 20, 1<<20 + 1} {
 		src := bytes.Repeat([]byte{'a'}, n)
-		body, truncated, err := readCapped(bytes.NewReader(src), 1<<20, -1)
+		body, truncated, err := readBody(bytes.NewReader(src), 1<<20, -1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func TestReadCapped(t *testing.T) {
 			t.Errorf("%d bytes: got %d, truncated %v", n, len(body), truncated)
 		}
 	}
-	_, _, err := readCapped(io.MultiReader(strings.NewReader("abc"), iotest{}), 100, -1)
+	_, _, err := readBody(io.MultiReader(strings.NewReader("abc"), iotest{}), 100, -1)
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("error lost: %v", err)
 	}

@@ -162,7 +162,7 @@ func (c *Client) get(ctx context.Context, b *Budget, ap netip.AddrPort, path str
 		r.Truncated, r.Err = true, tooLarge(c.maxBody)
 		return r
 	}
-	r.Body, r.Truncated, err = readCapped(resp.Body, c.maxBody, resp.ContentLength)
+	r.Body, r.Truncated, err = readBody(resp.Body, c.maxBody, resp.ContentLength)
 	switch {
 	case r.Truncated:
 		r.Err = tooLarge(c.maxBody)

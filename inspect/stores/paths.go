@@ -1,13 +1,13 @@
 package stores
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // Limits that keep a hostile or enormous store from costing much.
@@ -79,35 +79,11 @@ func withResolved(paths []string) []string {
 	return paths
 }
 
-var errTooBig = errors.New("file too large")
+var errTooBig = safefile.ErrTooLarge
 
-// readCapped reads a regular file of at most max bytes. Checking the type
-// first keeps a FIFO planted in a store from blocking the scan.
-func readCapped(path string, max int64) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if fi.Size() > max {
-		return nil, errTooBig
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, errTooBig // it grew after the stat
-	}
-	return data, nil
-}
+// readCapped reads a regular file of at most max bytes, without blocking
+// on a FIFO planted in a store and within a deadline (safefile).
+func readCapped(path string, max int64) ([]byte, error) { return safefile.ReadFile(path, max) }
 
 // regularSize stats path (following symlinks) and returns its size when it
 // is a regular file.
