@@ -186,6 +186,9 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 		}
 		var paths []string
 		api, paths = in.Live.Gather(t, f)
+		if api != nil {
+			notes = append(notes, api.Notes...)
+		}
 		if api != nil && api.Server == "llama-server" && f.Tool != modelargs.ToolLlamaCpp {
 			f = in.asLlamaCpp(acc, t, f) // its API says what it is, whatever its name
 		}

@@ -178,6 +178,7 @@ func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now ti
 			}
 		}
 		if facts, paths := l.askKind(ctx, g, port, k, t, f, st); facts != nil {
+			checkAPI(facts) // runtime-reported numbers: range-checked, bad ones dropped with a note
 			facts.Addr = p.Loopback().String()
 			return facts, paths
 		}

@@ -79,6 +79,8 @@ type APIFacts struct {
 	OutputModalities   []string // llama-server /v1/models: "text", "decisions"
 	Addr               string   // loopback host:port that answered
 	Model              string   // the model's name or instance id in that API
+	// Notes say which reported values were out of range and dropped.
+	Notes []string
 }
 
 // LogFacts is what the newest load block of a buffer log reported: the

@@ -21,6 +21,11 @@ import (
 // serverEnv marks the re-executed test binary as a server child.
 const serverEnv = "GTM_SERVER_CHILD"
 
+// serverRootEnv names a folder of canned answers: the file "props"
+// answers /props, "v1_models" answers /v1/models; other paths get 404.
+// Without it every request gets 401.
+const serverRootEnv = "GTM_SERVER_ROOT"
+
 // runServer listens on a loopback port, answers every request 401 (an
 // API that wants a key), prints "ready <port>" and then one "auth <value>"
 // line per request's Authorization header, until stdin closes.
@@ -31,11 +36,22 @@ func runServer(stdin io.Reader, stdout io.Writer) int {
 		return 1
 	}
 	var mu sync.Mutex
+	root := os.Getenv(serverRootEnv)
 	go http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		fmt.Fprintf(stdout, "auth %q\n", r.Header.Get("Authorization"))
 		mu.Unlock()
-		w.WriteHeader(http.StatusUnauthorized)
+		if root == "" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		name := strings.ReplaceAll(strings.TrimPrefix(r.URL.Path, "/"), "/", "_")
+		body, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil || name == "" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(body)
 	}))
 	mu.Lock()
 	fmt.Fprintf(stdout, "ready %d\n", ln.Addr().(*net.TCPAddr).Port)
@@ -67,6 +83,13 @@ func (s *Server) Auths() []string {
 // to run as another user the binary is copied where every user may run
 // it. The process is killed when the test ends.
 func StartServerAs(t testing.TB, name string, cred *syscall.Credential, args ...string) *Server {
+	t.Helper()
+	return StartServer(t, name, cred, "", args...)
+}
+
+// StartServer is StartServerAs answering from the canned files in root
+// (see serverRootEnv); "" answers 401 to everything.
+func StartServer(t testing.TB, name string, cred *syscall.Credential, root string, args ...string) *Server {
 	t.Helper()
 	if !hooked {
 		t.Fatal("maptest: this test binary cannot act as a server: its TestMain must call maptest.MaybeRunChild() first")
@@ -100,7 +123,7 @@ func StartServerAs(t testing.TB, name string, cred *syscall.Credential, args ...
 	// args first, as the process would show them; the child never parses flags
 	cmd := exec.Command(link, append(append([]string{}, args...), "-test.run=^$")...)
 	cmd.Dir = "/"
-	cmd.Env = append(os.Environ(), serverEnv+"=1")
+	cmd.Env = append(os.Environ(), serverEnv+"=1", serverRootEnv+"="+root)
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if cred != nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
