@@ -890,13 +890,22 @@ func startAtPID(pid int, argv ...string) (cmd *exec.Cmd, ok bool) {
 	return nil, false
 }
 
-// TestE2ERecordPIDReuse: while gtm records, the process holding VRAM exits
-// and a new one gets its PID (the driver keeps listing that PID). From
-// the first snapshot of the new process on, its row has the new command
-// line and start time, and its CPU share is not computed from the old
-// process's counters.
+// TestE2ERecordPIDReuse: while gtm records, the process holding VRAM (an
+// "AI" process: a model file on its command line) exits and a new one gets
+// its PID (the driver keeps listing that PID). From the first snapshot of
+// the new process on, its row has the new command line and start time,
+// none of the old process's models or category, and a CPU share not
+// computed from the old process's counters.
 func TestE2ERecordPIDReuse(t *testing.T) {
-	old := exec.Command("sleep", "300")
+	model := filepath.Join(t.TempDir(), "old-model.gguf")
+	must(t, os.WriteFile(model, []byte("GGUF"), 0o644))
+	// sh waiting on its stdin: no child process to leave behind.
+	old := exec.Command("sh", "-c", "read x", "llama-server", "-m", model)
+	stdin, err := old.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
 	if err := old.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -929,13 +938,23 @@ func TestE2ERecordPIDReuse(t *testing.T) {
 		if r == nil || r.VRAMBytes == nil {
 			t.Fatalf("snapshot %d: no row for the listed PID", i)
 		}
+		hasModel := false
+		for _, md := range r.Models {
+			hasModel = hasModel || md.Path == model
+		}
 		switch cmdline := strings.Join(r.Cmdline, " "); {
-		case cmdline == "sleep 300":
+		case strings.HasSuffix(cmdline, "llama-server -m "+model):
 			if sawNew {
 				t.Errorf("snapshot %d: the old process's row came back", i)
 			}
+			if !hasModel || str(r.Category) != "AI" {
+				t.Errorf("snapshot %d: the old process is not seen as AI with its model: %s", i, mustJSON(t, r))
+			}
 			oldStart = r.StartTime
 		case cmdline == "sleep 301":
+			if hasModel || str(r.Category) == "AI" || r.LLM != nil {
+				t.Errorf("snapshot %d: the new process shows the old one's model or category: %s", i, mustJSON(t, r))
+			}
 			if oldStart == nil || r.StartTime == nil || !r.StartTime.After(*oldStart) {
 				t.Errorf("snapshot %d: reused PID's start time %v, old %v", i, r.StartTime, oldStart)
 			}
