@@ -7,13 +7,10 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
-	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/inspect"
 )
 
 const inspectUsage = `gtm inspect — all evidence for one process, whether or not it uses a GPU now.
@@ -76,124 +73,6 @@ func runInspect(args []string, e env) int {
 	return exitOK
 }
 
-func inspectText(p *app.Process) string {
-	var b strings.Builder
-	str := app.FormatString
-	started := app.NA
-	if p.StartTime != nil {
-		started = p.StartTime.Local().Format("2006-01-02 15:04:05 MST")
-	}
-	ppid := app.NA
-	if p.PPID != nil {
-		ppid = strconv.Itoa(*p.PPID)
-	}
-	fmt.Fprintf(&b, "PID %s  %s  (user %s, started %s, parent %s)\n", app.Text(p.PIDLabel), str(p.Name), str(p.User), started, ppid)
-	fmt.Fprintf(&b, "  Command    %s\n", app.CommandLine(p.Cmdline))
-	fmt.Fprintf(&b, "  Executable %s\n  Directory  %s\n", str(p.Exe), str(p.Cwd))
-	if p.DeviceIndex == nil {
-		b.WriteString("  GPU        none listed by the driver now\n")
-	} else {
-		fmt.Fprintf(&b, "  GPU %d      VRAM %s (measured)  GPU %s  SM %s  Encoder %s  Decoder %s\n", *p.DeviceIndex,
-			app.FormatBytes(p.VRAMBytes), app.FormatPercent(p.GPUUtilPercent), app.FormatPercent(p.SMUtilPercent),
-			app.FormatPercent(p.EncoderUtilPercent), app.FormatPercent(p.DecoderUtilPercent))
-	}
-	fmt.Fprintf(&b, "  Category   %s\n", str(p.Category))
-	switch {
-	case p.Runtimes == nil:
-		b.WriteString("  Runtimes   n/a (not inspected)\n")
-	case len(p.Runtimes) == 0:
-		b.WriteString("  Runtimes   none found\n")
-	default:
-		b.WriteString("  Runtimes\n")
-		for _, r := range p.Runtimes {
-			name := r.Name
-			if r.Detail != "" {
-				name += " (" + r.Detail + ")"
-			}
-			fmt.Fprintf(&b, "    %-28s %s\n", app.Text(name), app.Text(strings.Join(r.Libraries, ", ")))
-		}
-	}
-	switch {
-	case p.Models == nil:
-		b.WriteString("  Models     n/a (not inspected)\n")
-	case len(p.Models) == 0:
-		b.WriteString("  Models     none found\n")
-	default:
-		b.WriteString("  Models\n")
-		for _, m := range p.Models {
-			b.WriteString(modelLine(m))
-		}
-	}
-	if a := p.App; a != nil {
-		fmt.Fprintf(&b, "  App        %s: selected model %s (settings prove selection, not a load)\n", app.Text(a.App), app.FormatString(a.SelectedModel))
-		for _, e := range a.Events {
-			fresh := "before this process started"
-			if e.Fresh {
-				fresh = "since this process started"
-			}
-			fmt.Fprintf(&b, "    %s  %s %s (%s)\n", e.Time.Local().Format("2006-01-02 15:04:05 MST"), app.Text(e.Kind), app.FormatString(e.Model), fresh)
-		}
-	}
-	if p.LLM != nil {
-		fmt.Fprintf(&b, "  LLM memory %s\n", app.LLMSummary(p.LLM))
-		for _, n := range p.LLM.Notes {
-			fmt.Fprintf(&b, "  * %s\n", app.Text(n))
-		}
-	}
-	fmt.Fprintf(&b, "  * %s\n", inspect.PresenceNote)
-	for _, n := range p.Notes {
-		fmt.Fprintf(&b, "  * %s\n", app.Text(n))
-	}
-	return escape.Lines(b.String())
-}
-
-func modelLine(m inspect.Model) string {
-	var b strings.Builder
-	name := m.Path
-	if m.Name != nil {
-		name = *m.Name
-	}
-	status := strings.Join(m.Evidence, "+")
-	switch {
-	case m.Confirmed:
-		status += ", confirmed"
-	case m.Candidate:
-		status += ", candidate: not proven loaded"
-	}
-	fmt.Fprintf(&b, "    %s  [%s]  %s\n", app.Text(name), app.Text(status), app.Text(m.Role))
-	if m.Name != nil {
-		fmt.Fprintf(&b, "      %s\n", app.Text(m.Path))
-	}
-	var facts []string
-	add := func(s *string) {
-		if s != nil {
-			facts = append(facts, *s)
-		}
-	}
-	if m.Kind != nil && len(m.OutputModalities) > 0 {
-		facts = append(facts, fmt.Sprintf("%s (outputs %s, per its API)", *m.Kind, strings.Join(m.OutputModalities, ", ")))
-	} else {
-		add(m.Kind)
-	}
-	add(m.Architecture)
-	add(m.Quantization)
-	if m.Layers != nil {
-		facts = append(facts, fmt.Sprintf("%d layers", *m.Layers))
-	}
-	if m.Parameters != nil {
-		facts = append(facts, humanCount(*m.Parameters)+" parameters")
-	}
-	if m.Weights != nil {
-		facts = append(facts, fmt.Sprintf("weights %.2f MiB (%s from %s)", float64(m.Weights.Bytes)/(1<<20), m.Weights.Source, m.Weights.From))
-	}
-	if len(facts) > 0 {
-		fmt.Fprintf(&b, "      %s\n", app.Text(strings.Join(facts, ", ")))
-	}
-	if m.KindLabel != nil {
-		fmt.Fprintf(&b, "      %s\n", app.Text(*m.KindLabel))
-	}
-	if m.HeaderError != nil {
-		fmt.Fprintf(&b, "      header unreadable: %s\n", app.Text(*m.HeaderError))
-	}
-	return b.String()
-}
+// inspectText is the process's detail as text; the window's inspector
+// shows the same sections (app.ProcessDetail).
+func inspectText(p *app.Process) string { return app.ProcessDetail(p).Text() }

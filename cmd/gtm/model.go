@@ -342,7 +342,7 @@ func writeModelText(w io.Writer, r modelReport) error {
 		fmt.Fprintf(&b, "  Hint          %s\n", app.Text(*r.KindLabel))
 	}
 	fmt.Fprintf(&b, "  Architecture  %s   Quantization %s   Layers %d   Parameters %s\n",
-		str(r.Architecture), str(r.Quantization), r.Layers, humanCount(r.Parameters))
+		str(r.Architecture), str(r.Quantization), r.Layers, app.FormatCount(r.Parameters))
 	if r.TrainedContext != nil {
 		fmt.Fprintf(&b, "  Trained ctx   %d\n", *r.TrainedContext)
 	}
@@ -391,17 +391,6 @@ func gib(v uint64) string {
 		return fmt.Sprintf("%.0f MiB", float64(v)/(1<<20))
 	}
 	return fmt.Sprintf("%.1f GiB", float64(v)/(1<<30))
-}
-
-func humanCount(n uint64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2f B", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1f M", float64(n)/1e6)
-	default:
-		return fmt.Sprint(n)
-	}
 }
 
 // oneLine keeps an error to one line, for terminals and scripts.
