@@ -12,8 +12,8 @@ import (
 func knownNames() map[string]bool {
 	out := map[string]bool{}
 	re := regexp.MustCompile(`fqName: "([a-z_]+)"`)
-	for _, d := range allDescs {
-		if m := re.FindStringSubmatch(d.String()); m != nil {
+	for _, d := range allDefs {
+		if m := re.FindStringSubmatch(d.desc.String()); m != nil && m[1] == d.name {
 			out[m[1]] = true
 		}
 	}
@@ -28,8 +28,8 @@ func TestDocsNameEveryMetric(t *testing.T) {
 		t.Fatal(err)
 	}
 	known := knownNames()
-	if len(known) != len(allDescs) {
-		t.Fatalf("read %d names from %d descs", len(known), len(allDescs))
+	if len(known) != len(allDefs) {
+		t.Fatalf("read %d names from %d metrics", len(known), len(allDefs))
 	}
 	for name := range known {
 		if !strings.Contains(string(b), "`"+name) {

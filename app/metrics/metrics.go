@@ -14,9 +14,12 @@ package metrics
 import (
 	"compress/gzip"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
@@ -32,8 +35,35 @@ const MaxProcesses = 1000
 
 const ns = "gtm"
 
-func desc(name, help string, labels ...string) *prometheus.Desc {
-	return prometheus.NewDesc(ns+"_"+name, help, labels, nil)
+// def is one metric: its Desc (for client_golang's registry and linters)
+// and what the fast path needs to build the same family directly.
+type def struct {
+	desc    *prometheus.Desc
+	name    string
+	help    string
+	labels  []string
+	order   []int // label indexes in name order, as the exposition sorts them
+	counter bool
+}
+
+func desc(name, help string, labels ...string) *def {
+	d := &def{desc: prometheus.NewDesc(ns+"_"+name, help, labels, nil), name: ns + "_" + name, help: help, labels: labels}
+	d.order = make([]int, len(labels))
+	for i := range d.order {
+		d.order[i] = i
+	}
+	sort.Slice(d.order, func(i, j int) bool { return labels[d.order[i]] < labels[d.order[j]] })
+	allDefs = append(allDefs, d)
+	return d
+}
+
+// allDefs lists every metric, in declaration order.
+var allDefs []*def
+
+func counterDesc(name, help string, labels ...string) *def {
+	d := desc(name, help, labels...)
+	d.counter = true
+	return d
 }
 
 var (
@@ -68,11 +98,10 @@ var (
 	hSourceUp   = desc("source_up", "Whether a source (driver, process list, ...) could be read at the last collection: 1 or 0.", "source")
 	hLastTime   = desc("collector_last_collection_timestamp_seconds", "When the exported snapshot was taken (Unix time).")
 	hDuration   = desc("collector_collection_duration_seconds", "How long taking the exported snapshot took.")
-	hCollected  = desc("collector_collections_total", "Snapshots taken since gtm serve started.")
+	hCollected  = counterDesc("collector_collections_total", "Snapshots taken since gtm serve started.")
 	hDropped    = desc("exporter_processes_dropped", "Process rows left out of this scrape beyond the cardinality bound.")
 	hBuild      = desc("build_info", "gtm's version; always 1.", "version")
 	hProcesses  = desc("device_processes", "Process rows gtm lists on a device.", deviceLabels...)
-	allDescs    = []*prometheus.Desc{dInfo, dMemTotal, dMemUsed, dProcMem, dGPUUtil, dMemUtil, dEncUtil, dDecUtil, dTemp, dPower, dPowerLimit, dSMClock, dMemClock, dPCIeRx, dPCIeTx, pVRAM, pInferred, pGPUUtil, mMemory, mCtx, hSourceUp, hLastTime, hDuration, hCollected, hDropped, hBuild, hProcesses}
 	modelKinds  = []string{"weights", "kv_cache", "compute", "output"}
 	unknownName = "unknown"
 )
@@ -80,8 +109,6 @@ var (
 // Exporter turns the newest snapshot into metrics. It is a
 // prometheus.Gatherer; Update is called by whoever collects.
 type Exporter struct {
-	reg *prometheus.Registry
-
 	mu          sync.Mutex
 	snap        *app.Snapshot
 	took        time.Duration
@@ -95,13 +122,7 @@ type Exporter struct {
 
 // New returns an empty Exporter: until the first Update it exports only
 // its build info and a collection count of 0.
-func New() *Exporter {
-	// Not pedantic: its per-scrape consistency checks cost more than the
-	// scrape itself. The tests check with a pedantic registry and promlint.
-	e := &Exporter{reg: prometheus.NewRegistry()}
-	e.reg.MustRegister(collector{e})
-	return e
-}
+func New() *Exporter { return &Exporter{} }
 
 // Update hands the exporter a new snapshot and how long it took to take.
 func (e *Exporter) Update(s *app.Snapshot, took time.Duration) {
@@ -120,42 +141,116 @@ func (e *Exporter) Snapshot() *app.Snapshot {
 }
 
 // Gather implements prometheus.Gatherer. The families are built once per
-// snapshot and shared by every scrape until the next one; callers only
-// read them.
+// snapshot, straight into client_model's types (the same metrics the
+// Collector gives a registry, which the tests check, at a fraction of a
+// registry's per-metric cost), and shared by every scrape until the next
+// snapshot; callers only read them.
 func (e *Exporter) Gather() ([]*dto.MetricFamily, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.cached != nil {
 		return e.cached, nil
 	}
-	mfs, err := e.reg.Gather()
-	if err != nil {
-		return nil, err
-	}
-	e.cached = mfs
-	return mfs, nil
+	f := &families{byDef: map[*def]*dto.MetricFamily{}}
+	e.walk(f)
+	e.cached = f.result()
+	return e.cached, nil
 }
 
-// collector adapts the exporter to the registry. It runs under e.mu (from
-// Gather), so it reads the snapshot directly.
+// Collector returns the exporter as a prometheus.Collector, for a
+// registry of one's own (the tests lint it with a pedantic one). It reads
+// the snapshot as Gather does.
+func (e *Exporter) Collector() prometheus.Collector { return collector{e} }
+
 type collector struct{ e *Exporter }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range allDescs {
-		ch <- d
+	for _, d := range allDefs {
+		ch <- d.desc
 	}
 }
 
 func (c collector) Collect(ch chan<- prometheus.Metric) {
-	e := c.e
-	ch <- gauge(hBuild, 1, versionOf(e.snap))
-	ch <- prometheus.MustNewConstMetric(hCollected, prometheus.CounterValue, float64(e.collections))
+	c.e.mu.Lock()
+	defer c.e.mu.Unlock()
+	c.e.walk(channel(ch))
+}
+
+// emitter receives each metric of a snapshot: a registry's channel, or
+// families built directly.
+type emitter interface {
+	emit(d *def, v float64, labels ...string)
+}
+
+type channel chan<- prometheus.Metric
+
+func (ch channel) emit(d *def, v float64, labels ...string) {
+	t := prometheus.GaugeValue
+	if d.counter {
+		t = prometheus.CounterValue
+	}
+	ch <- prometheus.MustNewConstMetric(d.desc, t, v, labels...)
+}
+
+// families builds client_model families as a registry would gather them:
+// families by name, label pairs by name, metrics by label values.
+type families struct {
+	byDef map[*def]*dto.MetricFamily
+}
+
+func (f *families) emit(d *def, v float64, labels ...string) {
+	mf := f.byDef[d]
+	if mf == nil {
+		t := dto.MetricType_GAUGE
+		if d.counter {
+			t = dto.MetricType_COUNTER
+		}
+		name, help := d.name, d.help
+		mf = &dto.MetricFamily{Name: &name, Help: &help, Type: &t}
+		f.byDef[d] = mf
+	}
+	m := &dto.Metric{Label: make([]*dto.LabelPair, len(labels))}
+	for i, j := range d.order {
+		m.Label[i] = &dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
+	}
+	if d.counter {
+		m.Counter = &dto.Counter{Value: &v}
+	} else {
+		m.Gauge = &dto.Gauge{Value: &v}
+	}
+	mf.Metric = append(mf.Metric, m)
+}
+
+func (f *families) result() []*dto.MetricFamily {
+	out := make([]*dto.MetricFamily, 0, len(f.byDef))
+	for _, mf := range f.byDef {
+		sort.SliceStable(mf.Metric, func(i, j int) bool {
+			a, b := mf.Metric[i].Label, mf.Metric[j].Label
+			for k := range a {
+				if va, vb := a[k].GetValue(), b[k].GetValue(); va != vb {
+					return va < vb
+				}
+			}
+			return false
+		})
+		out = append(out, mf)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].GetName() < out[j].GetName() })
+	return out
+}
+
+// walk emits every metric of the exported snapshot. It runs under e.mu.
+func (e *Exporter) walk(out emitter) {
+	ch := sink{out}
+
+	ch.put(gauge(hBuild, 1, versionOf(e.snap)))
+	ch.put(gauge(hCollected, float64(e.collections)))
 	s := e.snap
 	if s == nil {
 		return
 	}
-	ch <- gauge(hLastTime, float64(s.TakenAt.UnixMilli())/1000)
-	ch <- gauge(hDuration, e.took.Seconds())
+	ch.put(gauge(hLastTime, float64(s.TakenAt.UnixMilli())/1000))
+	ch.put(gauge(hDuration, e.took.Seconds()))
 	seenSource := map[string]bool{}
 	for _, src := range s.Sources {
 		if seenSource[src.Name] {
@@ -166,19 +261,19 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		if src.OK {
 			up = 1
 		}
-		ch <- gauge(hSourceUp, up, src.Name)
+		ch.put(gauge(hSourceUp, up, src.Name))
 	}
 	names := map[int]string{}
 	for _, d := range s.Devices {
 		idx := strconv.Itoa(d.Index)
 		name := str(d.Name)
 		names[d.Index] = name
-		ch <- gauge(dInfo, 1, idx, name, str(d.UUID), d.Vendor, str(d.PCIBusID))
+		ch.put(gauge(dInfo, 1, idx, name, str(d.UUID), d.Vendor, str(d.PCIBusID)))
 		l := []string{idx, name}
 		bytesGauge(ch, dMemTotal, d.MemoryTotalBytes, l)
 		bytesGauge(ch, dMemUsed, d.MemoryUsedBytes, l)
 		if sum, ok := s.MeasuredVRAM(d.Index); ok {
-			ch <- gauge(dProcMem, float64(sum), l...)
+			ch.put(gauge(dProcMem, float64(sum), l...))
 		}
 		floatGauge(ch, dGPUUtil, d.GPUUtilPercent, 1, l)
 		floatGauge(ch, dMemUtil, d.MemoryUtilPercent, 1, l)
@@ -201,7 +296,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		dropped = len(rows) - MaxProcesses
 		rows = rows[:MaxProcesses]
 	}
-	ch <- gauge(hDropped, float64(dropped))
+	ch.put(gauge(hDropped, float64(dropped)))
 	perDevice := map[int]int{}
 	seen := map[[2]string]bool{} // (pid label, device): one series each
 	for i := range rows {
@@ -220,20 +315,20 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		bytesGauge(ch, pVRAM, p.VRAMBytes, l)
 		if p.VRAMInferredBytes != nil {
 			by := str(p.VRAMInferredBy)
-			ch <- gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:4:4], by)...)
+			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:4:4], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
 		modelMetrics(ch, p)
 	}
 	for _, d := range s.Devices {
-		ch <- gauge(hProcesses, float64(perDevice[d.Index]), strconv.Itoa(d.Index), names[d.Index])
+		ch.put(gauge(hProcesses, float64(perDevice[d.Index]), strconv.Itoa(d.Index), names[d.Index]))
 	}
 }
 
 // modelMetrics exports one LLM process's parts. The breakdown is per
 // process; "model" names its main model file. A process on two devices
 // has its LLM block on each row; it is exported once (first row).
-func modelMetrics(ch chan<- prometheus.Metric, p *app.Process) {
+func modelMetrics(ch sink, p *app.Process) {
 	l := p.LLM
 	if l == nil {
 		return
@@ -244,10 +339,10 @@ func modelMetrics(ch chan<- prometheus.Metric, p *app.Process) {
 		if part == nil {
 			continue
 		}
-		ch <- gauge(mMemory, float64(part.Bytes), model, modelKinds[i], proc, p.PIDLabel, part.Source)
+		ch.put(gauge(mMemory, float64(part.Bytes), model, modelKinds[i], proc, p.PIDLabel, part.Source))
 	}
 	if l.NCtx != nil {
-		ch <- gauge(mCtx, float64(*l.NCtx), model, proc, p.PIDLabel, str(l.NCtxSource))
+		ch.put(gauge(mCtx, float64(*l.NCtx), model, proc, p.PIDLabel, str(l.NCtxSource)))
 	}
 }
 
@@ -274,20 +369,38 @@ func ModelLabel(p *app.Process) string {
 	return filepath.Base(m.Path)
 }
 
-func gauge(d *prometheus.Desc, v float64, labels ...string) prometheus.Metric {
-	return prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+// sample is one metric value on its way to an emitter.
+type sample struct {
+	d      *def
+	v      float64
+	labels []string
 }
 
+// sink hands samples to an emitter. Label values are made valid UTF-8:
+// process names are bytes, and client_golang refuses invalid ones.
+type sink struct{ out emitter }
+
+func (s sink) put(x sample) {
+	for i, l := range x.labels {
+		if !utf8.ValidString(l) {
+			x.labels[i] = strings.ToValidUTF8(l, "\uFFFD")
+		}
+	}
+	s.out.emit(x.d, x.v, x.labels...)
+}
+
+func gauge(d *def, v float64, labels ...string) sample { return sample{d, v, labels} }
+
 // Unavailable readings are left out (no series), never exported as 0.
-func bytesGauge(ch chan<- prometheus.Metric, d *prometheus.Desc, v *uint64, labels []string) {
+func bytesGauge(ch sink, d *def, v *uint64, labels []string) {
 	if v != nil {
-		ch <- gauge(d, float64(*v), labels...)
+		ch.put(gauge(d, float64(*v), labels...))
 	}
 }
 
-func floatGauge(ch chan<- prometheus.Metric, d *prometheus.Desc, v *float64, scale float64, labels []string) {
+func floatGauge(ch sink, d *def, v *float64, scale float64, labels []string) {
 	if v != nil {
-		ch <- gauge(d, *v*scale, labels...)
+		ch.put(gauge(d, *v*scale, labels...))
 	}
 }
 

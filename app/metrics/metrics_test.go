@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 
 	"github.com/gputaskman/gtm/app"
@@ -93,6 +95,26 @@ func TestExportGolden(t *testing.T) {
 	}
 }
 
+// TestFastPathMatchesRegistry: the families Gather builds directly are
+// exactly what client_golang's pedantic registry gathers from the
+// Collector, for the fixture and for a name that is not valid UTF-8.
+func TestFastPathMatchesRegistry(t *testing.T) {
+	s := fixture()
+	s.Processes[0].Name = sp("bad\xffname")
+	e := New()
+	e.Update(s, 2*time.Millisecond)
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(e.Collector())
+	want, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := e.Gather()
+	if a, b := encode(t, want), encode(t, got); a != b || !strings.Contains(b, "bad\uFFFDname") {
+		t.Fatalf("fast path differs from the registry:\n%s\n---\n%s", b, a)
+	}
+}
+
 // TestExportEvidenceRules: unknown readings have no series (never 0);
 // estimates and reports carry their source; inferred VRAM is its own
 // metric and not in the device's measured process total.
@@ -135,7 +157,7 @@ func TestExportLint(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A pedantic registry also checks every metric against its Desc.
-	more, err := testutil.CollectAndLint(collector{e})
+	more, err := testutil.CollectAndLint(e.Collector())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,6 +267,11 @@ func gathered(t *testing.T, e *Exporter) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return encode(t, mfs)
+}
+
+func encode(t *testing.T, mfs []*dto.MetricFamily) string {
+	t.Helper()
 	var b bytes.Buffer
 	enc := expfmt.NewEncoder(&b, expfmt.NewFormat(expfmt.TypeTextPlain))
 	for _, mf := range mfs {
