@@ -65,7 +65,9 @@ func (i *Inspector) updateActions() {
 		i.buttons.Show()
 	}
 	enable(i.copyBtn, p != nil && p.Cmdline != nil)
-	if i.act == nil {
+	if i.act == nil || !i.live {
+		// No actions, or a replayed capture whose PIDs and ports are not
+		// this machine's now: nothing to end or unload.
 		i.endBtn.Hide()
 		i.unload.Hide()
 	} else {
@@ -73,8 +75,6 @@ func (i *Inspector) updateActions() {
 		endOK := false
 		if p != nil {
 			switch err := i.act.CheckEnd(p); {
-			case !i.live:
-				why = append(why, "End process: not available for a replayed capture.")
 			case err != nil:
 				why = append(why, "End process: "+err.Error()+".")
 			default:
@@ -85,10 +85,6 @@ func (i *Inspector) updateActions() {
 		if p != nil && p.LLM != nil {
 			_, err := i.act.CheckUnload(p)
 			switch {
-			case !i.live:
-				i.unload.Show()
-				enable(i.unload, false)
-				why = append(why, "Unload model: not available for a replayed capture.")
 			case err != nil:
 				i.unload.Show()
 				enable(i.unload, false)

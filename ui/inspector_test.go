@@ -298,8 +298,13 @@ func TestInspectorEndRefused(t *testing.T) {
 	act.endErr = nil
 	i.SetLive(false)
 	i.Show(s, &s.Processes[0])
-	if !i.endBtn.Disabled() || !i.unload.Disabled() {
-		t.Error("actions enabled on a replay")
+	if i.endBtn.Visible() || i.unload.Visible() {
+		t.Error("actions offered on a replay")
+	}
+	i.confirmEnd()
+	i.confirmUnload()
+	if len(act.ended) != 0 || len(act.unloaded) != 0 || i.pending != nil {
+		t.Error("a replay acted or asked")
 	}
 }
 

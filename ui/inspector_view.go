@@ -82,12 +82,12 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 		}
 		id.Rows = append(id.Rows, row{"Listening", "TCP " + strings.Join(ports, ", ")})
 	}
-	// What fills the GPU comes first: the counters, an LLM's breakdown,
+	// What fills the GPU comes first: an LLM's breakdown, the counters,
 	// the models and the server; who the process is follows.
-	v.Sections = append(v.Sections, countersSection(snap, p))
 	if p.LLM != nil {
 		v.Sections = append(v.Sections, llmSection(p))
 	}
+	v.Sections = append(v.Sections, countersSection(snap, p))
 	v.Sections = append(v.Sections, modelSections(p)...)
 	if p.LLM != nil {
 		v.Sections = append(v.Sections, serverSection(p.LLM))
@@ -154,8 +154,10 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 	if p.DeviceIndex == nil {
 		s.Rows = append(s.Rows, row{"GPU", "none listed by the driver now"})
 	} else {
+		// The device's name is in the window's header; with several
+		// devices it says which one this is.
 		gpu := fmt.Sprintf("GPU %d", *p.DeviceIndex)
-		if snap != nil {
+		if snap != nil && len(snap.Devices) > 1 {
 			for _, d := range snap.Devices {
 				if d.Index == *p.DeviceIndex && d.Name != nil {
 					gpu += " · " + *d.Name
