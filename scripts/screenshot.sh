@@ -26,8 +26,11 @@ win=$(timeout 60 xdotool search --sync --onlyvisible --name '^gtm — GPU task m
 xdotool windowfocus --sync "$win"
 sleep 2
 shot() { sleep "$2"; import -window root "$out/$1.png"; echo "wrote $out/$1.png"; }
-# The whole capture: End jumps to its last snapshot (charts full), p pauses.
-xdotool key End; sleep 1; xdotool key p
+# Pause, then move to the moment shown: AT snapshots from the end (Left
+# steps back one), when the demo's LLM server is answering and a second
+# job has joined it.
+xdotool key p; sleep 0.5; xdotool key End; sleep 1
+for ((i = 0; i < ${AT:-40}; i++)); do xdotool key Left; done
 shot overview 2
 xdotool key c
 shot chart 2

@@ -33,7 +33,7 @@ func newChartsPanel() *chartsPanel {
 		c.charts[m] = NewChart(app.Metric(m))
 		objs[m] = c.charts[m]
 	}
-	c.grid = container.New(&reflowGrid{minWidth: 250, height: 96}, objs...)
+	c.grid = container.New(&reflowGrid{minWidth: 220, height: 96}, objs...)
 	c.large = NewChart(app.MetricGPU)
 	c.large.large = true
 	opts := []string{allCharts}
@@ -85,8 +85,9 @@ func (c *chartsPanel) cycle() {
 }
 
 // update redraws the charts from the history; only the visible ones draw.
-func (c *chartsPanel) update(h *app.History, dev int, end time.Time) {
-	span := time.Duration(h.Capacity()) * h.Interval()
+// It returns the time span shown.
+func (c *chartsPanel) update(h *app.History, dev int, end time.Time) time.Duration {
+	span := chartSpan(h, dev, end)
 	gap := gapAfter(h.Interval())
 	for m, ch := range c.charts {
 		s := h.Series(dev, app.Metric(m))
@@ -102,6 +103,23 @@ func (c *chartsPanel) update(h *app.History, dev int, end time.Time) {
 			}
 		}
 	}
+	return span
+}
+
+// chartSpan is the time the charts cover: the history's whole span once
+// it is full, before that what has been collected (at least a minute,
+// whole minutes), so a fresh window or a short capture fills the charts
+// instead of a sliver at their right edge.
+func chartSpan(h *app.History, dev int, end time.Time) time.Duration {
+	full := time.Duration(h.Capacity()) * h.Interval()
+	s := h.Series(dev, app.MetricGPU)
+	if s.Len() == 0 {
+		return time.Minute
+	}
+	first, _ := s.At(0)
+	have := end.Sub(first)
+	span := max(time.Minute, (have+time.Minute-1)/time.Minute*time.Minute)
+	return min(span, full)
 }
 
 // gapAfter is how far apart two samples may be and still be joined: a few

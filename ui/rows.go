@@ -16,13 +16,13 @@ const (
 	colName
 	colVRAM
 	colGPU
+	colIdle
+	colCPU
+	colRSS
 	colCategory
 	colModel
 	colRuntime
 	colUser
-	colCPU
-	colRSS
-	colIdle
 	colSM
 	colEnc
 	colDec
@@ -31,14 +31,16 @@ const (
 	numCols
 )
 
-// columnTitles are the table's headings. The columns people look at first
-// (what, how much VRAM, how busy, which model) come first, so they stay in
-// view beside the inspector; spill and paged, Windows-only, come last.
-var columnTitles = [numCols]string{"PID", "Name", "VRAM", "GPU %", "Category", "Model (evidence)", "Runtime", "User",
-	"CPU %", "RSS", "Idle for", "SM %", "Enc %", "Dec %", "Spill", "Paged"}
+// columnTitles are the table's headings. What people look for first (who,
+// how much VRAM, how busy, idle how long, how much CPU and RAM beside it)
+// comes first, so it stays in view beside the inspector; then what it is
+// (category, model, runtime, user), the engines, and spill and paged,
+// which only Windows has.
+var columnTitles = [numCols]string{"PID", "Name", "VRAM", "GPU %", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
+	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged"}
 
 // columnWidths in the table, in the order above.
-var columnWidths = [numCols]float32{70, 120, 84, 62, 86, 190, 120, 64, 62, 76, 70, 54, 54, 54, 62, 62}
+var columnWidths = [numCols]float32{70, 116, 84, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62}
 
 // numericCols are right-aligned.
 var numericCols = map[int]bool{colVRAM: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,

@@ -58,7 +58,7 @@ func newProcessTable() *ProcessTable {
 		o.(*headerCell).set(id.Col, t.headerTitle(id.Col))
 	}
 	t.table.OnSelected = func(id widget.TableCellID) {
-		t.table.UnselectAll() // the whole procRow is highlighted instead
+		t.table.UnselectAll() // the whole row is highlighted instead
 		if id.Row >= 0 && id.Row < len(t.rows) {
 			t.selectRow(id.Row)
 		}

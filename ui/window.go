@@ -53,14 +53,15 @@ type MainWindow struct {
 	snap    *app.Snapshot
 	device  int
 
-	header   *Header
-	charts   *chartsPanel
-	table    *ProcessTable
-	pane     *Inspector
-	status   *canvas.Text
-	activity *canvas.Text
-	timeline *timelineBar
-	help     func() // closes the open help; nil when none is open
+	header    *Header
+	charts    *chartsPanel
+	table     *ProcessTable
+	pane      *Inspector
+	status    *canvas.Text
+	activity  *canvas.Text
+	timeline  *timelineBar
+	spanLabel *widget.Label
+	help      func() // closes the open help; nil when none is open
 
 	paused, collecting bool
 	rowsBuf            []procRow
@@ -88,12 +89,15 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	keys.TextSize = theme.TextSize() * 0.85
 	m.timeline = newTimelineBar(m)
 
-	chartsBar := container.NewHBox(boldText("History"), widget.NewLabel("last 10 min; a blank is no reading, 0 sits on the baseline"), layout.NewSpacer(), m.charts.pick)
+	m.spanLabel = widget.NewLabel("")
+	chartsBar := container.NewHBox(boldText("History"), m.spanLabel, layout.NewSpacer(), m.charts.pick)
 	chartsArea := container.NewBorder(chartsBar, nil, nil, nil, m.charts.root)
-	procArea := container.NewHSplit(m.table.table, m.pane.CanvasObject())
-	procArea.Offset = 0.72
-	middle := container.NewVSplit(chartsArea, procArea)
-	middle.Offset = 0.37
+	// Charts above the table on the left; the inspector takes the whole
+	// height on the right, so an LLM's breakdown fits without scrolling.
+	left := container.NewVSplit(chartsArea, m.table.table)
+	left.Offset = 0.40
+	middle := container.NewHSplit(left, m.pane.CanvasObject())
+	middle.Offset = 0.70
 	statusBar := container.NewHBox(m.status, layout.NewSpacer(), m.activity, keys)
 	bottom := container.NewVBox(m.timeline.root, widget.NewSeparator(), statusBar)
 	top := container.NewVBox(m.header.root, widget.NewSeparator())
@@ -280,13 +284,31 @@ func (m *MainWindow) show(s *app.Snapshot) {
 		m.header.relayout = false
 		m.Window.Content().Refresh()
 	}
-	m.charts.update(m.history, m.device, s.TakenAt)
+	span := m.charts.update(m.history, m.device, s.TakenAt)
+	if t := spanText(span); m.spanLabel.Text != t {
+		m.spanLabel.SetText(t)
+	}
 	m.table.setRows(m.buildRows(s))
 	if p := m.table.selectedProcess(); p != nil {
 		m.pane.Show(s, p)
 	}
 	m.updateStatus()
 	m.updateActivity()
+}
+
+// spanText says what the charts cover.
+func spanText(span time.Duration) string {
+	return fmt.Sprintf("last %s · a blank is no reading, 0 sits on the baseline", formatSpan(span))
+}
+
+func formatSpan(d time.Duration) string {
+	if d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	}
+	if d < time.Minute {
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	}
+	return fmt.Sprintf("%d min %02d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 func hasDevice(s *app.Snapshot, dev int) bool {

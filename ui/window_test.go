@@ -88,13 +88,13 @@ func TestWindowShowsSnapshot(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 	// Sorted by VRAM, largest first; unknown VRAM last.
-	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|n/a|n/a|–|85%|0%|0%||" {
-		t.Errorf("procRow 0 = %s", got)
+	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%||" {
+		t.Errorf("row 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0; spill and
 	// paged do not exist on Linux and stay blank.
-	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a||n/a|n/a|n/a||" {
-		t.Errorf("procRow 2 = %s", got)
+	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a||" {
+		t.Errorf("row 2 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {
 		t.Errorf("status = %q", st)
@@ -166,18 +166,18 @@ func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
 			continue
 		}
 		if seenUnknown {
-			t.Fatalf("column %s: known value %q after an unknown (procRow %d)", columnTitles[col], v, i)
+			t.Fatalf("column %s: known value %q after an unknown (row %d)", columnTitles[col], v, i)
 		}
 		r := procRow{p: byPID[w.Rows()[i][colPID]]}
 		if numeric {
 			f, _ := numeric2(&r, col)
 			if i > 0 && f > prev {
-				t.Fatalf("column %s not descending at procRow %d: %v after %v", columnTitles[col], i, f, prev)
+				t.Fatalf("column %s not descending at row %d: %v after %v", columnTitles[col], i, f, prev)
 			}
 			prev = f
 		} else {
 			if i > 0 && strings.ToLower(v) < prevS {
-				t.Fatalf("column %s not ascending at procRow %d", columnTitles[col], i)
+				t.Fatalf("column %s not ascending at row %d", columnTitles[col], i)
 			}
 			prevS = strings.ToLower(v)
 		}
@@ -232,7 +232,7 @@ func TestHeaderClickSortsEveryColumn(t *testing.T) {
 func TestSelectionFollowsPID(t *testing.T) {
 	w := newWindow(t)
 	w.Update(snapshot())
-	w.TypedKey(fyne.KeyDown) // first procRow
+	w.TypedKey(fyne.KeyDown) // first row
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("selected %v", p)
@@ -250,7 +250,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 	}
 	w.TypedKey(fyne.KeyUp) // already first: stays
 	if w.Selected().PID != 1337 {
-		t.Error("Up moved past the first procRow")
+		t.Error("Up moved past the first row")
 	}
 	// The process exits: nothing selected, the inspector says so.
 	s2 := snapshot()
@@ -505,5 +505,35 @@ func TestDeviceSelector(t *testing.T) {
 	w.Update(s3)
 	if w.header.selector.Visible() || w.device != 0 {
 		t.Errorf("one GPU: selector visible %v, device %d", w.header.selector.Visible(), w.device)
+	}
+}
+
+func TestSystemAndProcessCPURAM(t *testing.T) {
+	w := newWindow(t)
+	s := snapshot()
+	s.System = &backend.System{CPUPercent: ptr(37.0), MemoryUsedBytes: ptr(uint64(21 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))}
+	s.Processes[0].CPUPercent = ptr(312.0 / 16)
+	s.Processes[0].RSSBytes = ptr(uint64(5 << 30))
+	w.Update(s)
+	if got := w.header.sysCPU.value.Text; got != "37%" {
+		t.Errorf("system CPU = %q", got)
+	}
+	if got := w.header.sysRAM.value.Text; got != "21.00 GiB / 64.00 GiB" {
+		t.Errorf("system RAM = %q", got)
+	}
+	// Swap not read: n/a, not 0.
+	if got := w.header.sysSwap.value.Text; got != "n/a / n/a" {
+		t.Errorf("swap = %q", got)
+	}
+	row := w.Rows()[0]
+	if row[colCPU] != "20%" || row[colRSS] != "5.00 GiB" {
+		t.Errorf("CPU %q RSS %q", row[colCPU], row[colRSS])
+	}
+	if got := w.Rows()[1]; got[colCPU] != "n/a" || got[colRSS] != "n/a" {
+		t.Errorf("unknown CPU/RSS shown as %q %q", got[colCPU], got[colRSS])
+	}
+	w.table.sortBy(colRSS)
+	if w.Rows()[0][colPID] != "4242" {
+		t.Error("RSS sort")
 	}
 }

@@ -214,7 +214,7 @@ func withDBus(t *testing.T) []string {
 
 func replayFile(t *testing.T) string {
 	t.Helper()
-	p, err := filepath.Abs("../../app/testdata/snapshot.golden.json")
+	p, err := filepath.Abs("../../assets/demo/capture.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
