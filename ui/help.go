@@ -64,8 +64,8 @@ not a trace of evictions nor a page-file reading. It needs Windows' counters; on
 ## Other readings
 
 *Mem activity* is the share of time the memory controller was busy, not bandwidth in GB/s.
-On Linux, NVML gives per-process memory and engine use; processes in another PID namespace show as H:PID
-and cannot be inspected from here. Runtime logs describe allocations at load time, not what is resident now.
+On Linux the driver gives per-process memory and engine use (NVML for NVIDIA, DRM fdinfo for AMD and Intel);
+a process in another PID namespace shows as H:PID and cannot be inspected from here. Runtime logs describe allocations at load time, not what is resident now.
 
 ## Keys
 
@@ -81,7 +81,7 @@ func ShowHelp(win fyne.Window) (close func()) {
 	text.Wrapping = fyne.TextWrapWord
 	scroll := container.NewVScroll(text)
 	keys := newKeyCatcher(scroll)
-	d := dialog.NewCustom("What the numbers mean", "Close", container.NewStack(keys, scroll), win)
+	d := dialog.NewCustom("What the numbers mean  (Escape closes)", "Close", container.NewStack(keys, scroll), win)
 	closed := false
 	close = func() {
 		if !closed {
@@ -97,7 +97,8 @@ func ShowHelp(win fyne.Window) (close func()) {
 	})
 	keys.onClose = close
 	size := win.Canvas().Size()
-	d.Resize(fyne.NewSize(max(size.Width*0.8, 480), max(size.Height*0.85, 360)))
+	// Lines of about 100 characters read best: no wider than 900.
+	d.Resize(fyne.NewSize(min(max(size.Width*0.8, 480), 900), max(size.Height*0.85, 360)))
 	d.Show()
 	win.Canvas().Focus(keys)
 	return close
