@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"bytes"
+	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -243,15 +244,40 @@ func TestHandlerOverLoopback(t *testing.T) {
 	if code, body := get("/healthz"); code != 200 || body != "ok\n" {
 		t.Errorf("healthz: %d %q", code, body)
 	}
+	// A collector that stopped delivering shows as stale after three
+	// intervals.
+	e.mu.Lock()
+	e.updated = time.Now().Add(-time.Minute)
+	e.mu.Unlock()
+	if code, body := get("/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, "stale") {
+		t.Errorf("stale healthz: %d %q", code, body)
+	}
+	e.Update(fixture(), time.Millisecond)
 	code, body := get("/metrics")
 	if code != 200 || !strings.Contains(body, `gtm_process_vram_bytes{category="AI",device="0",name="llama-server",pid="4242"}`) {
 		t.Errorf("/metrics: %d\n%s", code, body)
+	}
+	// Prometheus asks for gzip: the same body, compressed.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/metrics", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil || resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("gzip: %v %q", err, resp.Header.Get("Content-Encoding"))
+	}
+	unzipped, _ := io.ReadAll(zr)
+	resp.Body.Close()
+	if string(unzipped) != body || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain; version=0.0.4") {
+		t.Errorf("gzipped /metrics differs (%s)", resp.Header.Get("Content-Type"))
 	}
 	code, body = get("/snapshot.json")
 	if code != 200 || !strings.Contains(body, `"schema_version": 1`) || !strings.Contains(body, `"llama-server"`) {
 		t.Errorf("/snapshot.json: %d", code)
 	}
-	resp, err := http.Post(srv.URL+"/metrics", "text/plain", nil)
+	resp, err = http.Post(srv.URL+"/metrics", "text/plain", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
