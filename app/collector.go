@@ -59,6 +59,29 @@ type Inspector interface {
 	Enrich(t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
 }
 
+// ContextInspector is an Inspector whose work can be cut short: scans
+// stop and server probes end when ctx does, and probes are charged to the
+// budget ctx carries. inspect.Inspector is one; the collector uses these
+// methods whenever its Inspector has them.
+type ContextInspector interface {
+	RefreshContext(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding
+	EnrichContext(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
+}
+
+func (c *Collector) refresh(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding {
+	if ci, ok := c.Inspector.(ContextInspector); ok {
+		return ci.RefreshContext(ctx, targets)
+	}
+	return c.Inspector.Refresh(targets)
+}
+
+func (c *Collector) enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+	if ci, ok := c.Inspector.(ContextInspector); ok {
+		return ci.EnrichContext(ctx, t, f, measured)
+	}
+	return c.Inspector.Enrich(t, f, measured)
+}
+
 // Notes attached to process rows; tests and the GUI refer to them.
 const (
 	NoteOtherNamespace = "PID is from outside this PID namespace (host or another container); it cannot be looked up here"
@@ -70,10 +93,13 @@ const (
 	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
 )
 
-// Collect takes one snapshot.
+// Collect takes one snapshot. Ending ctx (gtm quitting) cuts the
+// inspector's scans and server probes short; one refresh's server probes
+// share one time budget (inspect.ProbeBudget).
 func (c *Collector) Collect(ctx context.Context) *Snapshot {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	ctx = inspect.WithProbeBudget(ctx)
 	now := time.Now
 	if c.Now != nil {
 		now = c.Now
@@ -96,10 +122,10 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 			snap.Devices = sample.Devices
 		}
 		snap.Sources = append(snap.Sources, sample.Sources...)
-		snap.Processes = c.joinProcesses(sample.Usage)
+		snap.Processes = c.joinProcesses(ctx, sample.Usage)
 		if sample.WSL != nil {
 			snap.Host.WSL = sample.WSL
-			snap.Processes = append(snap.Processes, c.wslLinuxRows(sample.WSL, len(sample.Devices))...)
+			snap.Processes = append(snap.Processes, c.wslLinuxRows(ctx, sample.WSL, len(sample.Devices))...)
 			sortProcesses(snap.Processes)
 		}
 	}
@@ -115,7 +141,7 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 	return snap
 }
 
-func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
+func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUsage) []Process {
 	out := make([]Process, 0, len(usage))
 	keep := make(map[int]bool, len(usage))
 	pairs := c.pairContainerPIDs(usage)
@@ -131,25 +157,7 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 		p.CPUPercent, p.RSSBytes = r.CPUPercent, r.RSSBytes
 	}
 	for _, u := range usage {
-		p := Process{
-			PID:                u.PID,
-			PIDLabel:           strconv.Itoa(u.PID),
-			DeviceIndex:        &u.DeviceIndex,
-			GPUProcessTypes:    u.Kinds,
-			VRAMBytes:          u.VRAMBytes,
-			SMUtilPercent:      u.SMUtilPercent,
-			EncoderUtilPercent: u.EncoderUtilPercent,
-			DecoderUtilPercent: u.DecoderUtilPercent,
-			GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
-			SpillBytes:         u.SpillBytes,
-			PagedBytes:         u.PagedBytes,
-			GPUInstanceID:      u.GPUInstanceID,
-			ComputeInstanceID:  u.ComputeInstanceID,
-			Notes:              append([]string{}, u.Notes...),
-		}
-		if u.GPUUtilPercent != nil {
-			p.GPUUtilPercent = u.GPUUtilPercent
-		}
+		p := usageRow(u)
 		switch {
 		case c.Host.Mode == backend.ModeWSL && !c.Host.SharesHostPIDs:
 			p.PIDLabel = "W:" + p.PIDLabel
@@ -183,9 +191,34 @@ func (c *Collector) joinProcesses(usage []backend.ProcessUsage) []Process {
 	if c.Procs != nil {
 		c.Procs.Forget(keep)
 	}
-	c.inspect(out)
+	c.inspect(ctx, out)
 	sortProcesses(out)
 	return out
+}
+
+// usageRow is the row of one process on one device, from the driver's
+// reading alone: no OS details, no inspection.
+func usageRow(u backend.ProcessUsage) Process {
+	p := Process{
+		PID:                u.PID,
+		PIDLabel:           strconv.Itoa(u.PID),
+		DeviceIndex:        &u.DeviceIndex,
+		GPUProcessTypes:    u.Kinds,
+		VRAMBytes:          u.VRAMBytes,
+		SMUtilPercent:      u.SMUtilPercent,
+		EncoderUtilPercent: u.EncoderUtilPercent,
+		DecoderUtilPercent: u.DecoderUtilPercent,
+		GPUUtilPercent:     busiestEngine(u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent),
+		SpillBytes:         u.SpillBytes,
+		PagedBytes:         u.PagedBytes,
+		GPUInstanceID:      u.GPUInstanceID,
+		ComputeInstanceID:  u.ComputeInstanceID,
+		Notes:              append([]string{}, u.Notes...),
+	}
+	if u.GPUUtilPercent != nil {
+		p.GPUUtilPercent = u.GPUUtilPercent
+	}
+	return p
 }
 
 // pairContainerPIDs pairs the driver's host PIDs with our processes that
@@ -204,7 +237,7 @@ func (c *Collector) pairContainerPIDs(usage []backend.ProcessUsage) map[int]Pair
 
 // inspect attaches the inspector's findings (within its scan budget) to
 // every row whose process we can see.
-func (c *Collector) inspect(rows []Process) {
+func (c *Collector) inspect(ctx context.Context, rows []Process) {
 	if c.Inspector == nil {
 		return
 	}
@@ -217,10 +250,10 @@ func (c *Collector) inspect(rows []Process) {
 		seen[p.PID] = true
 		targets = append(targets, targetOf(&p))
 	}
-	found := c.Inspector.Refresh(targets)
+	found := c.refresh(ctx, targets)
 	for i := range rows {
 		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
-			f, llm := c.Inspector.Enrich(targetOf(&rows[i]), f, rows[i].VRAMBytes)
+			f, llm := c.enrich(ctx, targetOf(&rows[i]), f, rows[i].VRAMBytes)
 			applyFinding(&rows[i], f)
 			rows[i].LLM = llm
 		}
@@ -300,32 +333,45 @@ func contains(list []string, s string) bool {
 
 // InspectPID gives one process's full evidence, whether or not it uses a
 // GPU now: the same Process object as a snapshot row (the row with the
-// most VRAM when it uses several GPUs; device_index null when none). The
-// scan is fresh, outside the refresh budget.
+// most VRAM when it uses several GPUs; device_index null when none). It
+// takes one GPU reading and inspects this process alone: no other process
+// is looked up or inspected. The scan is fresh, outside the refresh
+// budget.
 func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
-	if c.Procs == nil {
-		return nil, errors.New("this platform gives no process details")
+	if err := c.canInspect(); err != nil {
+		return nil, err
 	}
-	if !c.Host.SharesHostPIDs {
-		return nil, errors.New("the GPU driver's PIDs are from another PID namespace here; inspect needs a process visible in this one")
+	p := Process{PID: pid, PIDLabel: strconv.Itoa(pid), Notes: []string{}}
+	if c.GPU != nil {
+		c.mu.Lock()
+		sample := c.GPU.Sample(ctx, c.window())
+		c.mu.Unlock()
+		for _, u := range sample.Usage {
+			if u.PID == pid && (p.DeviceIndex == nil || larger(u.VRAMBytes, p.VRAMBytes)) {
+				p = usageRow(u)
+			}
+		}
 	}
+	return c.InspectRow(ctx, p)
+}
+
+// InspectRow gives the full evidence for a row of a snapshot already
+// taken (a click in the window): its GPU readings are kept as they are, so
+// the driver is not read again, and only this process is inspected.
+func (c *Collector) InspectRow(ctx context.Context, row Process) (*Process, error) {
+	if err := c.canInspect(); err != nil {
+		return nil, err
+	}
+	pid := row.PID
 	info := c.Procs.Lookup(pid)
 	if !info.Exists {
 		return nil, fmt.Errorf("no process %d (it exited, or is hidden from this user)", pid)
 	}
-	p := Process{PID: pid, PIDLabel: strconv.Itoa(pid), Notes: []string{}}
-	if c.GPU != nil {
-		snap := c.Collect(ctx)
-		for _, row := range snap.Processes {
-			if row.PID == pid && (p.DeviceIndex == nil || larger(row.VRAMBytes, p.VRAMBytes)) {
-				p = row
-			}
-		}
-	}
+	p := row
 	p.Notes = nil
+	p.Runtimes, p.Models, p.LLM, p.App, p.Category = nil, nil, nil, nil, nil
 	c.addDetails(&p, info)
-	if p.DeviceIndex == nil {
-		// Not on a GPU, so the refresh did not read it.
+	if p.DeviceIndex == nil || p.CPUPercent == nil && p.RSSBytes == nil {
 		r := c.resources(pid)
 		p.CPUPercent, p.RSSBytes = r.CPUPercent, r.RSSBytes
 	}
@@ -334,12 +380,29 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*Process, error) {
 	}
 	if c.Inspector != nil {
 		t := targetOf(&p)
-		f, llm := c.Inspector.Enrich(t, c.Inspector.Inspect(t), p.VRAMBytes)
-		p.Category = nil
+		f, llm := c.enrich(ctx, t, c.Inspector.Inspect(t), p.VRAMBytes)
 		applyFinding(&p, f)
 		p.LLM = llm
 	}
 	return &p, nil
+}
+
+func (c *Collector) canInspect() error {
+	if c.Procs == nil {
+		return errors.New("this platform gives no process details")
+	}
+	if !c.Host.SharesHostPIDs {
+		return errors.New("the GPU driver's PIDs are from another PID namespace here; inspect needs a process visible in this one")
+	}
+	return nil
+}
+
+// window is how far back per-process engine samples may reach.
+func (c *Collector) window() time.Duration {
+	if c.Window <= 0 {
+		return time.Second
+	}
+	return c.Window
 }
 
 // RedactArgs returns argv with every secret hidden (redact.Args: secret

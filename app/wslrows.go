@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/gputaskman/gtm/app/wslmatch"
@@ -22,7 +23,7 @@ const (
 // wslLinuxRows lists the Linux processes holding /dev/dxg, sized by
 // matching the VM worker's contexts. The sizes are inferred and never
 // part of a measured total: the VM worker's own row already counts them.
-func (c *Collector) wslLinuxRows(host *backend.WSLHost, devices int) []Process {
+func (c *Collector) wslLinuxRows(ctx context.Context, host *backend.WSLHost, devices int) []Process {
 	if c.WSL == nil || devices == 0 {
 		return nil
 	}
@@ -73,6 +74,6 @@ func (c *Collector) wslLinuxRows(host *backend.WSLHost, devices int) []Process {
 		}
 		rows = append(rows, p)
 	}
-	c.inspect(rows)
+	c.inspect(ctx, rows)
 	return rows
 }

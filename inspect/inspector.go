@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -61,6 +62,12 @@ func New(procRoot string, st *stores.Stores) *Inspector {
 // Targets not scanned yet are absent: not inspected, rather than "nothing
 // found".
 func (in *Inspector) Refresh(targets []Target) map[int]Finding {
+	return in.RefreshContext(context.Background(), targets)
+}
+
+// RefreshContext is Refresh that stops scanning when ctx ends (gtm is
+// quitting): the processes not scanned wait, as when the budget is spent.
+func (in *Inspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	byKey := make(map[Key]Target, len(targets))
@@ -74,7 +81,7 @@ func (in *Inspector) Refresh(targets []Target) map[int]Finding {
 	}
 	start := time.Now()
 	for _, c := range in.sched.Due(cands, start) {
-		if time.Since(start) >= in.Budget {
+		if time.Since(start) >= in.Budget || ctx.Err() != nil {
 			break // the rest wait for the next refresh
 		}
 		in.found[c.Key] = in.Inspect(byKey[c.Key])
@@ -176,6 +183,13 @@ func (in *Inspector) access(t Target) *safefile.Access {
 // measured now. The LLM block is nil when the process holds no LLM
 // evidence.
 func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
+	return in.EnrichContext(context.Background(), t, f, measured)
+}
+
+// EnrichContext is Enrich under ctx: server probes end when ctx does, and
+// are charged to the probe budget ctx carries (WithProbeBudget), so many
+// slow servers cannot make one refresh slow.
+func (in *Inspector) EnrichContext(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	var api *APIFacts
 	var log *LogFacts
 	var notes []string
@@ -185,7 +199,7 @@ func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LL
 			notes = append(notes, n)
 		}
 		var paths []string
-		api, paths = in.Live.Gather(t, f)
+		api, paths = in.Live.GatherContext(ctx, t, f)
 		if api != nil {
 			notes = append(notes, api.Notes...)
 		}

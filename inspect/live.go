@@ -42,6 +42,17 @@ type Live struct {
 	singleRunner bool
 }
 
+// ProbeBudget is the time one refresh may spend waiting on local servers,
+// all of them together (probe.Budget); what is left unasked is asked in a
+// later refresh, and a cached answer costs nothing.
+const ProbeBudget = 500 * time.Millisecond
+
+// WithProbeBudget returns ctx carrying a fresh ProbeBudget: make one per
+// refresh and pass it to every EnrichContext of that refresh.
+func WithProbeBudget(ctx context.Context) context.Context {
+	return probe.WithBudget(ctx, probe.NewBudget(ProbeBudget))
+}
+
 const (
 	portsMaxAge = 5 * time.Second
 	apiMaxAge   = 2 * time.Second
@@ -84,6 +95,12 @@ func (l *Live) CountRunners(targets []Target) {
 // names (api evidence, as the server wrote them). Nil facts: nothing to
 // ask, or nothing answered.
 func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths []string) {
+	return l.GatherContext(context.Background(), t, f)
+}
+
+// GatherContext is Gather under ctx: with ctx ended or its probe budget
+// spent, no server is asked and the last answers (if any) stand.
+func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths []string) {
 	kind := servers.KindFromProcess(t.Name, t.Cmdline)
 	if kind == servers.KindUnknown && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
 		return nil, nil // no AI evidence: never probed
@@ -98,8 +115,8 @@ func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths []string) {
 	l.mu.Unlock()
 
 	now := time.Now()
-	if now.Sub(st.apiAt) >= apiMaxAge {
-		st.api, st.paths = l.ask(t, f, kind, st, now)
+	if now.Sub(st.apiAt) >= apiMaxAge && ctx.Err() == nil && !probe.Exhausted(ctx) {
+		st.api, st.paths = l.ask(ctx, t, f, kind, st, now)
 		st.apiAt = now
 	}
 	return st.api, st.paths
@@ -144,7 +161,7 @@ func (l *Live) Forget(keep map[Key]bool) {
 	}
 }
 
-func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now time.Time) (*APIFacts, []string) {
+func (l *Live) ask(ctx context.Context, t Target, f Finding, kind servers.Kind, st *liveState, now time.Time) (*APIFacts, []string) {
 	owner := t.PID
 	if kind == servers.KindOllamaRunner {
 		owner = t.PPID // the runner's API is its parent's: ollama serve
@@ -162,7 +179,7 @@ func (l *Live) ask(t Target, f Finding, kind servers.Kind, st *liveState, now ti
 	if len(st.ports) == 0 {
 		return nil, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithTimeout(ctx, time.Second) // one process; the refresh's budget caps them all
 	defer cancel()
 	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports}
 	for i, p := range st.ports {

@@ -59,3 +59,9 @@ func budgetFrom(ctx context.Context) *Budget {
 	b, _ := ctx.Value(budgetKey{}).(*Budget)
 	return b
 }
+
+// Exhausted reports whether ctx carries a Budget with nothing left.
+func Exhausted(ctx context.Context) bool {
+	b := budgetFrom(ctx)
+	return b != nil && b.Exhausted()
+}

@@ -41,6 +41,13 @@ func runServer(stdin io.Reader, stdout io.Writer) int {
 		mu.Lock()
 		fmt.Fprintf(stdout, "auth %q\n", r.Header.Get("Authorization"))
 		mu.Unlock()
+		if root == Stall {
+			select { // answers nothing until the client gives up
+			case <-r.Context().Done():
+			case <-time.After(time.Minute):
+			}
+			return
+		}
 		if root == "" {
 			w.WriteHeader(http.StatusUnauthorized)
 			return
@@ -87,8 +94,12 @@ func StartServerAs(t testing.TB, name string, cred *syscall.Credential, args ...
 	return StartServer(t, name, cred, "", args...)
 }
 
+// Stall, as StartServer's root, makes a server that accepts every request
+// and never answers it.
+const Stall = ":stall:"
+
 // StartServer is StartServerAs answering from the canned files in root
-// (see serverRootEnv); "" answers 401 to everything.
+// (see serverRootEnv); "" answers 401 to everything, Stall nothing.
 func StartServer(t testing.TB, name string, cred *syscall.Credential, root string, args ...string) *Server {
 	t.Helper()
 	if !hooked {
