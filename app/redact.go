@@ -35,6 +35,9 @@ func Redact(s *Snapshot) *Snapshot {
 	for i := range out.Sources {
 		out.Sources[i].Error = r.textPtr(out.Sources[i].Error)
 	}
+	if w := out.Host.WSL; w != nil {
+		w.Reason = r.textPtr(w.Reason)
+	}
 	for i := range out.Processes {
 		r.process(&out.Processes[i])
 	}
@@ -171,8 +174,10 @@ func (r *redactor) process(p *Process) {
 	}
 	if l := p.LLM; l != nil {
 		l.LogPath = r.pathPtr(l.LogPath)
+		l.APIModel = r.textPtr(l.APIModel) // often the model's path
 		l.Notes = r.texts(l.Notes)
 	}
+	p.Container = r.textPtr(p.Container)
 	if a := p.App; a != nil {
 		a.SettingsPath = r.pathPtr(a.SettingsPath)
 		a.LogPath = r.pathPtr(a.LogPath)
