@@ -108,7 +108,13 @@ func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
 		return
 	}
 	cp := *p
+	// Another process starts at the top; the same one keeps its place
+	// while its readings change.
+	other := i.proc == nil || i.proc.PIDLabel != p.PIDLabel || !sameStart(i.proc, p)
 	i.proc, i.shown = &cp, true
+	if other && i.scroll.Offset.Y != 0 {
+		i.scroll.ScrollToTop()
+	}
 	v := buildView(snap, p)
 	i.updateActions()
 	if viewEqual(v, i.view) {
@@ -136,6 +142,13 @@ func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
 		i.body.Refresh()
 	}
 	i.view = v
+}
+
+func sameStart(a, b *app.Process) bool {
+	if a.StartTime == nil || b.StartTime == nil {
+		return a.StartTime == b.StartTime
+	}
+	return a.StartTime.Equal(*b.StartTime)
 }
 
 // sectionBlock is one rendered section; its labels are updated in place

@@ -226,7 +226,8 @@ func TestInspectorModelEvidence(t *testing.T) {
 // the label in place.
 func TestInspectorUpdatesInPlace(t *testing.T) {
 	s := snapshot()
-	i, _ := newTestInspector(t, nil)
+	i, w := newTestInspector(t, nil)
+	w.Resize(fyne.NewSize(460, 400))
 	i.Show(s, &s.Processes[0])
 	first := i.body.Objects[0]
 	i.Show(s, &s.Processes[0])
@@ -240,6 +241,18 @@ func TestInspectorUpdatesInPlace(t *testing.T) {
 		t.Error("rebuilt for a changed reading")
 	}
 	mustContain(t, allText(i.CanvasObject()), "GPU 12% · SM 85%")
+	// Scrolled down, the same process stays where it is; another one
+	// starts at the top.
+	i.scroll.Refresh() // lays the content out, as drawing would
+	i.scroll.ScrollToOffset(fyne.NewPos(0, 200))
+	i.Show(s2, &s2.Processes[0])
+	if i.scroll.Offset.Y != 200 {
+		t.Errorf("same process: offset %v", i.scroll.Offset.Y)
+	}
+	i.Show(s2, &s2.Processes[2])
+	if i.scroll.Offset.Y != 0 {
+		t.Errorf("another process: offset %v", i.scroll.Offset.Y)
+	}
 	i.Show(s2, nil)
 	if len(i.body.Objects) != 0 || i.title.Text != "Select a process to inspect it." {
 		t.Error("stale content with nothing selected")
