@@ -1,7 +1,7 @@
 package app
 
 import (
-	"fmt"
+	"github.com/gputaskman/gtm/app/escape"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -94,21 +94,7 @@ func writeCell(b *strings.Builder, text, c string, colour bool) {
 func plain(s string) cell { return cell{text: safeText(s)} }
 func num(s string) cell   { return cell{text: s, right: true} }
 
-// safeText escapes control characters: names come from processes and
-// files, and a terminal must not take them as commands.
-func safeText(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			fmt.Fprintf(&b, "\\x%02x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+// safeText escapes control characters and bidi overrides (escape.Text,
+// gtm's one escaping rule): names come from processes and files, and a
+// terminal must not take them as commands.
+func safeText(s string) string { return escape.Text(s) }
