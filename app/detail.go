@@ -68,6 +68,11 @@ func ProcessDetail(p *Process) Detail {
 			FormatBytes(p.VRAMBytes), FormatPercent(p.GPUUtilPercent), FormatPercent(p.SMUtilPercent),
 			FormatPercent(p.EncoderUtilPercent), FormatPercent(p.DecoderUtilPercent)))
 	}
+	cpu := NA
+	if p.CPUPercent != nil {
+		cpu = fmt.Sprintf("%.1f%% of all CPUs", *p.CPUPercent)
+	}
+	add("CPU, RAM", fmt.Sprintf("CPU %s  resident %s (measured)", cpu, FormatBytes(p.RSSBytes)))
 	add("Category", str(p.Category))
 
 	switch {

@@ -33,11 +33,14 @@ func TestProcessDetailSections(t *testing.T) {
 	for _, s := range d.Sections {
 		labels = append(labels, s.Label)
 	}
-	if got := strings.Join(labels, "|"); got != "Command|Executable|Directory|GPU 0|Category|Runtimes|Models|LLM memory" {
+	if got := strings.Join(labels, "|"); got != "Command|Executable|Directory|GPU 0|CPU, RAM|Category|Runtimes|Models|LLM memory" {
 		t.Errorf("sections = %s", got)
 	}
 	if s := section(d, "GPU 0"); !strings.Contains(s.Value, "VRAM 6.00 GiB (measured)") {
 		t.Errorf("GPU section = %+v", s)
+	}
+	if s := section(d, "CPU, RAM"); s.Value != "CPU 12.5% of all CPUs  resident 1.00 GiB (measured)" {
+		t.Errorf("CPU, RAM = %q", s.Value)
 	}
 	rt := section(d, "Runtimes")
 	if rt.Value != "" || len(rt.Lines) != 2 || rt.Lines[1].Key != "ggml/llama.cpp (CUDA)" || rt.Lines[1].Depth != 1 {
@@ -64,6 +67,7 @@ func TestProcessDetailUnknownAndHostile(t *testing.T) {
 	d := ProcessDetail(p)
 	for _, want := range []struct{ label, value string }{
 		{"Executable", "n/a"}, {"GPU", "none listed by the driver now"}, {"Category", "n/a"},
+		{"CPU, RAM", "CPU n/a  resident n/a (measured)"},
 		{"Runtimes", "n/a (not inspected)"}, {"Models", "n/a (not inspected)"},
 	} {
 		if s := section(d, want.label); s == nil || s.Value != want.value {

@@ -55,6 +55,15 @@ func DeviceHeader(d backend.Device) string {
 		FormatRate(d.PCIeRxBytesPerS), FormatRate(d.PCIeTxBytesPerS))
 }
 
+// SystemSummary is the machine beside the GPUs in one line: CPU load, RAM
+// and swap, used of total; n/a for what was not read (CPU load on a first
+// snapshot).
+func SystemSummary(sys *backend.System) string {
+	return fmt.Sprintf("CPU %s  RAM %s / %s  Swap %s / %s", FormatPercent(sys.CPUPercent),
+		FormatBytes(sys.MemoryUsedBytes), FormatBytes(sys.MemoryTotalBytes),
+		FormatBytes(sys.SwapUsedBytes), FormatBytes(sys.SwapTotalBytes))
+}
+
 // ProcessColumns are the process table's headings, shared by text and GUI.
 var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
 
@@ -129,7 +138,11 @@ func (s *Snapshot) WriteText(w io.Writer) error {
 	}
 	var b strings.Builder
 	host := FormatString(s.Host.Hostname)
-	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n\n", escape.Text(s.Tool.Version), host, escape.Text(s.Host.OS), escape.Text(s.Host.Mode), s.TakenAt.Format("2006-01-02 15:04:05 MST"))
+	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n", escape.Text(s.Tool.Version), host, escape.Text(s.Host.OS), escape.Text(s.Host.Mode), s.TakenAt.Format("2006-01-02 15:04:05 MST"))
+	if s.System != nil {
+		fmt.Fprintf(&b, "System  %s\n", SystemSummary(s.System))
+	}
+	b.WriteString("\n")
 	for _, d := range s.Devices {
 		fmt.Fprintln(&b, DeviceHeader(d))
 		if sum, ok := s.MeasuredVRAM(d.Index); ok {

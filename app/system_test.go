@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/gputaskman/gtm/backend"
@@ -79,4 +80,19 @@ func hasSource(s *Snapshot, name string) bool {
 		}
 	}
 	return false
+}
+
+func TestTextReportSystemLine(t *testing.T) {
+	var b strings.Builder
+	must(t, fixture().Collect(context.Background()).WriteText(&b))
+	if !strings.Contains(b.String(), "\nSystem  CPU 24%  RAM 41.00 GiB / 64.00 GiB  Swap n/a / n/a\n\n") {
+		t.Errorf("no system line:\n%s", b.String())
+	}
+	c := fixture()
+	c.System = nil
+	b.Reset()
+	must(t, c.Collect(context.Background()).WriteText(&b))
+	if strings.Contains(b.String(), "System") {
+		t.Error("a snapshot without system readings printed a system line")
+	}
 }

@@ -123,3 +123,11 @@ func TestReadSystemLive(t *testing.T) {
 		t.Errorf("CPU %% out of range: %v", *sys.CPUPercent)
 	}
 }
+
+// BenchmarkReadSystem is one refresh's system reading from the real /proc.
+func BenchmarkReadSystem(b *testing.B) {
+	r := New("/proc")
+	for b.Loop() {
+		r.ReadSystem(context.Background())
+	}
+}
