@@ -87,4 +87,3 @@ func TestE2EContainerMoreDriverPIDsAreGuessesAndHostRows(t *testing.T) {
 		t.Errorf("leftover: %s (rows %v)", mustJSON(t, h), len(rows))
 	}
 }
-
