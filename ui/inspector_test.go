@@ -501,3 +501,21 @@ func TestInspectorRenderReported(t *testing.T) {
 	i.Show(s, p)
 	test.AssertImageMatches(t, "inspector-reported.png", w.Canvas().Capture())
 }
+
+// An app adapter's state: the selected model is selection, not a load;
+// events say whether they were logged since the process started.
+func TestInspectorAppState(t *testing.T) {
+	s := snapshot()
+	p := s.Processes[2]
+	at := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
+	p.App = &inspect.AppState{App: "Handy", SelectedModel: ptr("parakeet-tdt-0.6b-v3"), LogPath: ptr("/home/alice/.local/share/handy/logs/handy.log"),
+		Events: []inspect.AppEvent{{Time: at, Kind: "load", Model: ptr("parakeet-tdt-0.6b-v3"), Fresh: true},
+			{Time: at.Add(-48 * time.Hour), Kind: "unload", Model: ptr("whisper-small"), Fresh: false}},
+		Notes: []string{}}
+	time.Local = time.UTC
+	i, _ := newTestInspector(t, nil)
+	i.Show(s, &p)
+	mustContain(t, allText(i.CanvasObject()), "App · Handy", "Settings prove selection, not a load",
+		"Selected model\nparakeet-tdt-0.6b-v3",
+		"load parakeet-tdt-0.6b-v3 (since this process started)", "unload whisper-small (before this process started)")
+}

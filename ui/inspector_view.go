@@ -92,11 +92,14 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 	if p.LLM != nil {
 		v.Sections = append(v.Sections, serverSection(p.LLM))
 	}
+	// Runtimes, app events and notes are the same lines `gtm inspect`
+	// prints: one wording for both.
+	d := app.ProcessDetail(p)
 	if p.App != nil {
-		v.Sections = append(v.Sections, appSection(p.App))
+		v.Sections = append(v.Sections, appSection(p.App, &d))
 	}
-	v.Sections = append(v.Sections, runtimesSection(p), id)
-	v.Sections = append(v.Sections, notesSection(p))
+	v.Sections = append(v.Sections, runtimesSection(&d), id)
+	v.Sections = append(v.Sections, notesSection(p, &d))
 	// Names, paths, command lines and notes come from processes, files
 	// and servers: show control and bidi characters as visible escapes so
 	// they cannot forge lines or reorder what is shown. gtm's own text
@@ -215,20 +218,17 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 	return s
 }
 
-func runtimesSection(p *app.Process) section {
+// runtimesSection lays out the runtimes as `gtm inspect` lists them
+// (app.ProcessDetail): one row per runtime and its libraries.
+func runtimesSection(d *app.Detail) section {
 	s := section{Title: "Runtimes", Caption: RuntimeCaption}
-	switch {
-	case p.Runtimes == nil:
-		s.Rows = append(s.Rows, row{"", "n/a (not inspected)"})
-	case len(p.Runtimes) == 0:
-		s.Rows = append(s.Rows, row{"", "none found"})
-	}
-	for _, r := range p.Runtimes {
-		name := r.Name
-		if r.Detail != "" {
-			name += " (" + r.Detail + ")"
+	if ds := detailSection(d, "Runtimes"); ds != nil {
+		if ds.Value != "" {
+			s.Rows = append(s.Rows, row{"", ds.Value})
 		}
-		s.Rows = append(s.Rows, row{name, strings.Join(r.Libraries, ", ")})
+		for _, l := range ds.Lines {
+			s.Rows = append(s.Rows, row{l.Key, l.Text})
+		}
 	}
 	return s
 }
@@ -296,7 +296,7 @@ func modelSection(m inspect.Model) section {
 		row{"Architecture", app.FormatString(m.Architecture)},
 		row{"Quantization", app.FormatString(m.Quantization)},
 		row{"Layers", uintText(m.Layers)},
-		row{"Parameters", paramsText(m.Parameters)},
+		row{"Parameters", countText(m.Parameters)},
 		row{"Trained context", u64Text(m.TrainedContext)},
 	)
 	w := app.NA
@@ -324,21 +324,12 @@ func u64Text(v *uint64) string {
 	return strconv.FormatUint(*v, 10)
 }
 
-// paramsText shows a parameter count the way model cards do: 596M, 8.2B.
-func paramsText(v *uint64) string {
+// countText is a parameter count as `gtm inspect` shows it, or n/a.
+func countText(v *uint64) string {
 	if v == nil {
 		return app.NA
 	}
-	n := float64(*v)
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1fB", n/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.0fM", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.0fK", n/1e3)
-	}
-	return strconv.FormatUint(*v, 10)
+	return app.FormatCount(*v)
 }
 
 // mib shows model-sized amounts to 0.01 MiB, as llama.cpp's logs do, so
@@ -439,7 +430,7 @@ func serverSection(l *inspect.LLM) section {
 	return s
 }
 
-func appSection(a *inspect.AppState) section {
+func appSection(a *inspect.AppState, d *app.Detail) section {
 	s := section{Title: "App · " + a.App,
 		Caption: "Settings prove selection, not a load; log events are history, not proof of what is resident now."}
 	s.Rows = append(s.Rows,
@@ -447,13 +438,11 @@ func appSection(a *inspect.AppState) section {
 		row{"Settings", app.FormatString(a.SettingsPath)},
 		row{"Log", app.FormatString(a.LogPath)},
 	)
-	for _, e := range a.Events {
-		when := "before this process started"
-		if e.Fresh {
-			when = "since this process started"
+	// The logged events, worded as `gtm inspect` words them.
+	if ds := detailSection(d, "App"); ds != nil {
+		for _, l := range ds.Lines {
+			s.Rows = append(s.Rows, row{"Event", l.Text})
 		}
-		s.Rows = append(s.Rows, row{e.Time.Local().Format("2006-01-02 15:04:05"),
-			fmt.Sprintf("%s %s (%s)", e.Kind, app.FormatString(e.Model), when)})
 	}
 	for _, n := range a.Notes {
 		s.Rows = append(s.Rows, row{"Note", n})
@@ -461,11 +450,20 @@ func appSection(a *inspect.AppState) section {
 	return s
 }
 
-func notesSection(p *app.Process) section {
+// notesSection lists the detail's notes (the presence caveat, the row's
+// own notes) but not the LLM's, which stand beside its bar.
+func notesSection(p *app.Process, d *app.Detail) section {
 	s := section{Title: "Notes"}
-	s.Rows = append(s.Rows, row{"", inspect.PresenceNote})
-	for _, n := range p.Notes {
-		s.Rows = append(s.Rows, row{"", n})
+	llm := map[string]bool{}
+	if p.LLM != nil {
+		for _, n := range p.LLM.Notes {
+			llm[escape.Text(n)] = true
+		}
+	}
+	for _, n := range d.Notes {
+		if !llm[n] {
+			s.Rows = append(s.Rows, row{"", n})
+		}
 	}
 	return s
 }
@@ -485,4 +483,14 @@ func kvLayoutText(l *inspect.LLM) string {
 		t += "  · from " + *l.KVUnifiedSource
 	}
 	return t
+}
+
+// detailSection finds a section of a process's detail by its label.
+func detailSection(d *app.Detail, label string) *app.DetailSection {
+	for k := range d.Sections {
+		if d.Sections[k].Label == label {
+			return &d.Sections[k]
+		}
+	}
+	return nil
 }
