@@ -209,14 +209,32 @@ func (f *families) emit(d *def, v float64, labels ...string) {
 		mf = &dto.MetricFamily{Name: &name, Help: &help, Type: &t}
 		f.byDef[d] = mf
 	}
-	m := &dto.Metric{Label: make([]*dto.LabelPair, len(labels))}
-	for i, j := range d.order {
-		m.Label[i] = &dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
+	// One allocation for the metric, its value and its label pairs.
+	x := &struct {
+		m     dto.Metric
+		g     dto.Gauge
+		c     dto.Counter
+		v     float64
+		ptrs  [5]*dto.LabelPair
+		pairs [5]dto.LabelPair
+	}{v: v}
+	m := &x.m
+	if len(labels) <= len(x.pairs) {
+		m.Label = x.ptrs[:len(labels)]
+		for i, j := range d.order {
+			x.pairs[i] = dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
+			m.Label[i] = &x.pairs[i]
+		}
+	} else {
+		m.Label = make([]*dto.LabelPair, len(labels))
+		for i, j := range d.order {
+			m.Label[i] = &dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
+		}
 	}
 	if d.counter {
-		m.Counter = &dto.Counter{Value: &v}
+		x.c.Value, m.Counter = &x.v, &x.c
 	} else {
-		m.Gauge = &dto.Gauge{Value: &v}
+		x.g.Value, m.Gauge = &x.v, &x.g
 	}
 	mf.Metric = append(mf.Metric, m)
 }

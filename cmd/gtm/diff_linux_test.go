@@ -34,14 +34,23 @@ func TestBinaryDiffBadInput(t *testing.T) {
 	dir := t.TempDir()
 	good := diffData + "model-load.before.json"
 	garbage := filepath.Join(dir, "garbage.json")
-	other := filepath.Join(dir, "v7.json")
+	v7 := filepath.Join(dir, "v7.json")
 	os.WriteFile(garbage, []byte("\x00\x01 not json"), 0o644)
-	os.WriteFile(other, []byte(`{"schema_version": 7}`), 0o644)
-	for _, bad := range []string{garbage, other, filepath.Join(dir, "missing.json"), good + ":5"} {
+	os.WriteFile(v7, []byte(`{"schema_version": 7}`), 0o644)
+	for _, bad := range []string{garbage, v7, filepath.Join(dir, "missing.json"), good + ":5"} {
 		code, out, errOut := runBinary(t, "diff", good, bad)
 		if code != 1 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "gtm diff: ") {
 			t.Errorf("%s: exit %d, stderr %q", filepath.Base(bad), code, errOut)
 		}
+	}
+	// Another card of the same model (another UUID) is refused.
+	raw, _ := os.ReadFile(diffData + "model-load.after.json")
+	other := strings.Replace(string(raw), "GPU-5d1c2b9e-0000-4000-8000-4080s0000001", "GPU-00000000-1111-2222-3333-444444444444", 1)
+	otherCard := filepath.Join(dir, "other-card.json")
+	os.WriteFile(otherCard, []byte(other), 0o644)
+	if code, out, errOut := runBinary(t, "diff", good, otherCard); code != 1 || out != "" ||
+		strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "different adapters that share the name") {
+		t.Errorf("same-name adapters: exit %d, stderr %q", code, errOut)
 	}
 	if code, _, _ := runBinary(t, "diff", good); code != 2 {
 		t.Errorf("one argument: exit %d, want 2", code)
