@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -150,5 +151,46 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestInspectDuringSwapToFIFO: a model path swapped between a GGUF file
+// and a FIFO while the process is inspected again and again. No
+// inspection waits on the FIFO (it used to, about one in ten).
+func TestInspectDuringSwapToFIFO(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.gguf")
+	reg, fifo := filepath.Join(dir, "reg"), filepath.Join(dir, "fifo")
+	img := ggufgen.Tiny().MustBuild()
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			img.WriteFile(reg)
+			os.Rename(reg, path)
+			syscall.Mkfifo(fifo, 0o644)
+			os.Rename(fifo, path)
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	in := New("/proc", nil)
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		for range 100 {
+			in.Headers = NewHeaderCache()
+			in.Inspect(Target{PID: os.Getpid(), Cmdline: []string{"llama-cli", "-m", path}})
+		}
+	}()
+	select {
+	case <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatal("an inspection hangs on a model path swapped for a FIFO")
 	}
 }
