@@ -268,3 +268,38 @@ func TestOllamaRunnerAskedThroughParent(t *testing.T) {
 		t.Errorf("api_addr %v api_model %v, want %s and qwen3:0.6b", llm.APIAddr, llm.APIModel, srv.URL)
 	}
 }
+
+// TestLMStudioInstanceForUnload: LM Studio's /api/v1 names loaded
+// instances; with exactly one, it is what an unload request would name
+// (api_model); with two, which one this process holds is unknown.
+func TestLMStudioInstanceForUnload(t *testing.T) {
+	var instances atomic.Value
+	instances.Store(`{"id": "qwen3-4b", "config": {"context_length": 8192}}`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			t.Errorf("collection sent %s %s", r.Method, r.URL.Path)
+		}
+		if r.URL.Path != "/api/v1/models" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, `{"models":[{"type":"llm","key":"qwen3-4b","format":"gguf","loaded_instances":[%s]}]}`, instances.Load())
+	}))
+	defer srv.Close()
+	ask := func() *LLM {
+		in := New("/proc", nil)
+		in.Live = NewLive("/proc")
+		target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llmster", Cmdline: []string{"llmster"}}
+		_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+		return llm
+	}
+	llm := ask()
+	if llm == nil || llm.Server == nil || *llm.Server != "lmstudio" || llm.APIModel == nil || *llm.APIModel != "qwen3-4b" ||
+		llm.APIAddr == nil || "http://"+*llm.APIAddr != srv.URL {
+		t.Fatalf("one instance: llm = %+v", llm)
+	}
+	instances.Store(instances.Load().(string) + `, {"id": "qwen3-4b:2", "config": {"context_length": 4096}}`)
+	if llm := ask(); llm == nil || llm.APIModel != nil {
+		t.Errorf("two instances: api_model = %v, want none", llm.APIModel)
+	}
+}
