@@ -4,7 +4,8 @@ package main
 
 // The real window under a virtual X server (Xvfb, software GL): it opens,
 // takes keys through the X server (xdotool's XTEST), and quits cleanly on
-// q, Ctrl+Q and SIGTERM, with and without a DBus session bus.
+// q, Ctrl+Q, SIGTERM and the window's close button, with and without a
+// DBus session bus.
 
 import (
 	"bufio"
@@ -242,6 +243,23 @@ func TestWindowXvfbQuitKeys(t *testing.T) {
 			g.waitExit(c.name)
 		})
 	}
+}
+
+// TestWindowXvfbClose closes the window as a window manager's close button
+// does (WM_DELETE_WINDOW): without a tray (no DBus session bus) that quits.
+func TestWindowXvfbClose(t *testing.T) {
+	display := xvfb(t)
+	tool := filepath.Join(t.TempDir(), "wmdelete")
+	if out, err := exec.Command("gcc", "-o", tool, "testdata/wmdelete.c", "-lX11").CombinedOutput(); err != nil {
+		t.Skipf("cannot build the close helper (gcc and libx11-dev): %v\n%s", err, out)
+	}
+	g := startGUI(t, display, noDBus(), nil, "--replay", replayFile(t))
+	cmd := exec.Command(tool, g.window)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("wmdelete: %v\n%s", err, out)
+	}
+	g.waitExit("window closed")
 }
 
 func TestWindowXvfbSIGTERM(t *testing.T) {
