@@ -151,6 +151,11 @@ func (r *procRow) cell(col int) string {
 		return app.FormatBytes(processRSS(p))
 	case colIdle:
 		if !r.idleOK {
+			// Holding VRAM but no reading of its GPU use: unknown. Holding
+			// nothing (or unknown VRAM): idle time does not apply.
+			if v, ok := vramOf(p); ok && v > 0 {
+				return app.NA
+			}
 			return ""
 		}
 		return formatIdle(r.idle)

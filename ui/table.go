@@ -220,6 +220,9 @@ func (t *ProcessTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	if id.Row >= 0 && id.Row < len(t.rows) {
 		r := &t.rows[id.Row]
 		raw := r.cell(id.Col)
+		if len(t.raw) > 4096 {
+			clear(t.raw) // cell objects the table dropped; rebuilt as needed
+		}
 		if old, ok := t.raw[txt]; ok && old == (rawCell{raw, id.Col}) {
 			text = txt.Text
 		} else {

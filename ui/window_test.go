@@ -440,6 +440,17 @@ func TestIdleForColumn(t *testing.T) {
 	if got["4242"] != "2 min" || got["1337"] != "2 min" || got["H:5151"] != "" {
 		t.Errorf("idle column = %v", got)
 	}
+	// Per-process utilisation not readable: a process holding VRAM has an
+	// unknown idle time (n/a), not 0 and not blank.
+	s := snapshot()
+	s.TakenAt = t0.Add(200 * time.Second)
+	s.Processes[0].GPUUtilPercent = nil
+	w.Update(s)
+	for _, r := range w.Rows() {
+		if r[colPID] == "4242" && r[colIdle] != "n/a" {
+			t.Errorf("idle with no utilisation reading = %q", r[colIdle])
+		}
+	}
 }
 
 func TestTableKeepsEightRows(t *testing.T) {
