@@ -51,12 +51,23 @@ func TestQuittingCancelsProbes(t *testing.T) {
 	in.Live = NewLive("/proc")
 	in.Live.Client = probe.New(probe.Options{Timeout: 30 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
-	start := time.Now()
+	defer cancel()
+	var cancelled time.Time
+	go func() { // quit once the server holds the request
+		for len(s.Auths()) == 0 && ctx.Err() == nil {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancelled = time.Now()
+		cancel()
+	}()
 	target := Target{PID: s.PID, Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
 	in.EnrichContext(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	if len(s.Auths()) == 0 {
+		t.Fatal("the server was never asked")
+	}
+	<-ctx.Done()
 	// without the cancel it waits out the per-process cap (1 s)
-	if took := time.Since(start); took > 700*time.Millisecond {
+	if took := time.Since(cancelled); took > 500*time.Millisecond {
 		t.Errorf("a cancelled refresh kept waiting on the server for %v", took)
 	}
 	if len(s.Auths()) == 0 {

@@ -146,6 +146,9 @@ func (in *Inspector) Inspect(t Target) Finding {
 
 	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
 		for _, p := range in.installed.models(t.Exe, time.Now()) {
+			if _, err := acc.Stat(p); err != nil {
+				continue // not a file the process's user can reach
+			}
 			models.add(p, fileKeyFromPath(acc, p), "model", EvidenceInstalled, "", false)
 		}
 	}

@@ -80,3 +80,24 @@ func TestIsSecretFlag(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRedact: any command line keeps its length and order, and the value
+// after a secret flag is always hidden.
+func FuzzRedact(f *testing.F) {
+	f.Add("llama-server\x00--api-key\x00sk-1\x00-m\x00m.gguf")
+	f.Add("curl\x00-H\x00Authorization: Bearer x\x00https://u:p@h/?token=t")
+	f.Add("env\x00HF_TOKEN=abc\x00--password=\x00=")
+	f.Fuzz(func(t *testing.T, joined string) {
+		argv := strings.Split(joined, "\x00")
+		out := Args(argv)
+		if len(out) != len(argv) {
+			t.Fatalf("%d args became %d", len(argv), len(out))
+		}
+		for i := 0; i+1 < len(argv); i++ {
+			if argv[i] == "--api-key" && !headerFlags[argv[max(i-1, 0)]] && out[i] == "--api-key" && out[i+1] != Mask {
+				t.Fatalf("value after --api-key shown: %q", out)
+			}
+		}
+		_ = String(joined)
+	})
+}

@@ -226,3 +226,16 @@ func searchableTempDir(t *testing.T) string {
 	}
 	return dir
 }
+
+// FuzzParseStatus: any status file gives a cred or an error, never a panic.
+func FuzzParseStatus(f *testing.F) {
+	f.Add([]byte("Uid:\t1\t2\t3\t4\nGid:\t5\t6\t7\t8\nGroups:\t10 11\n"))
+	f.Add([]byte("Uid:\t1\nGid:\n"))
+	f.Add([]byte("Groups:\t-1 99999999999\nUid:\t0 0 0 0\nGid:\t0 0 0 0\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := ParseStatus(b)
+		if err != nil && (c.UID != 0 || c.GID != 0 || c.Groups != nil) {
+			t.Fatalf("a cred with an error: %+v", c)
+		}
+	})
+}
