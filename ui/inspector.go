@@ -53,6 +53,8 @@ type Inspector struct {
 	shown   bool
 	blocks  []*sectionBlock
 	pending dialog.Dialog // the open confirmation, for tests
+	endKey  string        // the process endErr was checked for
+	endErr  error
 }
 
 // NewInspector builds the pane. win parents its dialogs; act performs its

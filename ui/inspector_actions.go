@@ -39,6 +39,19 @@ type Actions interface {
 // something is wrong.
 const unloadTimeout = 5 * time.Second
 
+// checkEnd asks the actions once per process (PID and start time), not on
+// every refresh: the check reads the OS, and ending re-checks anyway.
+func (i *Inspector) checkEnd(p *app.Process) error {
+	key := p.PIDLabel
+	if p.StartTime != nil {
+		key += "@" + p.StartTime.String()
+	}
+	if i.endKey != key {
+		i.endKey, i.endErr = key, i.act.CheckEnd(p)
+	}
+	return i.endErr
+}
+
 // updateActions enables the buttons that apply to the shown process and
 // says why the others do not.
 func (i *Inspector) updateActions() {
@@ -74,7 +87,7 @@ func (i *Inspector) updateActions() {
 		i.endBtn.Show()
 		endOK := false
 		if p != nil {
-			switch err := i.act.CheckEnd(p); {
+			switch err := i.checkEnd(p); {
 			case err != nil:
 				why = append(why, "End process: "+err.Error()+".")
 			default:

@@ -73,6 +73,7 @@ type fakeActions struct {
 	opened    []string
 	ended     []int
 	unloaded  []int
+	checks    int // CheckEnd calls
 }
 
 func (f *fakeActions) OpenFolder(dir string) error {
@@ -81,7 +82,12 @@ func (f *fakeActions) OpenFolder(dir string) error {
 	f.opened = append(f.opened, dir)
 	return nil
 }
-func (f *fakeActions) CheckEnd(p *app.Process) error { return f.endErr }
+func (f *fakeActions) CheckEnd(p *app.Process) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.checks++
+	return f.endErr
+}
 func (f *fakeActions) EndProcess(p *app.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -291,6 +297,18 @@ func TestInspectorEndNeedsConfirmation(t *testing.T) {
 	test.Tap(overlayButtons(t, w)["End process"])
 	if len(act.ended) != 1 || act.ended[0] != 4242 {
 		t.Fatalf("ended = %v", act.ended)
+	}
+	// The OS is asked once per process, not on every refresh.
+	before := act.checks
+	for n := 0; n < 5; n++ {
+		i.Show(s, &s.Processes[0])
+	}
+	if act.checks != before {
+		t.Errorf("CheckEnd called %d more times for the same process", act.checks-before)
+	}
+	i.Show(s, &s.Processes[2])
+	if act.checks != before+1 {
+		t.Errorf("CheckEnd not asked for another process")
 	}
 }
 
