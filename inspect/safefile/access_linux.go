@@ -62,11 +62,23 @@ func (w *walker) denied(what string) error {
 	return &DeniedError{Path: w.path, UID: w.a.Cred.UID, What: what}
 }
 
-func (w *walker) permits(st *unix.Stat_t, want uint32) bool {
-	if w.a.Cred == nil {
+func (w *walker) permits(fd int, st *unix.Stat_t, want uint32) bool {
+	c := w.a.Cred
+	if c == nil || c.UID == 0 {
 		return true
 	}
-	return w.a.Cred.allows(fs.FileMode(st.Mode&0o777), st.Uid, st.Gid, want)
+	if !c.allows(fs.FileMode(st.Mode&0o777), st.Uid, st.Gid, want) {
+		return false
+	}
+	// A POSIX ACL can deny a named user or group what the mode bits seem
+	// to allow; gtm does not evaluate ACLs, so for anyone but the owner a
+	// file or folder that has one counts as not allowed.
+	return st.Uid == c.UID || !hasACL(fd)
+}
+
+func hasACL(fd int) bool {
+	n, err := unix.Getxattr("/proc/self/fd/"+strconv.Itoa(fd), "system.posix_acl_access", nil)
+	return err == nil && n > 0
 }
 
 // resolve walks to the last component and returns its O_PATH descriptor
@@ -95,7 +107,7 @@ func (w *walker) resolve() (int, *unix.Stat_t, error) {
 		}
 		name := comps[0]
 		comps = comps[1:]
-		if !w.permits(&cur, 1) {
+		if !w.permits(w.stack[len(w.stack)-1], &cur, 1) {
 			return -1, nil, w.denied("search folder " + dirName)
 		}
 		if name == ".." {
@@ -180,7 +192,7 @@ func (a *Access) open(path string) (*os.File, error) {
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 	}
-	if !w.permits(st, 4) {
+	if !w.permits(pfd, st, 4) {
 		return nil, w.denied("read it")
 	}
 	// Reopen the very inode checked, through its descriptor: no path is

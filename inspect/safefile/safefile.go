@@ -14,8 +14,10 @@
 //     process's user could read it: every directory on the way must be
 //     searchable and the file readable by the process's uid, gid and
 //     supplementary groups, resolved inside the process's root directory,
-//     without following a symbolic link out of it. gtm often runs as root;
-//     without this, any user could make it read /etc/shadow for them.
+//     without following a symbolic link out of it. Mode bits decide; a
+//     file or folder with a POSIX ACL counts as closed to all but its
+//     owner (ACLs are not evaluated). gtm often runs as root; without
+//     this, any user could make it read /etc/shadow for them.
 package safefile
 
 import (

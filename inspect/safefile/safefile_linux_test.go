@@ -239,3 +239,42 @@ func FuzzParseStatus(f *testing.F) {
 		}
 	})
 }
+
+// TestACLDeniesNamedUser: mode bits let others read the file, but an ACL
+// entry denies nobody; gtm, which does not evaluate ACLs, refuses.
+func TestACLDeniesNamedUser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	dir := searchableTempDir(t)
+	p := filepath.Join(dir, "acl.txt")
+	must(t, os.WriteFile(p, []byte("x"), 0o644))
+	// system.posix_acl_access: version 2; user::rw- user:65534:--- group::r-- mask::r-- other::r--
+	le := func(v ...uint32) []byte {
+		var b []byte
+		for _, x := range v {
+			b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+		}
+		return b
+	}
+	entry := func(tag, perm uint16, id uint32) []byte {
+		return append([]byte{byte(tag), byte(tag >> 8), byte(perm), byte(perm >> 8)}, le(id)...)
+	}
+	acl := le(2)
+	acl = append(acl, entry(0x01, 6, 0xffffffff)...)
+	acl = append(acl, entry(0x02, 0, 65534)...)
+	acl = append(acl, entry(0x04, 4, 0xffffffff)...)
+	acl = append(acl, entry(0x10, 4, 0xffffffff)...)
+	acl = append(acl, entry(0x20, 4, 0xffffffff)...)
+	if err := syscall.Setxattr(p, "system.posix_acl_access", acl, 0); err != nil {
+		t.Skipf("no POSIX ACLs here: %v", err)
+	}
+	nobody := &Access{Cred: &Cred{UID: 65534, GID: 65534}}
+	if _, err := nobody.ReadFile(p, 0); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("an ACL denying nobody was not honoured: %v", err)
+	}
+	other := &Access{Cred: &Cred{UID: 4321, GID: 4321}}
+	if _, err := other.ReadFile(p, 0); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("a file with an ACL was read for a non-owner: %v", err)
+	}
+}
