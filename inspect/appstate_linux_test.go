@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 )
 
 // TestHandyAdapterWired: a process named handy gets its selected model and
@@ -48,5 +51,38 @@ func TestHandyAdapterWired(t *testing.T) {
 	js, _ := json.Marshal(f.App)
 	if strings.Contains(string(js), "bank PIN") || strings.Contains(string(js), "4711") {
 		t.Errorf("transcription text leaked: %s", js)
+	}
+}
+
+// TestHandyFilesReadAsItsUser: a root gtm inspecting a "handy" process
+// that runs as nobody reads Handy's files only if nobody could: here the
+// home holding them is closed to it, so nothing is read and a note says
+// why.
+func TestHandyFilesReadAsItsUser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the process runs as nobody")
+	}
+	home := t.TempDir() // 0700, root's
+	dir := filepath.Join(home, ".local/share/com.pais.handy")
+	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
+	b, err := os.ReadFile("apps/handy/testdata/settings_store.json")
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(dir, "settings_store.json"), b, 0o644))
+	old := userHome
+	userHome = func() string { return home }
+	defer func() { userHome = old }()
+	t.Setenv("XDG_DATA_HOME", "")
+
+	srv := maptest.StartServerAs(t, "handy", &syscall.Credential{Uid: 65534, Gid: 65534})
+	f := New("/proc", nil).Inspect(Target{PID: srv.PID, Name: "handy", Start: time.Now()})
+	if f.App == nil || f.App.SelectedModel != nil || f.App.SettingsPath != nil {
+		t.Fatalf("Handy's settings were read for a user who may not read them: %+v", f.App)
+	}
+	if !strings.Contains(strings.Join(f.App.Notes, "\n"), "settings file not read: ") {
+		t.Errorf("no note says why: %q", f.App.Notes)
+	}
+	own := New("/proc", nil).Inspect(Target{PID: os.Getpid(), Name: "handy", Start: time.Now()})
+	if own.App == nil || own.App.SelectedModel == nil {
+		t.Errorf("the owner's own process does not get them: %+v", own.App)
 	}
 }

@@ -175,7 +175,7 @@ func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(
 		env = func(string) string { return "" }
 	}
 	var errs []error
-	if p := firstFile(acc, Candidates(a.SettingsPaths, goos, home, env)); p != "" {
+	if p, denied := firstFile(acc, Candidates(a.SettingsPaths, goos, home, env)); p != "" {
 		f.SettingsPath = p
 		model, err := a.readSettings(open, p)
 		if err != nil {
@@ -183,9 +183,9 @@ func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(
 		}
 		f.SelectedModel = model
 	} else if len(a.SettingsPaths) > 0 {
-		f.Notes = append(f.Notes, "no settings file found")
+		f.Notes = append(f.Notes, notFound("settings", denied))
 	}
-	if p := firstFile(acc, Candidates(a.LogPaths, goos, home, env)); p != "" {
+	if p, denied := firstFile(acc, Candidates(a.LogPaths, goos, home, env)); p != "" {
 		f.LogPath = p
 		events, mod, err := a.readLog(open, p)
 		if err != nil {
@@ -202,7 +202,7 @@ func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(
 			f.Events[i] = e
 		}
 	} else if len(a.LogPaths) > 0 {
-		f.Notes = append(f.Notes, "no log file found")
+		f.Notes = append(f.Notes, notFound("log", denied))
 	}
 	return f, errors.Join(errs...)
 }
@@ -364,14 +364,27 @@ func expand(p, home string, env func(string) string) (string, bool) {
 }
 
 // firstFile returns the first candidate that is a regular file, as acc
-// sees it.
-func firstFile(acc *safefile.Access, cands []string) string {
+// sees it, or else the first reason one could not be reached for the
+// process's user (nil when none exists at all).
+func firstFile(acc *safefile.Access, cands []string) (string, error) {
+	var denied error
 	for _, c := range cands {
-		if fi, err := acc.Stat(filepath.Clean(c)); err == nil && fi.Mode().IsRegular() {
-			return c
+		fi, err := acc.Stat(filepath.Clean(c))
+		if err == nil && fi.Mode().IsRegular() {
+			return c, nil
+		}
+		if denied == nil && errors.Is(err, fs.ErrPermission) {
+			denied = err
 		}
 	}
-	return ""
+	return "", denied
+}
+
+func notFound(what string, denied error) string {
+	if denied != nil {
+		return what + " file not read: " + denied.Error()
+	}
+	return "no " + what + " file found"
 }
 
 // TauriLog reads tauri-plugin-log's default line format:
