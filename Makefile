@@ -26,10 +26,16 @@ build: deps
 build-headless:
 	CGO_ENABLED=1 $(GO) build -trimpath -tags nogui -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
 
-## run: open the window; with no display, print one text snapshot instead
+## run: open the window (the labelled recorded demo when no GPU can be
+## read here); with no display, print one text snapshot instead
 run: build
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
-		./bin/gtm; \
+		if ./bin/gtm --list-gpus | grep -q '^[0-9]'; then \
+			./bin/gtm; \
+		else \
+			echo "make run: $$(./bin/gtm --list-gpus | head -n 1) Opening the recorded demo (gtm --demo); plain 'gtm' offers it too."; \
+			./bin/gtm --demo; \
+		fi; \
 	else \
 		echo "make run: no display here, so showing 'gtm --once' (the window needs X11 or Wayland)"; \
 		./bin/gtm --once; \
@@ -111,3 +117,26 @@ fuzz-check:
 test-llamacpp:
 	@server=$$(scripts/build-llama-server.sh) && \
 		GTM_LLAMA_SERVER="$$server" GTM_GRID_REPORT="$(GRID)" $(GO) test -tags nogui -count=1 -timeout 30m -run '^TestLlamaCppGrid$$' -v ./cmd/gtm
+
+## install: the desktop app, its menu entry and icons under PREFIX
+## (make install PREFIX=~/.local for one user; uninstall removes them)
+PREFIX  ?= /usr/local
+APP_ID  := io.github.gputaskman.gtm
+ICONDIR  = $(DESTDIR)$(PREFIX)/share/icons/hicolor
+.PHONY: install uninstall
+install: build
+	install -Dm755 bin/gtm $(DESTDIR)$(PREFIX)/bin/gtm
+	sed 's|^Exec=gtm|Exec=$(PREFIX)/bin/gtm|' packaging/linux/$(APP_ID).desktop > .cache/$(APP_ID).desktop
+	install -Dm644 .cache/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 assets/icons/$(APP_ID).svg $(ICONDIR)/scalable/apps/$(APP_ID).svg
+	for s in 16 24 32 48 64 128 256; do \
+		install -Dm644 assets/icons/$(APP_ID)-$$s.png $(ICONDIR)/$${s}x$${s}/apps/$(APP_ID).png || exit 1; \
+	done
+	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
+	-gtk-update-icon-cache -q -t $(ICONDIR) 2>/dev/null
+	@echo "installed gtm in $(DESTDIR)$(PREFIX)/bin; start it from the menu or with 'gtm' ('gtm --tray' for the tray only)"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/gtm $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	rm -f $(ICONDIR)/scalable/apps/$(APP_ID).svg
+	for s in 16 24 32 48 64 128 256; do rm -f $(ICONDIR)/$${s}x$${s}/apps/$(APP_ID).png; done

@@ -120,12 +120,16 @@ func (sh *Shell) LeaveDemo() {
 func (sh *Shell) updateBanner(s *app.Snapshot) {
 	switch {
 	case sh.demo || (s != nil && s.Demo):
-		setLabel(sh.bannerText, tray.DemoBanner+". The GPUs, processes and models are a recording made elsewhere.")
+		text := tray.DemoBanner + ". The GPUs, processes and models are a recording made elsewhere."
+		if s != nil && s.Synthetic {
+			text = tray.DemoBanner + ". The GPUs, processes and models are a synthetic capture, built from documented driver behaviour."
+		}
+		setLabel(sh.bannerText, text)
 		sh.bannerBtn.SetText("Leave the demo")
 		sh.showBanner(true)
 	case s != nil && len(s.Devices) == 0 && sh.OnDemo != nil:
 		setLabel(sh.bannerText, "No GPU readings on this machine: "+tray.NoGPUReason(s)+
-			". You can look around a recorded demo of gtm instead (clearly labelled; nothing in it is from this machine).")
+			". Look around a recorded demo of gtm instead (labelled; nothing in it is from this machine).")
 		sh.bannerBtn.SetText("Show the recorded demo")
 		sh.showBanner(true)
 	default:

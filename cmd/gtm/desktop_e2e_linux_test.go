@@ -652,3 +652,52 @@ func gtmLines(stderr string) []string {
 	}
 	return out
 }
+
+// TestDesktopDemoFromTheTray: on a machine without a GPU the tray says why
+// and offers the recorded demo; in it, tooltip and window title say it is
+// the demo; leaving it goes back to this machine.
+func TestDesktopDemoFromTheTray(t *testing.T) {
+	env := newDesktopEnv(t, true)
+	w := newWatcher(t, env.bus)
+	g := env.start(t, "--interval", "0.5")
+	item := w.waitItem(t, g)
+
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s; tooltip %q, menu %q\nstderr:\n%s", what, w.tooltip(t, item), visibleLabels(w.menu(t, item)), g.stderr())
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	clickLabel := func(label string) {
+		t.Helper()
+		for _, e := range w.menu(t, item) {
+			if e.Visible && e.Label == label {
+				w.click(t, item, e.ID)
+				return
+			}
+		}
+		t.Fatalf("no %q in the menu %q", label, visibleLabels(w.menu(t, item)))
+	}
+	title := func() string {
+		cmd := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^gtm — GPU task manager", "getwindowname")
+		cmd.Env = env.environ()
+		out, _ := cmd.Output()
+		return strings.TrimSpace(string(out))
+	}
+
+	noGPU := "gtm · no GPU readings (NVIDIA driver not found)"
+	waitFor("no-GPU tooltip", func() bool { return w.tooltip(t, item) == noGPU })
+	clickLabel("Show a recorded demo")
+	waitFor("demo tooltip", func() bool { return strings.HasPrefix(w.tooltip(t, item), app.DemoBanner+"\nGPU 0 · ") })
+	waitFor("demo title", func() bool { return title() == "gtm — GPU task manager — recorded demo" })
+	if got := w.title(t, item); !strings.Contains(got, "recorded demo") {
+		t.Errorf("tray title %q", got)
+	}
+	clickLabel("Leave the recorded demo")
+	waitFor("back to this machine", func() bool { return w.tooltip(t, item) == noGPU })
+	waitFor("plain title", func() bool { return title() == "gtm — GPU task manager" })
+}

@@ -287,6 +287,9 @@ func run(args []string, e env) int {
 	if o.redact {
 		snap = app.Redact(snap)
 	}
+	if snap.Demo && !o.json {
+		fmt.Fprintln(e.stdout, app.DemoBanner)
+	}
 	switch {
 	case o.listGPUs:
 		err = writeGPUList(e.stdout, snap)

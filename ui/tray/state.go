@@ -64,7 +64,7 @@ const (
 )
 
 // DemoBanner is how recorded demo data is labelled wherever it is shown.
-const DemoBanner = "Recorded demo — nothing here is from this machine"
+const DemoBanner = app.DemoBanner
 
 // Options are what the tray shows beside the snapshot itself.
 type Options struct {
