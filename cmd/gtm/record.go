@@ -88,14 +88,14 @@ func runRecord(args []string, e env) int {
 	}
 
 	out, name := e.stdout, "standard output"
+	var file *os.File
 	if o.out != "-" {
-		f, err := os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		file, err = os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm record: %v\n", err)
 			return exitRuntime
 		}
-		defer f.Close()
-		out, name = f, o.out
+		out, name = file, o.out
 	}
 
 	c, closeFn := e.newCollector(o.procRoot, llmLogs)
@@ -113,8 +113,11 @@ func runRecord(args []string, e env) int {
 		src = redacted{c}
 	}
 	err = record(stop, src, interval, count, cw)
-	if f, ok := out.(*os.File); ok && err == nil && o.out != "-" {
-		err = f.Close()
+	if file != nil {
+		// A full disk may show only when the file is closed.
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm record: writing %s: %v\n", name, err)
