@@ -59,6 +59,7 @@ lint: deps
 cross:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet -tags nogui ./backend/darwin
 
 ## bench: the performance budgets (docs in README)
 bench: deps
@@ -70,7 +71,8 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \
-	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus
+	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
+	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \
