@@ -54,7 +54,7 @@ func listAdapters() ([]Adapter, error) {
 	}
 	var factory *comObject
 	if r, _, _ := procCreateDXGIFactory1.Call(uintptr(unsafe.Pointer(&iidIDXGIFactory1)), uintptr(unsafe.Pointer(&factory))); r != 0 {
-		return nil, fmt.Errorf("CreateDXGIFactory1: 0x%08x", uint32(r))
+		return nil, fmt.Errorf("DXGI could not list adapters (CreateDXGIFactory1: %s)", hresult(r))
 	}
 	defer factory.call(slotRelease)
 	var out []Adapter
@@ -80,4 +80,15 @@ func listAdapters() ([]Adapter, error) {
 		})
 	}
 	return out, nil
+}
+
+// hresult names the DXGI errors seen in practice.
+func hresult(r uintptr) string {
+	switch uint32(r) {
+	case 0x887A0004:
+		return "0x887a0004 DXGI_ERROR_UNSUPPORTED: no DXGI driver, e.g. a remote or emulated session"
+	case 0x80004002:
+		return "0x80004002 E_NOINTERFACE: DXGI 1.1 is not available"
+	}
+	return fmt.Sprintf("0x%08x", uint32(r))
 }

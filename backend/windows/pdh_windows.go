@@ -74,7 +74,7 @@ func openPDH() (*pdhQuery, error) {
 	}
 	if added == 0 {
 		q.close()
-		return nil, errors.New("this system has no GPU performance counters (WDDM 2.0 or newer driver needed)")
+		return nil, errors.New("no GPU performance counters on this system (they need Windows 10 1709+ with a WDDM 2.0 or newer GPU driver)")
 	}
 	// Rates (engine utilization) need a first collection to diff against.
 	procPdhCollectQueryData.Call(q.h)

@@ -15,11 +15,12 @@ const SourceName = "wddm"
 // Source reads the GPUs through DXGI and the WDDM counters. It implements
 // backend.GPU.
 type Source struct {
-	mu       sync.Mutex
-	q        *pdhQuery
-	openErr  error
-	opened   bool
-	adapters []Adapter
+	mu         sync.Mutex
+	q          *pdhQuery
+	pdhErr     error // why the GPU counters cannot be read
+	adapterErr error // why DXGI gave no adapters
+	opened     bool
+	adapters   []Adapter
 }
 
 // New returns the Windows GPU source; it opens on the first Sample.
@@ -36,14 +37,25 @@ func (s *Source) open() {
 	}
 	s.opened = true
 	ads, err := listAdapters()
-	if err != nil {
-		s.openErr = fmt.Errorf("adapters: %w", err)
-	}
+	s.adapterErr = err
 	s.adapters = OrderAdapters(ads)
-	s.q, err = openPDH()
-	if err != nil && s.openErr == nil {
-		s.openErr = err
+	s.q, s.pdhErr = openPDH()
+}
+
+// sources says which of DXGI and the counters could be read.
+func (s *Source) sources() []backend.Source {
+	var out []backend.Source
+	if s.pdhErr != nil {
+		out = append(out, backend.Failed(SourceName, s.pdhErr))
+	} else {
+		out = append(out, backend.OK(SourceName))
 	}
+	if s.adapterErr != nil {
+		out = append(out, backend.Failed("dxgi", s.adapterErr))
+	} else {
+		out = append(out, backend.OK("dxgi"))
+	}
+	return out
 }
 
 // Sample implements backend.GPU.
@@ -52,7 +64,7 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	defer s.mu.Unlock()
 	s.open()
 	if s.q == nil {
-		out := backend.Sample{Sources: []backend.Source{backend.Failed(SourceName, s.openErr)}}
+		out := backend.Sample{Sources: s.sources()}
 		for i, a := range s.adapters {
 			out.Devices = append(out.Devices, backend.Device{Index: i, Vendor: VendorName(a.VendorID), Name: backend.Ptr(a.Name), UUID: backend.Ptr(a.LUID)})
 		}
@@ -60,16 +72,13 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	}
 	cs, err := s.q.sample()
 	if err != nil {
-		return backend.Sample{Sources: []backend.Source{backend.Failed(SourceName, err)}}
+		return backend.Sample{Sources: append(s.sources()[1:], backend.Failed(SourceName, err))}
 	}
 	out, bad := Assemble(s.adapters, cs)
 	if bad > 0 {
 		out.Sources = append(out.Sources, backend.Failed(SourceName+".instances", fmt.Errorf("%d counter values could not be read and were skipped", bad)))
 	}
-	out.Sources = append([]backend.Source{backend.OK(SourceName)}, out.Sources...)
-	if s.openErr != nil {
-		out.Sources = append(out.Sources, backend.Failed("dxgi", s.openErr))
-	}
+	out.Sources = append(s.sources(), out.Sources...)
 	if cs.Local == nil && cs.Dedicated == nil {
 		out.Sources = append(out.Sources, backend.Failed(SourceName+".process_memory", fmt.Errorf("GPU Process Memory counters are not available")))
 	}
