@@ -95,7 +95,7 @@ func ShowHelp(win fyne.Window) (close func()) {
 			c.Unfocus()
 		}
 	})
-	keys.onClose = close
+	keys.onClose, keys.questionCloses = close, true
 	size := win.Canvas().Size()
 	// Lines of about 100 characters read best: no wider than 900.
 	d.Resize(fyne.NewSize(min(max(size.Width*0.8, 480), 900), max(size.Height*0.85, 360)))
@@ -104,12 +104,14 @@ func ShowHelp(win fyne.Window) (close func()) {
 	return close
 }
 
-// keyCatcher takes the keyboard while the help is open: Escape and "?"
-// close it, arrows and Page keys scroll. It draws nothing.
+// keyCatcher takes the keyboard while a dialog is open: Escape (and "?",
+// for the help) closes it; with a scroll, arrows and Page keys scroll.
+// It draws nothing.
 type keyCatcher struct {
 	widget.BaseWidget
-	scroll  *container.Scroll
-	onClose func()
+	scroll         *container.Scroll
+	onClose        func()
+	questionCloses bool // "?" toggles the help off
 }
 
 func newKeyCatcher(s *container.Scroll) *keyCatcher {
@@ -130,22 +132,26 @@ func (k *keyCatcher) FocusLost() {}
 
 // TypedRune is part of fyne.Focusable: "?" toggles the help off.
 func (k *keyCatcher) TypedRune(r rune) {
-	if r == '?' && k.onClose != nil {
+	if r == '?' && k.questionCloses && k.onClose != nil {
 		k.onClose()
 	}
 }
 
 // TypedKey is part of fyne.Focusable.
 func (k *keyCatcher) TypedKey(e *fyne.KeyEvent) {
-	step := float32(40)
-	page := k.scroll.Size().Height * 0.9
-	off := k.scroll.Offset
-	switch e.Name {
-	case fyne.KeyEscape:
+	if e.Name == fyne.KeyEscape {
 		if k.onClose != nil {
 			k.onClose()
 		}
 		return
+	}
+	if k.scroll == nil {
+		return
+	}
+	step := float32(40)
+	page := k.scroll.Size().Height * 0.9
+	off := k.scroll.Offset
+	switch e.Name {
 	case fyne.KeyDown:
 		off.Y += step
 	case fyne.KeyUp:

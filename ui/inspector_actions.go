@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
@@ -149,20 +150,11 @@ func (i *Inspector) confirmEnd() {
 	target := *p
 	msg := fmt.Sprintf("Send SIGTERM to PID %s (%s)?\nIt may lose unsaved work; a server drops its loaded model.",
 		p.PIDLabel, escape.Text(app.FormatString(p.Name)))
-	d := dialog.NewConfirm("End process", msg, func(ok bool) {
-		i.pending = nil
-		if !ok {
-			return
-		}
+	i.confirm("End process", msg, "End process", widget.DangerImportance, func() {
 		if err := i.act.EndProcess(&target); err != nil {
 			dialog.ShowError(fmt.Errorf("could not end PID %s: %w", target.PIDLabel, err), i.win)
 		}
-	}, i.win)
-	d.SetConfirmText("End process")
-	d.SetConfirmImportance(widget.DangerImportance)
-	d.SetDismissText("Cancel")
-	i.pending = d
-	d.Show()
+	})
 }
 
 // confirmUnload asks before asking the server to unload the model; the
@@ -178,11 +170,7 @@ func (i *Inspector) confirmUnload() {
 	}
 	target := *p
 	msg := escape.Text(what) + "?\nThe server frees the model's memory; the next request loads it again."
-	d := dialog.NewConfirm("Unload model", msg, func(ok bool) {
-		i.pending = nil
-		if !ok {
-			return
-		}
+	i.confirm("Unload model", msg, "Unload", widget.HighImportance, func() {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), unloadTimeout)
 			defer cancel()
@@ -196,9 +184,32 @@ func (i *Inspector) confirmUnload() {
 					"The VRAM reading shows whether the memory was freed.", i.win)
 			})
 		}()
+	})
+}
+
+// confirm asks before an action that changes something outside the
+// window. Only the confirm button runs onOK; Cancel, Escape and closing
+// the dialog do nothing.
+func (i *Inspector) confirm(title, msg, ok string, importance widget.Importance, onOK func()) {
+	text := widget.NewLabel(msg)
+	text.Wrapping = fyne.TextWrapWord
+	keys := newKeyCatcher(nil)
+	d := dialog.NewCustomConfirm(title, ok, "Cancel", container.NewStack(keys, text), func(yes bool) {
+		i.pending = nil
+		if c := i.win.Canvas(); c.Focused() == keys {
+			c.Unfocus()
+		}
+		if yes {
+			onOK()
+		}
 	}, i.win)
-	d.SetConfirmText("Unload")
-	d.SetDismissText("Cancel")
+	d.SetConfirmImportance(importance)
+	keys.onClose = d.Hide // Escape cancels
 	i.pending = d
+	// A wrapping label knows its height once it has a width: size the
+	// dialog's width first, then fit its height.
+	d.Resize(fyne.NewSize(480, 1))
+	d.Resize(fyne.NewSize(480, d.MinSize().Height))
 	d.Show()
+	i.win.Canvas().Focus(keys)
 }

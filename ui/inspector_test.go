@@ -293,6 +293,16 @@ func TestInspectorEndNeedsConfirmation(t *testing.T) {
 	if len(act.ended) != 0 {
 		t.Fatal("cancel ended the process")
 	}
+	// Escape cancels too; "?" does nothing there.
+	test.Tap(i.endBtn)
+	w.Canvas().Focused().TypedRune('?')
+	if w.Canvas().Overlays().Top() == nil {
+		t.Fatal("? closed the confirmation")
+	}
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if w.Canvas().Overlays().Top() != nil || len(act.ended) != 0 || i.pending != nil {
+		t.Fatal("Escape did not cancel, or ended the process")
+	}
 	test.Tap(i.endBtn)
 	test.Tap(overlayButtons(t, w)["End process"])
 	if len(act.ended) != 1 || act.ended[0] != 4242 {
