@@ -122,3 +122,24 @@ func TestBinarySummaryDemo(t *testing.T) {
 		t.Fatal("no llama-server in the demo capture's summary")
 	}
 }
+
+// TestUseColour: colour only on a character device (a terminal), never
+// when NO_COLOR is set, never on a pipe or buffer.
+func TestUseColour(t *testing.T) {
+	dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0) // a character device, like a terminal
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	r, w, _ := os.Pipe()
+	defer r.Close()
+	defer w.Close()
+	t.Setenv("NO_COLOR", "")
+	if !useColour(dev) || useColour(w) || useColour(&strings.Builder{}) {
+		t.Error("colour must follow the terminal")
+	}
+	t.Setenv("NO_COLOR", "1")
+	if useColour(dev) {
+		t.Error("NO_COLOR must turn colour off")
+	}
+}
