@@ -26,15 +26,17 @@ ticks() { awk '{print $14+$15}' "/proc/$pid/stat"; }
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status"; }
 anon() { awk '/^RssAnon/ {print $2}' "/proc/$pid/status"; }
 sleep "$warmup"
-t0=$(ticks); r0=$(rss); start=$(date +%s.%N); peak=$r0
+t0=$(ticks); r0=$(rss); start=$(date +%s.%N); peak=$r0; r60=
 for ((i = 0; i < secs; i++)); do
   sleep 1
   r=$(rss); [ "$r" -gt "$peak" ] && peak=$r
+  [ "$i" -eq 59 ] && r60=$r
 done
 t1=$(ticks); r1=$(rss); a1=$(anon); end=$(date +%s.%N)
-awk -v a1="$a1" -v t0="$t0" -v t1="$t1" -v hz="$hz" -v s="$start" -v e="$end" -v r0="$r0" -v r1="$r1" -v p="$peak" 'BEGIN {
+awk -v r60="${r60:-0}" -v a1="$a1" -v t0="$t0" -v t1="$t1" -v hz="$hz" -v s="$start" -v e="$end" -v r0="$r0" -v r1="$r1" -v p="$peak" 'BEGIN {
   printf "cpu: %.2f %% of one core over %.0f s\n", 100*(t1-t0)/hz/(e-s), e-s
   printf "rss: %.1f MB at start, %.1f MB at end (%+.1f MB), %.1f MB largest; %.1f MB of it private (the rest is mapped libraries, mostly software GL)\n", r0/1024, r1/1024, (r1-r0)/1024, p/1024, a1/1024
+  if (r60 > 0) printf "rss after the first minute: %.1f MB; growth since: %+.1f MB\n", r60/1024, (r1-r60)/1024
 }'
 kill $pid; wait $pid || true
 trap - EXIT
