@@ -548,3 +548,28 @@ func TestSystemAndProcessCPURAM(t *testing.T) {
 		t.Error("RSS sort")
 	}
 }
+
+func TestPIDMarkersAndInferredVRAM(t *testing.T) {
+	w := newWindow(t)
+	s := snapshot()
+	s.Processes = append(s.Processes,
+		app.Process{PID: 81, PIDLabel: "W:81", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(3 << 30)), VRAMInferredBy: ptr("matched")},
+		app.Process{PID: 82, PIDLabel: "82", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr("guess")})
+	w.Update(s)
+	got := map[string]string{}
+	for _, r := range w.Rows() {
+		got[r[colPID]] = r[colVRAM] + "|" + r[colSpill]
+	}
+	// Inferred sizes are shown (and sorted) with their marker; the W: row
+	// is a Windows process, whose spill counter exists but was not read.
+	if got["W:81*"] != "3.00 GiB*|n/a" || got["82?"] != "1.00 GiB?|" {
+		t.Errorf("rows = %v", got)
+	}
+	if order := column(w, colPID); !slices.Equal(order[:3], []string{"4242", "W:81*", "82?"}) {
+		t.Errorf("VRAM order = %v", order)
+	}
+	// The bar adds measured bytes only.
+	if v := splitVRAM(s, 0); v.Raw[5] != 0 {
+		t.Errorf("inferred bytes in the bar: %+v", v.Raw)
+	}
+}
