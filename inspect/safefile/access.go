@@ -1,10 +1,10 @@
 package safefile
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -58,15 +58,16 @@ func (c Cred) allows(mode fs.FileMode, uid, gid uint32, want uint32) bool {
 func ParseStatus(b []byte) (Cred, error) {
 	var c Cred
 	var haveUID, haveGID bool
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		key, val, ok := strings.Cut(sc.Text(), ":")
+	for len(b) > 0 {
+		var line []byte
+		line, b, _ = bytes.Cut(b, []byte{'\n'})
+		key, val, ok := bytes.Cut(line, []byte{':'})
 		if !ok {
 			continue
 		}
-		f := strings.Fields(val)
-		switch key {
+		switch string(key) {
 		case "Uid", "Gid":
+			f := strings.Fields(string(val))
 			if len(f) < 4 {
 				return Cred{}, fmt.Errorf("status: short %s line", key)
 			}
@@ -74,13 +75,13 @@ func ParseStatus(b []byte) (Cred, error) {
 			if err != nil {
 				return Cred{}, fmt.Errorf("status: %s: %w", key, err)
 			}
-			if key == "Uid" {
+			if string(key) == "Uid" {
 				c.UID, haveUID = uint32(v), true
 			} else {
 				c.GID, haveGID = uint32(v), true
 			}
 		case "Groups":
-			for _, s := range f {
+			for _, s := range strings.Fields(string(val)) {
 				v, err := strconv.ParseUint(s, 10, 32)
 				if err != nil {
 					return Cred{}, fmt.Errorf("status: Groups: %w", err)
@@ -117,7 +118,7 @@ type Access struct {
 // exactly the confused deputy this package prevents.
 func ForProcess(procRoot string, pid int) *Access {
 	dir := filepath.Join(procRoot, strconv.Itoa(pid))
-	b, err := ReadFile(filepath.Join(dir, "status"), 64<<10)
+	b, err := readStatus(filepath.Join(dir, "status"))
 	if err != nil {
 		return &Access{err: fmt.Errorf("the process's user could not be learned: %w", errors.Unwrap(err))}
 	}
@@ -217,4 +218,30 @@ func (a *Access) MayRead(fi fs.FileInfo) bool {
 	}
 	uid, gid, ok := owner(fi)
 	return ok && a.Cred.allows(fi.Mode(), uid, gid, 4)
+}
+
+// readStatus reads a /proc status file: opened like any file (a fake proc
+// root could hold a FIFO), read directly (the kernel answers at once; no
+// deadline goroutine on every refresh).
+func readStatus(path string) ([]byte, error) {
+	f, _, err := Open(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 0, 2048)
+	for len(b) < 64<<10 {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := f.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF || n == 0 {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
