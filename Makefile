@@ -72,7 +72,8 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \
 	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
-	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint
+	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint \
+	./app:FuzzDiff
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \

@@ -384,3 +384,20 @@ func fxStr(s string) *string   { return &s }
 func fxU64(v uint64) *uint64   { return &v }
 func fxF64(v float64) *float64 { return &v }
 func fxItoa(v int) string      { b, _ := json.Marshal(v); return string(b) }
+
+// TestDiffTextEscapesNames: a process name with terminal escapes is shown
+// escaped, in diff and summary text alike.
+func TestDiffTextEscapesNames(t *testing.T) {
+	p := fxProc(1, "evil\x1b[2Jname", fxT0, fxU64(100*mib))
+	q := p
+	q.VRAMBytes = fxU64(900 * mib)
+	b, a := fxSnap(fxT0, fxDev(1, 1), p), fxSnap(fxT0.Add(time.Minute), fxDev(1, 1), q)
+	d, err := Compare(b, a)
+	must(t, err)
+	var out bytes.Buffer
+	must(t, d.WriteText(&out, false))
+	must(t, Summarize([]*Snapshot{b, a}).WriteText(&out, "x\x07.jsonl"))
+	if strings.ContainsAny(out.String(), "\x1b\x07") || !strings.Contains(out.String(), `evil\x1b[2Jname`) {
+		t.Fatalf("not escaped:\n%q", out.String())
+	}
+}

@@ -94,7 +94,6 @@ func writeCell(b *strings.Builder, text, c string, colour bool) {
 func plain(s string) cell { return cell{text: safeText(s)} }
 func num(s string) cell   { return cell{text: s, right: true} }
 
-// safeText escapes control characters and bidi overrides (escape.Text,
-// gtm's one escaping rule): names come from processes and files, and a
-// terminal must not take them as commands.
+// safeText escapes what a terminal would interpret (escape.Text): names
+// come from processes and files.
 func safeText(s string) string { return escape.Text(s) }
