@@ -80,7 +80,7 @@ func (m *Matcher) canOwn(p Proc, c *context) bool {
 	if c.owner != nil || c.exited {
 		return false
 	}
-	return c.born >= m.first[p]
+	return c.born >= m.first[p.PID]
 }
 
 func (m *Matcher) candidates(p Proc, ctxs []*context) []*context {
@@ -108,7 +108,7 @@ type Matcher struct {
 	steps   int
 	pins    map[Proc]*context
 	seen    map[Proc]int // process → refreshes since first seen
-	first   map[Proc]int // process → the refresh it was first seen in
+	first   map[int]int  // PID of a live process → the refresh it was first seen in
 }
 
 // Step takes one sample and returns each process's size, keyed by PID.
@@ -117,7 +117,7 @@ func (m *Matcher) Step(s Sample) map[int]Result {
 	if m.pins == nil {
 		m.pins = map[Proc]*context{}
 		m.seen = map[Proc]int{}
-		m.first = map[Proc]int{}
+		m.first = map[int]int{}
 	}
 	step := m.steps
 	first := step == 0
@@ -137,14 +137,16 @@ func (m *Matcher) Step(s Sample) map[int]Result {
 	for p := range m.seen {
 		if !live[p] {
 			delete(m.seen, p)
-			delete(m.first, p)
+			if !livePID(live, p.PID) {
+				delete(m.first, p.PID)
+			}
 		}
 	}
 	for p := range live {
 		if _, ok := m.seen[p]; ok {
 			m.seen[p]++
 		} else {
-			m.seen[p], m.first[p] = 0, step
+			m.seen[p], m.first[p.PID] = 0, step
 		}
 	}
 	// Processes without a context may be about to get one: new contexts
@@ -167,6 +169,15 @@ func (m *Matcher) Step(s Sample) map[int]Result {
 		m.Hints.observe(m, live)
 	}
 	return m.assign(live)
+}
+
+func livePID(live map[Proc]bool, pid int) bool {
+	for p := range live {
+		if p.PID == pid {
+			return true
+		}
+	}
+	return false
 }
 
 // align maps the new context list onto the tracked one: k new contexts at
