@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"io"
 	"io/fs"
 	"os"
@@ -122,7 +123,7 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }
 // readTable appends to out the reachable listeners of one tcp table whose
 // inode is in inodes.
 func readTable(name string, inodes map[uint64]struct{}, out []Port) ([]Port, error) {
-	f, err := os.Open(name)
+	f, _, err := safefile.Open(name, 0) // never waits on a FIFO under a --proc-root
 	if err != nil {
 		return out, err
 	}

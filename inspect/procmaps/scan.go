@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -65,8 +65,15 @@ const (
 	MaxLineLen = 64 << 10 // a path is at most PATH_MAX (4096) bytes; room for escapes
 )
 
-// openFile is os.Open; tests replace it to get errors root never sees.
-var openFile = func(name string) (io.ReadCloser, error) { return os.Open(name) }
+// openFile opens without blocking (under a --proc-root the user names, a
+// "maps" could be a FIFO); tests replace it to get errors root never sees.
+var openFile = func(name string) (io.ReadCloser, error) {
+	f, _, err := safefile.Open(name, 0)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
 
 // Scan reads <procRoot>/<pid>/maps ("/proc" when procRoot is empty). A
 // process that is gone gives an error matching fs.ErrNotExist; one the
