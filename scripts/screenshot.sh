@@ -3,7 +3,8 @@
 # a virtual X server (Xvfb, software GL) while it replays a capture:
 #   overview.png   all eight charts, the table, the header
 #   chart.png      one chart large (the `c` key)
-#   inspector.png  the largest process (an LLM server) selected
+#   inspector.png  the largest process (an LLM server, selected when the
+#                  window opens) in the inspector, idle at the capture's end
 #   help.png       the help (`?`)
 # Usage: scripts/screenshot.sh [BINARY] [CAPTURE] [OUTDIR]
 set -euo pipefail
@@ -35,7 +36,9 @@ shot overview 2
 xdotool key c
 shot chart 2
 for _ in 1 2 3 4 5 6 7 8; do xdotool key c; done
-xdotool key Down
+# The end of the capture: the LLM server has held its VRAM idle for a
+# while (the "Idle for" column) and the inspector still explains it.
+xdotool key End
 shot inspector 3
 xdotool type '?'
 shot help 5

@@ -64,6 +64,7 @@ type MainWindow struct {
 	help      func() // closes the open help; nil when none is open
 
 	paused, collecting bool
+	autoSelected       bool
 	rowsBuf            []procRow
 }
 
@@ -289,6 +290,14 @@ func (m *MainWindow) show(s *app.Snapshot) {
 		m.spanLabel.SetText(t)
 	}
 	m.table.setRows(m.buildRows(s))
+	if !m.autoSelected && len(m.table.rows) > 0 {
+		// Open on the process holding the most VRAM, so the inspector
+		// explains the biggest thing on the card before anyone clicks.
+		m.autoSelected = true
+		if !m.table.hasSel {
+			m.table.selectRow(0)
+		}
+	}
 	if p := m.table.selectedProcess(); p != nil {
 		m.pane.Show(s, p)
 	}

@@ -232,7 +232,10 @@ func TestHeaderClickSortsEveryColumn(t *testing.T) {
 func TestSelectionFollowsPID(t *testing.T) {
 	w := newWindow(t)
 	w.Update(snapshot())
-	w.TypedKey(fyne.KeyDown) // first row
+	// The window opens on the largest process.
+	if p := w.Selected(); p == nil || p.PID != 4242 {
+		t.Fatalf("first snapshot selected %v", p)
+	}
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("selected %v", p)
