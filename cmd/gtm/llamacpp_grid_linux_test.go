@@ -174,6 +174,21 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		ok = false
 		t.Errorf("%s: a CPU-only server reported %d bytes of GPU weights", c.name, reported.LLM.Weights.Bytes)
 	}
+	// where the context came from: -c (or, without it, the API), then
+	// the log; a renamed server's command line counts once its API spoke
+	wantSrc := "api"
+	if slicesContains(c.args, "-c") {
+		wantSrc = "cmdline"
+	}
+	for _, x := range []struct {
+		p    *app.Process
+		want string
+	}{{estimated, wantSrc}, {reported, "log"}} {
+		if x.p == nil || x.p.LLM == nil || x.p.LLM.NCtxSource == nil || *x.p.LLM.NCtxSource != x.want {
+			ok = false
+			t.Errorf("%s: n_ctx source %v, want %s", c.name, x.p.LLM, x.want)
+		}
+	}
 	if detail != "" {
 		t.Logf("%s: %s", c.name, detail)
 	}
@@ -182,7 +197,15 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		agree = "**no**"
 	}
 	f := func(s gridSizes) string { return s.weights + " / " + s.kv + " / " + s.output + " / " + s.compute }
-	return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n", c.name, f(logged), f(fromModel), f(fromEstimate), f(fromLog), agree), ok
+	label := c.name
+	if c.renamed {
+		label += " (renamed binary)"
+	}
+	logFrom := "--log-file"
+	if c.stderrLog {
+		logFrom = "stderr file"
+	}
+	return fmt.Sprintf("| %s | %s | %s | %s | %s (%s) | %s |\n", label, f(logged), f(fromModel), f(fromEstimate), f(fromLog), logFrom, agree), ok
 }
 
 // sizesFromLog reads the newest load block of a llama-server log: host
@@ -337,4 +360,13 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
 }
