@@ -610,7 +610,7 @@ func TestDesktopSecondLaunchShowsTheFirst(t *testing.T) {
 	// A socket left by a gtm that died is replaced, not obeyed.
 	first.cmd.Process.Kill()
 	first.wait(10 * time.Second)
-	sock := filepath.Join(env.runtime, instanceSocketName)
+	sock := testSocketPath(t, env.runtime)
 	if _, err := os.Lstat(sock); err != nil {
 		t.Fatalf("a killed gtm should leave its socket behind for this check: %v", err)
 	}

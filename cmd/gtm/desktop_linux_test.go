@@ -39,7 +39,7 @@ func TestInstanceSecondLaunchReachesFirst(t *testing.T) {
 
 func TestInstanceStaleSocketIsReplaced(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, instanceSocketName)
+	path := testSocketPath(t, dir)
 	// A socket nobody listens on, as a killed gtm leaves it.
 	ln, err := net.Listen("unix", path)
 	if err != nil {
@@ -62,7 +62,7 @@ func TestInstanceStaleSocketIsReplaced(t *testing.T) {
 
 func TestInstanceRefusesNonSocket(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, instanceSocketName)
+	path := testSocketPath(t, dir)
 	if err := os.WriteFile(path, []byte("not a socket"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +82,10 @@ func TestInstanceIgnoresUnknownRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer first.Close()
-	if err := sendInstance(filepath.Join(dir, instanceSocketName), "rm -rf"); err == nil {
+	if err := sendInstance(testSocketPath(t, dir), "rm -rf"); err == nil {
 		t.Errorf("unknown request answered ok")
 	}
-	if err := sendInstance(filepath.Join(dir, instanceSocketName), strings.Repeat("x", 10000)); err == nil {
+	if err := sendInstance(testSocketPath(t, dir), strings.Repeat("x", 10000)); err == nil {
 		t.Errorf("oversized request answered ok")
 	}
 	select {
@@ -216,5 +216,30 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 	code, _, _, gui = runIn(t, noGPU())
 	if code != exitOK || gui == nil || gui.StartDemo || !gui.Live || gui.Demo == nil {
 		t.Errorf("plain window options %+v", gui)
+	}
+}
+
+// testSocketPath is where gtm puts its instance socket for dir.
+func testSocketPath(t *testing.T, dir string) string {
+	t.Helper()
+	p, err := socketPath(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A runtime directory too deep for a unix socket path still gives one
+// socket every launch finds.
+func TestInstanceSocketPathStaysShort(t *testing.T) {
+	deep := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
+	p1, err1 := socketPath(deep)
+	p2, err2 := socketPath(deep)
+	other, _ := socketPath(deep + "x")
+	if err1 != nil || err2 != nil || p1 != p2 || len(p1) > maxSocketPath || p1 == other {
+		t.Errorf("%q %q %q %v %v", p1, p2, other, err1, err2)
+	}
+	if short, _ := socketPath("/run/user/1000"); short != "/run/user/1000/"+instanceSocketName {
+		t.Errorf("a short runtime dir keeps its socket: %q", short)
 	}
 }

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -44,6 +46,29 @@ func instanceDir() (string, error) {
 	return d, nil
 }
 
+// maxSocketPath is the longest unix socket path the kernel takes
+// (sun_path is 108 bytes with its NUL; macOS allows 104).
+const maxSocketPath = 100
+
+// socketPath is the socket in dir, or — when that path is too long for a
+// unix socket (a deep runtime or temp directory) — a short one in a private
+// directory under /tmp named after dir, so every launch still finds it.
+func socketPath(dir string) (string, error) {
+	path := filepath.Join(dir, instanceSocketName)
+	if len(path) <= maxSocketPath {
+		return path, nil
+	}
+	short := filepath.Join("/tmp", fmt.Sprintf("gtm-%d", os.Getuid()))
+	if err := os.Mkdir(short, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return "", err
+	}
+	if err := checkPrivateDir(short); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(dir))
+	return filepath.Join(short, hex.EncodeToString(sum[:8])+".sock"), nil
+}
+
 // instance is the first launch's listener.
 type instance struct {
 	ln   net.Listener
@@ -55,7 +80,10 @@ type instance struct {
 // called (on the listener's goroutine) for each request the first
 // instance receives.
 func claimInstance(dir, msg string, onMsg func(string)) (inst *instance, running bool, err error) {
-	path := filepath.Join(dir, instanceSocketName)
+	path, err := socketPath(dir)
+	if err != nil {
+		return nil, false, err
+	}
 	for attempt := 0; attempt < 2; attempt++ {
 		ln, lerr := net.Listen("unix", path)
 		if lerr == nil {
