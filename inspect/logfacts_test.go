@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -89,5 +90,31 @@ sched_reserve:    CUDA_Host compute buffer size =    17.00 MiB
 	if l.Weights.Bytes != mibOf(555.5) || l.Weights.Source != "reported" || l.Host == nil ||
 		l.Host.Weights.Bytes != mibOf(310) || l.Host.Compute.Bytes != mibOf(17) || l.Host.Output.From != "log" {
 		t.Errorf("breakdown %+v host %+v", l.Breakdown, l.Host)
+	}
+}
+
+// A real CPU-only llama-server log (-lv 4, gemma3 SWA, -c 2048 -np 4):
+// two KV caches, the fit pass, timestamps and level letters.
+func TestRealCPUServerLog(t *testing.T) {
+	src, err := os.ReadFile("llmlog/testdata/llama-server-cpu-2026.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf := factsFromBlock(blockOf(t, string(src)))
+	want := map[string]struct {
+		got  *uint64
+		want uint64
+	}{
+		"host weights": {lf.HostWeights, mibOf(3.75)}, "host KV": {lf.HostKV, mibOf(6)},
+		"host output": {lf.HostOutput, mibOf(0.01)}, "host compute": {lf.HostCompute, mibOf(5.52)},
+		"GPU KV": {lf.KV, 0}, "n_ctx": {lf.NCtx, 2048}, "n_seq_max": {lf.NSeqMax, 4},
+	}
+	for name, w := range want {
+		if w.got == nil || *w.got != w.want {
+			t.Errorf("%s = %v, want %d", name, w.got, w.want)
+		}
+	}
+	if lf.KVUnified == nil || *lf.KVUnified {
+		t.Errorf("kv_unified %v", lf.KVUnified)
 	}
 }
