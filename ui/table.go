@@ -30,6 +30,9 @@ type ProcessTable struct {
 
 	selected   rowKey
 	hasSel     bool
+	// userChose is set once someone clicks a row or presses Up/Down;
+	// until then the window keeps the top row selected.
+	userChose bool
 	OnSelected func(p *app.Process) // nil p: nothing selected
 
 	selColor color.Color
@@ -60,6 +63,7 @@ func newProcessTable() *ProcessTable {
 	t.table.OnSelected = func(id widget.TableCellID) {
 		t.table.UnselectAll() // the whole row is highlighted instead
 		if id.Row >= 0 && id.Row < len(t.rows) {
+			t.userChose = true
 			t.selectRow(id.Row)
 		}
 		// Keys belong to the window, not to the table's own cursor.
@@ -144,6 +148,7 @@ func (t *ProcessTable) selectRow(i int) {
 // move selects the row delta rows away (Up/Down); with nothing selected
 // it selects the first row.
 func (t *ProcessTable) move(delta int) {
+	t.userChose = true
 	i := t.selectedIndex()
 	if i < 0 {
 		t.selectRow(0)

@@ -64,7 +64,6 @@ type MainWindow struct {
 	help      func() // closes the open help; nil when none is open
 
 	paused, collecting bool
-	autoSelected       bool
 	rowsBuf            []procRow
 }
 
@@ -290,13 +289,10 @@ func (m *MainWindow) show(s *app.Snapshot) {
 		m.spanLabel.SetText(t)
 	}
 	m.table.setRows(m.buildRows(s))
-	if !m.autoSelected && len(m.table.rows) > 0 {
-		// Open on the process holding the most VRAM, so the inspector
-		// explains the biggest thing on the card before anyone clicks.
-		m.autoSelected = true
-		if !m.table.hasSel {
-			m.table.selectRow(0)
-		}
+	if !m.table.userChose && len(m.table.rows) > 0 && m.table.selectedIndex() != 0 {
+		// Until someone picks a process, the inspector explains the top
+		// row (the largest by VRAM unless sorted otherwise).
+		m.table.selectRow(0)
 	}
 	if p := m.table.selectedProcess(); p != nil {
 		m.pane.Show(s, p)

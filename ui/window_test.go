@@ -232,10 +232,20 @@ func TestHeaderClickSortsEveryColumn(t *testing.T) {
 func TestSelectionFollowsPID(t *testing.T) {
 	w := newWindow(t)
 	w.Update(snapshot())
-	// The window opens on the largest process.
+	// The window opens on the largest process and follows the top row
+	// until someone picks one.
 	if p := w.Selected(); p == nil || p.PID != 4242 {
 		t.Fatalf("first snapshot selected %v", p)
 	}
+	grown := snapshot()
+	grown.TakenAt = t0.Add(-time.Second) // older than shown: history keeps it out, the table does not care
+	grown.Processes[2].VRAMBytes = ptr(uint64(20 << 30))
+	w.Update(grown)
+	if p := w.Selected(); p == nil || p.PID != 1337 {
+		t.Fatalf("top row not followed before a choice: %v", p)
+	}
+	w.Update(snapshot())
+	w.TypedKey(fyne.KeyUp) // a choice (already first: stays on 4242)
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("selected %v", p)
