@@ -28,11 +28,11 @@ type ProcessTable struct {
 	reverse bool
 	showAll bool
 
-	selected   rowKey
-	hasSel     bool
+	selected rowKey
+	hasSel   bool
 	// userChose is set once someone clicks a row or presses Up/Down;
 	// until then the window keeps the top row selected.
-	userChose bool
+	userChose  bool
 	OnSelected func(p *app.Process) // nil p: nothing selected
 
 	selColor color.Color

@@ -245,7 +245,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 		t.Fatalf("top row not followed before a choice: %v", p)
 	}
 	w.Update(snapshot())
-	w.TypedKey(fyne.KeyUp) // a choice (already first: stays on 4242)
+	w.TypedKey(fyne.KeyUp)   // a choice (already first: stays on 4242)
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("selected %v", p)
