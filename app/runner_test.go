@@ -38,7 +38,10 @@ func TestRunnerPauseStopsCollection(t *testing.T) {
 	time.Sleep(20 * time.Millisecond) // let an in-flight collection finish
 	before := src.n.Load()
 	time.Sleep(50 * time.Millisecond)
-	if after := src.n.Load(); after != before {
+	// One collection may have been under way when the pause came (a
+	// loaded machine can hold the goroutine past the sleep above); a
+	// ticking collector would have run about ten more.
+	if after := src.n.Load(); after-before > 1 {
 		t.Errorf("collected %d times while paused", after-before)
 	}
 	r.SetPaused(false)
