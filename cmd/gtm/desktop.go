@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -44,6 +46,11 @@ type desktopApp struct {
 	alertsOn  bool
 	threshold float64
 
+	q        *mainQueue
+	loop     bool // Fyne's event loop runs
+	wantLoop bool // the window is wanted: start the loop
+	quitting bool // quit before the loop started
+
 	demo      bool
 	switching bool       // until the first snapshot of the new source arrives
 	live      app.Source // this machine, made when first needed
@@ -53,7 +60,7 @@ type desktopApp struct {
 
 // newDesktop wraps the window; src is what it shows first.
 func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, pre preflight) *desktopApp {
-	d := &desktopApp{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre}
+	d := &desktopApp{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre, q: newMainQueue()}
 	if d.log == nil {
 		d.log = os.Stderr
 	}
@@ -112,10 +119,10 @@ func (d *desktopApp) startTray() {
 	set := tray.Settings{AlertsOn: d.alertsOn, AlertThreshold: d.threshold,
 		Autostart: autostartEnabled(), AutostartAvailable: autostartAvailable()}
 	d.tray, d.stop = tray.Start(da, tray.Actions{
-		ShowWindow:  func() { fyne.Do(d.showWindow) },
-		ShowProcess: func(pid int) { fyne.Do(func() { d.showWindow(); d.shell.SelectPID(pid) }) },
-		SetPaused:   func(p bool) { fyne.Do(func() { d.shell.W.SetPaused(p); d.updateTray() }) },
-		SetAlerts:   func(on bool) { fyne.Do(func() { d.setAlerts(on) }) },
+		ShowWindow:  func() { d.q.do(d.showWindow) },
+		ShowProcess: func(pid int) { d.q.do(func() { d.showWindow(); d.shell.SelectPID(pid) }) },
+		SetPaused:   func(p bool) { d.q.do(func() { d.shell.W.SetPaused(p); d.updateTray() }) },
+		SetAlerts:   func(on bool) { d.q.do(func() { d.setAlerts(on) }) },
 		SetAutostart: func(on bool) error {
 			exe, err := os.Executable()
 			if err == nil {
@@ -126,22 +133,45 @@ func (d *desktopApp) startTray() {
 			}
 			return err
 		},
-		SetDemo: func(on bool) { fyne.Do(func() { d.setDemo(on) }) },
-		Quit:    func() { fyne.Do(d.a.Quit) },
-	}, set, func() { fyne.Do(d.showWindow) })
+		SetDemo: func(on bool) { d.q.do(func() { d.setDemo(on) }) },
+		Quit:    func() { d.q.do(d.quit) },
+	}, set, func() { d.q.do(d.showWindow) })
 	d.shell.W.Window.SetCloseIntercept(d.hideWindow)
 }
 
 // run shows the window (unless --tray hid it in a working tray) and runs
-// the app until Quit.
+// the app until Quit. In the tray alone, the main goroutine serves the
+// queue itself until the window is first wanted; only then does Fyne's
+// event loop start (see mainQueue).
 func (d *desktopApp) run() {
 	defer d.close()
 	if d.opts.Tray && d.tray != nil {
 		d.shell.SetHidden(true)
+		stop := make(chan struct{})
+		defer close(stop)
+		quitOnSignal(stop, func() { d.q.do(d.quit) })
+		d.q.serve(func() bool { return d.wantLoop || d.quitting })
+		if d.quitting {
+			return
+		}
+		d.q.handOver()
+		d.loop = true
+		d.shell.W.Window.Show()
 		d.a.Run()
 		return
 	}
+	d.q.handOver()
+	d.loop = true
 	d.shell.W.Window.ShowAndRun()
+}
+
+// quit ends gtm, whether or not Fyne's loop has started.
+func (d *desktopApp) quit() {
+	if d.loop {
+		d.a.Quit()
+		return
+	}
+	d.quitting = true
 }
 
 func (d *desktopApp) close() {
@@ -191,6 +221,10 @@ func (d *desktopApp) updateTray() {
 
 func (d *desktopApp) showWindow() {
 	d.shell.SetHidden(false)
+	if !d.loop {
+		d.wantLoop = true // run shows it as the loop starts
+		return
+	}
 	d.shell.W.Window.Show()
 	d.shell.W.Window.RequestFocus()
 }
@@ -304,7 +338,7 @@ func desktopPreflight(opts guiOptions) (pre preflight, running bool) {
 	}
 	inst, running, err := claimInstance(dir, msg, func(m string) {
 		if d := instanceTarget.Load(); d != nil && m == msgShow {
-			fyne.Do(d.showWindow)
+			d.q.do(d.showWindow)
 		}
 	})
 	switch {
@@ -317,4 +351,19 @@ func desktopPreflight(opts guiOptions) (pre preflight, running bool) {
 	}
 	pre.inst = inst
 	return pre, running
+}
+
+// quitOnSignal calls quit on SIGINT or SIGTERM until stop is closed (the
+// window's own handler needs Fyne's loop, which may not run yet).
+func quitOnSignal(stop <-chan struct{}, quit func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		defer signal.Stop(ch)
+		select {
+		case <-ch:
+			quit()
+		case <-stop:
+		}
+	}()
 }

@@ -701,3 +701,17 @@ func TestDesktopDemoFromTheTray(t *testing.T) {
 	waitFor("back to this machine", func() bool { return w.tooltip(t, item) == noGPU })
 	waitFor("plain title", func() bool { return title() == "gtm — GPU task manager" })
 }
+
+// TestDesktopTrayOnlySIGTERM: in the tray alone (no event loop yet) a
+// SIGTERM still ends gtm cleanly.
+func TestDesktopTrayOnlySIGTERM(t *testing.T) {
+	env := newDesktopEnv(t, true)
+	w := newWatcher(t, env.bus)
+	g := env.start(t, "--tray", "--interval", "0.5")
+	w.waitItem(t, g)
+	time.Sleep(time.Second)
+	g.cmd.Process.Signal(syscall.SIGTERM)
+	if code := g.wait(20 * time.Second); code != 0 {
+		t.Fatalf("exit %d after SIGTERM; stderr:\n%s", code, g.stderr())
+	}
+}

@@ -33,7 +33,9 @@ func TestTrayResourceUse(t *testing.T) {
 		t.Run(mode.name, func(t *testing.T) {
 			env := newDesktopEnv(t, true)
 			w := newWatcher(t, env.bus)
-			g := env.start(t, append([]string{"--tray", "--interval", "1"}, mode.args(t)...)...)
+			args := append([]string{"--tray", "--interval", "1"}, mode.args(t)...)
+			args = append(args, strings.Fields(os.Getenv("GTM_TRAY_ARGS"))...) // e.g. --interval 3600: no collection
+			g := env.start(t, args...)
 			w.waitItem(t, g)
 			if windowVisible(t, env, time.Second) {
 				t.Fatal("the window is shown; this measures the tray alone")

@@ -50,25 +50,26 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	desk := newDesktop(a, w, src, opts, pre)
 	instanceTarget.Store(desk)
 
-	// One goroutine collects; each snapshot reaches the window through
-	// fyne.Do, so the UI goroutine only draws. A source that hands back
-	// the snapshot it gave last time (a still replay) redraws nothing.
+	// One goroutine collects; each snapshot reaches the window on the main
+	// goroutine (desk.q: fyne.Do once Fyne's loop runs), so it only draws.
+	// A source that hands back the snapshot it gave last time (a still
+	// replay) redraws nothing.
 	var last *app.Snapshot
 	runner := &app.Runner{
 		Src:      desk.src,
 		Interval: opts.Interval,
 		OnSnapshot: func(s *app.Snapshot) {
 			if s == last {
-				fyne.Do(func() { w.SetCollecting(false); desk.tick() })
+				desk.q.do(func() { w.SetCollecting(false); desk.tick() })
 				return
 			}
 			last = s
 			if opts.GPU != nil {
 				s = s.OnlyDevice(*opts.GPU)
 			}
-			fyne.Do(func() { desk.onSnapshot(s) })
+			desk.q.do(func() { desk.onSnapshot(s) })
 		},
-		OnSlow: func() { fyne.Do(func() { w.SetCollecting(true) }) },
+		OnSlow: func() { desk.q.do(func() { w.SetCollecting(true) }) },
 	}
 	w.OnPause = runner.SetPaused
 	desk.attach(runner)
