@@ -4,6 +4,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -85,7 +86,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
 	m.activity.TextStyle.Bold = true
 	m.activity.TextSize = theme.TextSize() * 0.9
-	keys := canvas.NewText("Up/Down select · s sort · c charts · a top/all · p pause · ? help · q quit", theme.Color(theme.ColorNamePlaceHolder))
+	keys := canvas.NewText("Up/Down select · s sort · c charts · a top/all · p pause · y copy snapshot · ? help · q quit", theme.Color(theme.ColorNamePlaceHolder))
 	keys.TextSize = theme.TextSize() * 0.85
 	m.timeline = newTimelineBar(m)
 
@@ -98,7 +99,9 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	left.Offset = 0.40
 	middle := container.NewHSplit(left, m.pane.CanvasObject())
 	middle.Offset = 0.70
-	statusBar := container.NewHBox(m.status, layout.NewSpacer(), m.activity, keys)
+	copySnap := widget.NewButtonWithIcon("Copy snapshot", theme.ContentCopyIcon(), m.CopySnapshot)
+	copySnap.Importance = widget.LowImportance
+	statusBar := container.NewHBox(m.status, layout.NewSpacer(), m.activity, keys, copySnap)
 	bottom := container.NewVBox(m.timeline.root, widget.NewSeparator(), statusBar)
 	top := container.NewVBox(m.header.root, widget.NewSeparator())
 	m.Window.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, middle)))
@@ -160,7 +163,26 @@ func (m *MainWindow) TypedRune(r rune) {
 		m.showHelp()
 	case 'q':
 		m.quit()
+	case 'y':
+		m.CopySnapshot()
 	}
+}
+
+// CopySnapshot puts the snapshot on screen on the clipboard as gtm --json
+// would write it, redacted (command lines dropped, paths cut to file
+// names, users and host replaced), so it is safe to paste into a bug
+// report.
+func (m *MainWindow) CopySnapshot() {
+	if m.snap == nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := app.Redact(m.snap).WriteJSON(&b); err != nil {
+		return
+	}
+	fyne.CurrentApp().Clipboard().SetContent(b.String())
+	m.status.Text = "Snapshot copied to the clipboard (redacted: no command lines, paths cut to file names, users and host replaced)"
+	m.status.Refresh()
 }
 
 func (m *MainWindow) quit() {

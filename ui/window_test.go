@@ -586,3 +586,28 @@ func TestPIDMarkersAndInferredVRAM(t *testing.T) {
 		t.Errorf("inferred bytes in the bar: %+v", v.Raw)
 	}
 }
+
+func TestCopySnapshotIsRedacted(t *testing.T) {
+	test.NewTempApp(t)
+	w := NewMainWindow(fyne.CurrentApp(), Options{})
+	home := "/home/alice/models/secret-project/model.gguf"
+	user, host := "alice", "alice-workstation"
+	name := "llama-server"
+	s := &app.Snapshot{SchemaVersion: app.SchemaVersion, Host: app.Host{Hostname: &host}, Devices: []backend.Device{{Index: 0}},
+		Processes: []app.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: backend.Ptr(0),
+			Cmdline: []string{"llama-server", "-m", home, "--api-key", "sk-123"}, Cwd: backend.Ptr("/home/alice/models/secret-project")}}}
+	w.Update(s)
+	w.TypedRune('y')
+	got := fyne.CurrentApp().Clipboard().Content()
+	if !strings.Contains(got, `"redacted": true`) {
+		t.Fatalf("clipboard is not a redacted snapshot:\n%s", got)
+	}
+	for _, leak := range []string{"/home/alice", "/models/", "alice", "alice-workstation", "sk-123"} {
+		if strings.Contains(got, leak) {
+			t.Errorf("clipboard leaks %q", leak)
+		}
+	}
+	if !strings.Contains(w.StatusText(), "redacted") {
+		t.Errorf("status %q", w.StatusText())
+	}
+}
