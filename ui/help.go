@@ -69,7 +69,7 @@ a process in another PID namespace shows as H:PID and cannot be inspected from h
 
 ## Keys
 
-Up/Down select and inspect · s sort · c charts · a top/all · p pause · ? help · Escape close · q quit
+Up/Down select and inspect · s sort · c charts · a top/all · p pause · y copy snapshot (redacted) · ? help · Escape close · q quit
 `
 
 // ShowHelp opens the help over win: a scrollable explanation of what is
