@@ -135,8 +135,8 @@ install: build
 	for s in 16 24 32 48 64 128 256; do \
 		install -Dm644 assets/icons/$(APP_ID)-$$s.png $(ICONDIR)/$${s}x$${s}/apps/$(APP_ID).png || exit 1; \
 	done
-	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
-	-gtk-update-icon-cache -q -t $(ICONDIR) 2>/dev/null
+	@if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications || true; fi
+	@if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t $(ICONDIR) || true; fi
 	@echo "installed gtm in $(DESTDIR)$(PREFIX)/bin; start it from the menu or with 'gtm' ('gtm --tray' for the tray only)"
 
 uninstall:

@@ -715,3 +715,48 @@ func TestDesktopTrayOnlySIGTERM(t *testing.T) {
 		t.Fatalf("exit %d after SIGTERM; stderr:\n%s", code, g.stderr())
 	}
 }
+
+// TestDesktopCloseHidesToTray: with a tray host, closing the window (as a
+// window manager does) hides it; the menu's "Show window" brings it back.
+func TestDesktopCloseHidesToTray(t *testing.T) {
+	env := newDesktopEnv(t, true)
+	tool := filepath.Join(t.TempDir(), "wmdelete")
+	if out, err := exec.Command("gcc", "-o", tool, "testdata/wmdelete.c", "-lX11").CombinedOutput(); err != nil {
+		t.Skipf("cannot build the close helper (gcc and libx11-dev): %v\n%s", err, out)
+	}
+	w := newWatcher(t, env.bus)
+	g := env.start(t, "--interval", "0.5")
+	item := w.waitItem(t, g)
+	if !windowVisible(t, env, 30*time.Second) {
+		t.Fatalf("no window; stderr:\n%s", g.stderr())
+	}
+	find := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^gtm — GPU task manager")
+	find.Env = env.environ()
+	id, err := find.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeCmd := exec.Command(tool, strings.TrimSpace(string(id)))
+	closeCmd.Env = env.environ()
+	if out, err := closeCmd.CombinedOutput(); err != nil {
+		t.Fatalf("wmdelete: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for windowVisible(t, env, 0) {
+		if time.Now().After(deadline) {
+			t.Fatal("the window stayed after closing it")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if code := g.wait(2 * time.Second); code != -1 {
+		t.Fatalf("closing the window quit gtm (exit %d) although a tray host is there", code)
+	}
+	for _, e := range w.menu(t, item) {
+		if e.Label == "Show window" {
+			w.click(t, item, e.ID)
+		}
+	}
+	if !windowVisible(t, env, 20*time.Second) {
+		t.Fatalf("Show window did not bring it back; stderr:\n%s", g.stderr())
+	}
+}

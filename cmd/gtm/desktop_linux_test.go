@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -10,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/ui"
 )
 
 func TestInstanceSecondLaunchReachesFirst(t *testing.T) {
@@ -241,5 +245,33 @@ func TestInstanceSocketPathStaysShort(t *testing.T) {
 	}
 	if short, _ := socketPath("/run/user/1000"); short != "/run/user/1000/"+instanceSocketName {
 		t.Errorf("a short runtime dir keeps its socket: %q", short)
+	}
+}
+
+// TestAlertThresholdIsKept: --alert-vram turns alerts on and keeps the
+// threshold in the app's preferences; a later start without the flag
+// uses it, and the menu's toggle is kept too.
+func TestAlertThresholdIsKept(t *testing.T) {
+	a := test.NewTempApp(t)
+	newDesk := func(alert float64) *desktopApp {
+		w := ui.NewMainWindow(a, ui.Options{Interval: time.Second})
+		t.Cleanup(w.Window.Close)
+		return newDesktop(a, w, app.Replay{}, guiOptions{desktopOptions: desktopOptions{AlertVRAM: alert, Log: io.Discard}}, preflight{})
+	}
+	d := newDesk(0)
+	if d.alertsOn || d.threshold != defaultAlertPct {
+		t.Fatalf("fresh: on %v at %v", d.alertsOn, d.threshold)
+	}
+	d = newDesk(85)
+	if !d.alertsOn || d.threshold != 85 {
+		t.Fatalf("--alert-vram 85: on %v at %v", d.alertsOn, d.threshold)
+	}
+	d = newDesk(0)
+	if !d.alertsOn || d.threshold != 85 {
+		t.Fatalf("next start: on %v at %v", d.alertsOn, d.threshold)
+	}
+	d.setAlerts(false)
+	if d = newDesk(0); d.alertsOn || d.threshold != 85 {
+		t.Fatalf("after turning off: on %v at %v", d.alertsOn, d.threshold)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/backend"
 )
 
@@ -319,5 +320,40 @@ func TestLevels(t *testing.T) {
 	want2 := []IconKey{{true, 80, LevelHigh}, {true, 80, LevelHigh}, {true, 95, LevelCritical}}
 	if !reflect.DeepEqual(got, want2) {
 		t.Errorf("icon keys %+v, want %+v", got, want2)
+	}
+}
+
+// TestIconSetsOverTheDemoCapture replays the shipped capture (four minutes,
+// one snapshot a second, two GPUs) through the controller, for the fullest
+// GPU and for GPU 0 (where llama-server loads its model).
+func TestIconSetsOverTheDemoCapture(t *testing.T) {
+	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{}, {GPU: ptr(0)}} {
+		name := "the fullest GPU"
+		if o.GPU != nil {
+			name = "GPU 0"
+		}
+		h := &recHost{}
+		tr := New(h, Actions{}, Settings{AlertThreshold: 90})
+		want := 1 // the "collecting" icon
+		last := FromSnapshot(nil, o).Icon
+		for _, s := range snaps {
+			st := FromSnapshot(s, o)
+			if st.Icon != last {
+				want++
+				last = st.Icon
+			}
+			tr.Update(st)
+		}
+		if got := len(h.icons); got != want || tr.IconSets() != want {
+			t.Errorf("%s: icon set %d times over %d snapshots, want %d", name, got, len(snaps), want)
+		}
+		if want*4 > len(snaps) {
+			t.Errorf("%s: %d icon changes in %d snapshots: the capture should hold percentages for a while", name, want, len(snaps))
+		}
+		t.Logf("%s: %d snapshots, %d icon sets, %d tooltip sets", name, len(snaps), len(h.icons), len(h.tooltips))
 	}
 }
