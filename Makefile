@@ -147,3 +147,17 @@ uninstall:
 ## test-wine: the Windows build under Wine (--help, --list-gpus, --json); GUI=1 adds the window
 test-wine:
 	scripts/wine-check.sh $(if $(GUI),--gui,)
+
+## dist: release archives in dist/ (packaging/dist.sh): the Linux x64 tarball
+## (gtm, gtm-headless) and the Windows x64 zip (gtm.exe, mingw-w64), each
+## with a .sha256; the version is the git tag (git describe)
+.PHONY: dist test-dist
+dist: deps
+	@scripts/install-deps.sh --dist
+	packaging/dist.sh dist
+
+## test-dist: build the archives in a temporary directory, verify their
+## checksums, run the unpacked binaries outside the checkout
+test-dist: deps
+	@scripts/install-deps.sh --dist
+	packaging/test-dist.sh

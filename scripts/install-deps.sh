@@ -13,6 +13,11 @@ packages=(gcc pkg-config libgl1-mesa-dev libx11-dev libxrandr-dev libxcursor-dev
 if [ "${1:-}" = "--screenshot" ]; then
   packages+=(xvfb xauth imagemagick)
 fi
+# `make dist` cross-builds gtm.exe with mingw-w64 (its resources with
+# windres) and writes a zip.
+if [ "${1:-}" = "--dist" ]; then
+  packages+=(gcc-mingw-w64-x86-64-win32 binutils-mingw-w64-x86-64 binutils zip unzip)
+fi
 # `make test` also runs a real Prometheus against `gtm serve`, and promtool.
 if [ "${1:-}" = "--prometheus" ]; then
   packages+=(prometheus)

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Checks the release archives as a user gets them: builds them
+# (packaging/dist.sh) into a temporary directory, verifies each .sha256,
+# then unpacks the Linux tarball outside the checkout and runs its
+# binaries there: `gtm --help`, `gtm-headless --help`, `gtm-headless --json`
+# (checked by reading it back with `gtm-headless diff`). The Windows zip is
+# checked for its files, a GUI-subsystem x64 executable, and no NVIDIA
+# driver libraries.
+#
+# usage: packaging/test-dist.sh [--linux]   (--linux: skip the Windows zip)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+args=()
+[ "${1:-}" = "--linux" ] && args=(--linux)
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gtm-test-dist.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "test-dist: FAIL: $*" >&2; exit 1; }
+
+# The refusal: a driver library by name, and a binary that links one.
+mkdir -p "$tmp/bad1" "$tmp/bad2" "$tmp/good"
+: > "$tmp/bad1/libnvidia-ml.so.1"
+packaging/dist.sh --check="$tmp/bad1" 2>/dev/null && fail "dist packages libnvidia-ml.so.1"
+echo 'int cuInit(unsigned f) { return (int)f; }' > "$tmp/cuda.c"
+echo 'int cuInit(unsigned); int main(void) { return cuInit(0); }' > "$tmp/main.c"
+cc -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$tmp/libcuda.so.1" "$tmp/cuda.c"
+cc -o "$tmp/bad2/app" "$tmp/main.c" "$tmp/libcuda.so.1"
+packaging/dist.sh --check="$tmp/bad2" 2>/dev/null && fail "dist packages a binary that links libcuda"
+cp /bin/true "$tmp/good/app"
+packaging/dist.sh --check="$tmp/good" || fail "dist refuses a clean directory"
+
+packaging/dist.sh "${args[@]}" "$tmp/out"
+
+cd "$tmp/out"
+for sum in *.sha256; do
+  sha256sum --quiet -c "$sum" || fail "$sum does not verify"
+done
+# A corrupted archive must fail the check (the check itself works).
+tarball=$(ls gtm-*-linux-x64.tar.gz)
+cp "$tarball" "$tmp/corrupt.tar.gz" && printf 'x' >> "$tmp/corrupt.tar.gz"
+(cd "$tmp" && sed "s/$tarball/corrupt.tar.gz/" "$tmp/out/$tarball.sha256" | sha256sum --quiet -c - >/dev/null 2>&1) &&
+  fail "a corrupted archive passed its checksum"
+
+# Unpack outside the checkout and run from there, with the checkout and
+# the Go toolchain out of reach.
+mkdir "$tmp/x"
+tar -xzf "$tarball" -C "$tmp/x"
+dir=$(echo "$tmp"/x/gtm-*-linux-x64)
+case "$dir" in "$repo"/*) fail "unpacked inside the checkout" ;; esac
+for f in gtm gtm-headless LICENSE README.md io.github.gputaskman.gtm.desktop io.github.gputaskman.gtm.png; do
+  [ -e "$dir/$f" ] || fail "the tarball has no $f"
+done
+[ -x "$dir/gtm" ] && [ -x "$dir/gtm-headless" ] || fail "binaries lost their executable bit"
+if tar -tzf "$tarball" | grep -Eiq 'libnvidia|libcuda'; then fail "the tarball bundles NVIDIA driver libraries"; fi
+version=${tarball#gtm-}; version=${version%-linux-x64.tar.gz}
+
+cd "$dir"
+run() { env -i PATH=/usr/bin:/bin HOME="$tmp/home" "$@"; }
+mkdir -p "$tmp/home"
+run ./gtm --help > "$tmp/gui-help.txt" 2>&1 || fail "gtm --help exited $?"
+run ./gtm-headless --help > "$tmp/cli-help.txt" 2>&1 || fail "gtm-headless --help exited $?"
+grep -qi "usage" "$tmp/gui-help.txt" || fail "gtm --help printed no usage: $(head -3 "$tmp/gui-help.txt")"
+grep -qi "usage" "$tmp/cli-help.txt" || fail "gtm-headless --help printed no usage"
+for b in gtm gtm-headless; do
+  run ./$b --version > "$tmp/version.txt" 2>&1 || fail "$b --version exited $?"
+  grep -qF "gtm $version" "$tmp/version.txt" || fail "$b --version says $(cat "$tmp/version.txt"), not $version (stamped from git describe)"
+done
+run ./gtm-headless --json > "$tmp/snap.json" 2> "$tmp/json.err" || fail "gtm-headless --json exited $?: $(head -3 "$tmp/json.err")"
+grep -q '"schema_version"' "$tmp/snap.json" || fail "gtm-headless --json wrote no snapshot"
+run ./gtm-headless diff "$tmp/snap.json" "$tmp/snap.json" > /dev/null || fail "gtm-headless cannot read back its own --json"
+
+# The Windows zip, when built.
+cd "$tmp/out"
+if zipfile=$(ls gtm-*-windows-x64.zip 2>/dev/null); then
+  list=$(unzip -Z1 "$zipfile")
+  for f in gtm.exe LICENSE README.md; do
+    grep -q "/$f\$" <<<"$list" || fail "the zip has no $f"
+  done
+  if grep -Eiq 'nvml|nvcuda|nvapi|libnvidia|libcuda' <<<"$list"; then fail "the zip bundles NVIDIA driver libraries"; fi
+  unzip -q "$zipfile" -d "$tmp/w"
+  exe=$(echo "$tmp"/w/gtm-*-windows-x64/gtm.exe)
+  hdr=$(objdump -p "$exe")
+  grep -q "pei-x86-64" <<<"$hdr" || fail "gtm.exe is not an x64 Windows executable"
+  grep -Eq "^Subsystem[[:space:]]+0+2[[:space:]]" <<<"$hdr" || fail "gtm.exe is not a GUI-subsystem program (-H windowsgui)"
+fi
+echo "test-dist: ok ($(ls "$tmp/out" | tr '\n' ' '))"
