@@ -5,11 +5,11 @@ import (
 	"fmt"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/assets"
 )
 
-// builtinDemo plays the recorded demo built into gtm; nil in a build
-// without one (then there is no --demo and no offer of it).
-var builtinDemo func() (*app.Timeline, error)
+// builtinDemo plays the recorded demo built into gtm (assets.DemoCapture).
+var builtinDemo = func() (*app.Timeline, error) { return demoTimelineFrom(assets.DemoCapture) }
 
 // demoTimelineFrom plays a capture in a loop, each snapshot marked as demo
 // data so that every view labels it.

@@ -19,9 +19,6 @@ type desktopFlags struct {
 func addDesktopFlags(fs *flag.FlagSet, d *desktopFlags) {
 	fs.BoolVar(&d.tray, "tray", false, "start in the tray with the window hidden (needs a tray host; gtm's login entry uses it)")
 	fs.Float64Var(&d.alertVRAM, "alert-vram", 0, "desktop notification when a GPU's VRAM use rises to `PCT` percent (kept for next time; the tray menu turns alerts off)")
-	if builtinDemo == nil {
-		return
-	}
 	fs.BoolVar(&d.demo, "demo", false, "show the recorded demo built into gtm instead of this machine (labelled; with --json, \"demo\": true)")
 }
 

@@ -99,6 +99,8 @@ const usageHead = `gtm — what is inside your GPU, not just how full it is.
 
 Usage:
   gtm [flags]            open the desktop window (needs a display)
+  gtm --tray             start in the tray, window hidden (a second gtm shows it)
+  gtm --demo             the recorded demo built into gtm, labelled as such
   gtm --once             print one text snapshot
   gtm --json             print one JSON snapshot (schema: docs/json.md)
   gtm --list-gpus        list the GPUs gtm can see
