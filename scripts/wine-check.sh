@@ -66,6 +66,11 @@ assert w is not None, srcs
 if not w["ok"]:
     assert w["error"], w
     print("     wddm:", w["error"])
+n = srcs.get("nvml")
+assert n is not None, srcs
+if not n["ok"]:
+    assert n["error"], n
+    print("     nvml:", n["error"])
 for d in s["devices"]:
     for k in ("memory_used_bytes", "gpu_util_percent", "temperature_c", "power_w"):
         assert d.get(k) != 0, (d["index"], k, "a missing reading must be null, not 0")

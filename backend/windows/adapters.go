@@ -12,7 +12,8 @@ type Adapter struct {
 	VendorID       uint32
 	DeviceID       uint32
 	DedicatedBytes uint64
-	Software       bool // the Basic Render Driver / WARP
+	Software       bool     // the Basic Render Driver / WARP
+	PCI            *PCIAddr // from D3DKMT; nil when it could not be read
 }
 
 // PCI vendor IDs.

@@ -73,11 +73,15 @@ func listAdapters() ([]Adapter, error) {
 		if r != 0 {
 			continue
 		}
-		out = append(out, Adapter{
+		a := Adapter{
 			LUID: luidString(d.LuidHigh, d.LuidLow), Name: windows.UTF16ToString(d.Description[:]),
 			VendorID: d.VendorID, DeviceID: d.DeviceID, DedicatedBytes: uint64(d.DedicatedVideoMemory),
 			Software: d.Flags&dxgiFlagSoftware != 0,
-		})
+		}
+		if !a.Software {
+			a.PCI, _ = adapterPCI(d.LuidHigh, d.LuidLow) // nil: the pairing says why
+		}
+		out = append(out, a)
 	}
 	return out, nil
 }

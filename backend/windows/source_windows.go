@@ -21,6 +21,8 @@ type Source struct {
 	adapterErr error // why DXGI gave no adapters
 	opened     bool
 	adapters   []Adapter
+	nvml       *nvmlLib // nil when nvmlErr says why
+	nvmlErr    error
 }
 
 // New returns the Windows GPU source; it opens on the first Sample.
@@ -40,6 +42,24 @@ func (s *Source) open() {
 	s.adapterErr = err
 	s.adapters = OrderAdapters(ads)
 	s.q, s.pdhErr = openPDH()
+	s.nvml, s.nvmlErr = loadNVML()
+}
+
+// telemetry reads every NVML device and fills the devices paired with
+// them by PCI location; it returns the nvml source.
+func (s *Source) telemetry(devices []backend.Device) backend.Source {
+	if s.nvml == nil {
+		return backend.Failed(NVMLSource, s.nvmlErr)
+	}
+	handles, err := s.nvml.devices()
+	if err != nil {
+		return backend.Failed(NVMLSource, err)
+	}
+	tel := make([]Telemetry, len(handles))
+	for i, h := range handles {
+		tel[i] = readTelemetry(h)
+	}
+	return ApplyTelemetry(devices, s.adapters, tel)
 }
 
 // sources says which of DXGI and the counters could be read.
@@ -68,6 +88,7 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 		for i, a := range s.adapters {
 			out.Devices = append(out.Devices, backend.Device{Index: i, Vendor: VendorName(a.VendorID), Name: backend.Ptr(a.Name), UUID: backend.Ptr(a.LUID)})
 		}
+		out.Sources = append(out.Sources, s.telemetry(out.Devices))
 		return out
 	}
 	cs, err := s.q.sample()
@@ -79,6 +100,7 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 		out.Sources = append(out.Sources, backend.Failed(SourceName+".instances", fmt.Errorf("%d counter values could not be read and were skipped", bad)))
 	}
 	out.Sources = append(s.sources(), out.Sources...)
+	out.Sources = append(out.Sources, s.telemetry(out.Devices))
 	if cs.Local == nil && cs.Dedicated == nil {
 		out.Sources = append(out.Sources, backend.Failed(SourceName+".process_memory", fmt.Errorf("GPU Process Memory counters are not available")))
 	}

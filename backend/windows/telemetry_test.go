@@ -1,0 +1,146 @@
+package windows
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gputaskman/gtm/backend"
+)
+
+func TestParseBusID(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want PCIAddr
+		ok   bool
+	}{
+		{"00000000:01:00.0", PCIAddr{1, 0, 0}, true},
+		{"0000:65:00.0", PCIAddr{0x65, 0, 0}, true}, // legacy 4-digit domain
+		{"00000000:C1:1F.7", PCIAddr{0xc1, 0x1f, 7}, true},
+		{"00000000:01:00", PCIAddr{}, false},
+		{"01:00.0", PCIAddr{}, false},
+		{"00000000:100:00.0", PCIAddr{}, false}, // bus > 0xff
+		{"00000000:01:20.0", PCIAddr{}, false},  // device > 31
+		{"00000000:01:00.8", PCIAddr{}, false},  // function > 7
+		{"00000000:0x:00.0", PCIAddr{}, false},
+		{"", PCIAddr{}, false},
+	} {
+		got, err := ParseBusID(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseBusID(%q) = %v, %v; want %v ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func pci(bus, dev uint32) *PCIAddr { return &PCIAddr{Bus: bus, Device: dev} }
+
+// Rule: NVML telemetry belongs to an adapter only by a unique PCI match
+// (not name, not order).
+func TestPairByPCI(t *testing.T) {
+	nv := func(name string, loc *PCIAddr) Adapter {
+		return Adapter{Name: name, VendorID: VendorNVIDIA, PCI: loc}
+	}
+	for _, c := range []struct {
+		name     string
+		adapters []Adapter
+		devices  []*PCIAddr
+		want     []int
+		reasons  []string
+	}{
+		{"unique match, listed in another order", []Adapter{nv("A", pci(0x65, 0)), nv("B", pci(1, 0))},
+			[]*PCIAddr{pci(1, 0), pci(0x65, 0)}, []int{1, 0}, []string{"", ""}},
+		{"no PCI address", []Adapter{nv("A", nil)}, []*PCIAddr{pci(1, 0)}, []int{-1}, []string{"PCI location could not be read"}},
+		{"no device there", []Adapter{nv("A", pci(2, 0))}, []*PCIAddr{pci(1, 0)}, []int{-1}, []string{"no NVML device at PCI 02:00.0"}},
+		{"two NVML candidates", []Adapter{nv("A", pci(1, 0))}, []*PCIAddr{pci(1, 0), pci(1, 0)}, []int{-1}, []string{"2 NVML devices at PCI 01:00.0"}},
+		{"two adapters at one location", []Adapter{nv("A", pci(1, 0)), nv("B", pci(1, 0))}, []*PCIAddr{pci(1, 0)},
+			[]int{-1, -1}, []string{"2 adapters at PCI 01:00.0", "2 adapters at PCI 01:00.0"}},
+		{"NVML device without a bus id", []Adapter{nv("A", pci(1, 0))}, []*PCIAddr{nil}, []int{-1}, []string{"no NVML device"}},
+		{"same bus, other function", []Adapter{nv("A", &PCIAddr{1, 0, 1})}, []*PCIAddr{pci(1, 0)}, []int{-1}, []string{"no NVML device at PCI 01:00.1"}},
+	} {
+		got := PairByPCI(c.adapters, c.devices)
+		for i, p := range got {
+			if p.Device != c.want[i] || !strings.Contains(p.Reason, c.reasons[i]) || (c.reasons[i] == "") != (p.Reason == "") {
+				t.Errorf("%s: adapter %d paired %+v, want device %d reason %q", c.name, i, p, c.want[i], c.reasons[i])
+			}
+		}
+	}
+}
+
+// fakeNVML is one device; ret overrides a call's result by name.
+type fakeNVML struct {
+	bus string
+	ret map[string]nvmlReturn
+}
+
+func (f fakeNVML) r(name string) nvmlReturn { return f.ret[name] }
+func (f fakeNVML) BusID() (string, nvmlReturn) {
+	return f.bus, f.r("bus")
+}
+func (f fakeNVML) Temperature(s uint32) (uint32, nvmlReturn) {
+	if s != nvmlTemperatureGPU {
+		panic("wrong sensor")
+	}
+	return 61, f.r("temp")
+}
+func (f fakeNVML) PowerUsage() (uint32, nvmlReturn)         { return 215500, f.r("power") }
+func (f fakeNVML) EnforcedPowerLimit() (uint32, nvmlReturn) { return 320000, f.r("limit") }
+func (f fakeNVML) Clock(k uint32) (uint32, nvmlReturn) {
+	return map[uint32]uint32{nvmlClockSM: 2505, nvmlClockMem: 11201, nvmlClockVideo: 1950}[k], f.r("clock")
+}
+func (f fakeNVML) Utilization() (uint32, uint32, nvmlReturn) { return 97, 40, f.r("util") }
+func (f fakeNVML) EncoderUtilization() (uint32, nvmlReturn)  { return 0, f.r("enc") }
+func (f fakeNVML) DecoderUtilization() (uint32, nvmlReturn)  { return 3, f.r("dec") }
+func (f fakeNVML) PCIeThroughput(c uint32) (uint32, nvmlReturn) {
+	return map[uint32]uint32{nvmlPCIeRxBytes: 2000, nvmlPCIeTxBytes: 100}[c], f.r("pcie")
+}
+
+func TestReadTelemetry(t *testing.T) {
+	tel := readTelemetry(fakeNVML{bus: "00000000:01:00.0", ret: map[string]nvmlReturn{"enc": 3, "limit": 4}})
+	r := tel.Reading
+	if tel.PCI == nil || *tel.PCI != (PCIAddr{Bus: 1}) || tel.Lost {
+		t.Fatalf("telemetry %+v", tel)
+	}
+	if *r.TemperatureC != 61 || *r.PowerW != 215.5 || *r.SMClockMHz != 2505 || *r.MemoryClockMHz != 11201 || *r.VideoClockMHz != 1950 ||
+		*r.GPUUtilPercent != 97 || *r.MemoryUtilPercent != 40 || *r.DecoderUtilPct != 3 || *r.PCIeRxBytesPerS != 2000*1024 || *r.PCIeTxBytesPerS != 100*1024 {
+		t.Errorf("reading %+v", r)
+	}
+	// Rule: a call that fails (not supported, no permission) is unknown, never 0.
+	if r.EncoderUtilPct != nil || r.PowerLimitW != nil {
+		t.Errorf("failed calls must stay nil: enc %v limit %v", r.EncoderUtilPct, r.PowerLimitW)
+	}
+	lost := readTelemetry(fakeNVML{bus: "00000000:01:00.0", ret: map[string]nvmlReturn{"power": nvmlGPUIsLost}})
+	if !lost.Lost || lost.Reading.TemperatureC != nil || lost.Reading.SMClockMHz != nil {
+		t.Errorf("a lost GPU keeps no readings: %+v", lost)
+	}
+}
+
+func TestApplyTelemetry(t *testing.T) {
+	adapters := []Adapter{
+		{Name: "NVIDIA GeForce RTX 4080 SUPER", VendorID: VendorNVIDIA, PCI: pci(1, 0)},
+		{Name: "Intel(R) UHD Graphics", VendorID: VendorIntel, PCI: pci(0, 2)},
+	}
+	tel := []Telemetry{readTelemetry(fakeNVML{bus: "00000000:01:00.0"})}
+	devices := []backend.Device{{Index: 0, GPUUtilPercent: backend.Ptr(55.0)}, {Index: 1}}
+	src := ApplyTelemetry(devices, adapters, tel)
+	if !src.OK {
+		t.Fatalf("source %+v", src)
+	}
+	d := devices[0]
+	// Rule: the WDDM counters' GPU % wins; NVML fills what they lack.
+	if *d.GPUUtilPercent != 55 || *d.TemperatureC != 61 || *d.PowerW != 215.5 || *d.MemoryUtilPercent != 40 || *d.PCIBusID != "00000000:01:00.0" {
+		t.Errorf("NVIDIA device %+v", d)
+	}
+	if devices[1].TemperatureC != nil || devices[1].PCIBusID != nil {
+		t.Errorf("the Intel adapter got NVIDIA readings: %+v", devices[1])
+	}
+
+	// No unique match: readings stay nil and the source says why.
+	devices = []backend.Device{{Index: 0}, {Index: 1}}
+	adapters[0].PCI = nil
+	src = ApplyTelemetry(devices, adapters, tel)
+	if src.OK || !strings.Contains(*src.Error, "GPU 0 (NVIDIA GeForce RTX 4080 SUPER): its PCI location could not be read") || strings.Contains(*src.Error, "Intel") {
+		t.Errorf("source %+v", src)
+	}
+	if devices[0].TemperatureC != nil || devices[0].PowerW != nil || devices[0].SMClockMHz != nil {
+		t.Errorf("unpaired device got readings: %+v", devices[0])
+	}
+}
