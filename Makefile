@@ -59,7 +59,8 @@ lint: deps
 cross:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
-	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet -tags nogui ./backend/darwin
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet -tags nogui ./backend/darwin ./cmd/gtm
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet -tags nogui ./...
 
 ## bench: the performance budgets (docs in README)
 bench: deps
