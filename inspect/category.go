@@ -32,7 +32,7 @@ type CategoryInput struct {
 // do not: renderers and simulations use them too.
 var aiRuntimes = map[string]bool{
 	"ggml/llama.cpp": true, "ONNX Runtime": true, "PyTorch": true, "TensorFlow": true,
-	"TensorRT": true, "MLX": true, "OpenVINO": true,
+	"TensorRT": true, "MLX": true, "OpenVINO": true, "DirectML": true,
 }
 
 var browsers = names("chrome", "chromium", "chromium-browser", "firefox", "firefox-esr", "msedge", "brave",
@@ -92,7 +92,7 @@ func Categorize(in CategoryInput) string {
 		return CategoryVideo
 	}
 	for _, r := range in.Runtimes {
-		if r == "Vulkan" || r == "OpenGL/EGL" {
+		if r == "Vulkan" || r == "OpenGL/EGL" || r == "Direct3D 12" {
 			return CategoryGraphics
 		}
 	}

@@ -79,6 +79,28 @@ for p in s["processes"]:
     assert p["vram_bytes"] is None or p["vram_bytes"] >= 0
 PY
 
+# Runtime detection from loaded modules: a Windows process that loads
+# vulkan-1.dll and d3d12.dll, found through WMI, inspected by gtm.exe.
+x86_64-w64-mingw32-gcc -O2 -o "$work/holdlibs.exe" scripts/wine/holdlibs.c
+"$wine" "$work/holdlibs.exe" 60 vulkan-1.dll d3d12.dll >/dev/null 2>&1 & hold=$!
+pid=""
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  sleep 2
+  pid=$("$wine" wmic process get name,processid 2>/dev/null | tr -d '\0\r' | awk '$1=="holdlibs.exe"{print $2}' | head -1)
+  [ -n "$pid" ] && break
+done
+"$wine" "$work/gtm.exe" inspect --json "${pid:-0}" >"$work/inspect.json" 2>"$work/err.txt" && code=0 || code=$?
+check "inspect finds runtimes in a Windows process's loaded modules (pid ${pid:-none})" python3 - "$work/inspect.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+names = [r["name"] for r in p["runtimes"]]
+assert "Vulkan" in names and "Direct3D 12" in names, names
+assert p["category"] == "3D/game", p["category"]
+assert p["models"] is None, "modules never name model files: models stay unknown"
+print("     runtimes:", ", ".join(names), "· category:", p["category"])
+PY
+kill $hold 2>/dev/null || true
+
 if [ $gui = 1 ]; then
   echo "wine-check: cross-building the window with mingw-w64 (a few minutes cold)"
   GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 
 	flag "github.com/spf13/pflag"
@@ -41,7 +42,8 @@ func runInspect(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm inspect: %q is not a process ID\n", fs.Arg(0))
 		return exitUsage
 	}
-	if fi, err := os.Stat(procRoot); err != nil || !fi.IsDir() {
+	// /proc is Linux's; elsewhere only a --proc-root given on purpose is checked.
+	if fi, err := os.Stat(procRoot); (runtime.GOOS == "linux" || fs.Changed("proc-root")) && (err != nil || !fi.IsDir()) {
 		fmt.Fprintf(e.stderr, "gtm inspect: --proc-root %s is not a directory\n", procRoot)
 		return exitUsage
 	}

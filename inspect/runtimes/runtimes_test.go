@@ -97,6 +97,14 @@ func TestClassify(t *testing.T) {
 		"onnxruntime.dll":                      ONNXRuntime,
 		"onnxruntime_providers_dml.dll":        ONNXRuntime + " (DirectML EP)",
 		"libonnxruntime.1.20.1.dylib":          ONNXRuntime,
+		// Windows-only APIs, named as Toolhelp lists a process's modules
+		`C:\Windows\SYSTEM32\d3d12.dll`:     D3D12,
+		`C:\Windows\SYSTEM32\D3D12Core.dll`: D3D12,
+		"libd3d12.so":                       D3D12, // WSL
+		`C:\Program Files\App\DirectML.dll`: DirectML,
+		"directml.dll":                      DirectML,
+		`C:\Windows\System32\vulkan-1.dll`:  Vulkan,
+		`C:\llama\ggml-cuda.dll`:            GGML + " (CUDA)",
 		// PyTorch
 		"libtorch.so":             PyTorch,
 		"libtorch_cpu.so":         PyTorch,
@@ -154,6 +162,9 @@ func TestClassify(t *testing.T) {
 		"libllamafile.so":               "",
 		"libggmlx.so":                   "",
 		"libvulkanish.so":               "",
+		"d3d11.dll":                     "", // every Direct2D UI loads it
+		"d3d12x.dll":                    "",
+		"libDirectMLish.so":             "",
 		"libEGLX.so":                    "",
 		"libonnx.so":                    "",
 		"libopenvinoish.so":             "",

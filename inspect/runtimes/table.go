@@ -6,6 +6,8 @@ const (
 	HIP         = "HIP/ROCm"
 	Vulkan      = "Vulkan"
 	OpenGL      = "OpenGL/EGL"
+	D3D12       = "Direct3D 12"
+	DirectML    = "DirectML"
 	GGML        = "ggml/llama.cpp"
 	ONNXRuntime = "ONNX Runtime"
 	PyTorch     = "PyTorch"
@@ -46,6 +48,7 @@ var table = []rule{
 	{HIP, "", "amdhip64 hiprtc hipblas hipblaslt rocblas MIOpen rccl hsa-runtime64"},
 	{Vulkan, "", "vulkan MoltenVK"}, // vulkan-1.dll; libvulkan_radeon and other Mesa drivers
 	{OpenGL, "", "GL GLX EGL GLESv1_CM GLESv2 OpenGL GLdispatch opengl32"},
+	{D3D12, "", "d3d12 d3d12core"}, // d3d12.dll; libd3d12.so under WSL
 	{GGML, "", "ggml llama"},
 	{GGML, "CUDA", "ggml-cuda"},
 	{GGML, "HIP", "ggml-hip"},
@@ -67,6 +70,7 @@ var table = []rule{
 	{ONNXRuntime, "DirectML EP", "onnxruntime_providers_dml"},
 	{ONNXRuntime, "oneDNN EP", "onnxruntime_providers_dnnl"},
 	{ONNXRuntime, "QNN EP", "onnxruntime_providers_qnn"},
+	{DirectML, "", "DirectML"},
 	{PyTorch, "", "torch c10"},
 	{PyTorch, "CUDA", "torch_cuda c10_cuda"},
 	{PyTorch, "ROCm", "torch_hip c10_hip"},

@@ -1,0 +1,103 @@
+package inspect
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/runtimes"
+)
+
+// ModuleLister lists the paths of the modules (DLLs) a process has
+// loaded. Errors wrapping fs.ErrPermission or fs.ErrNotExist say the
+// modules are hidden or the process is gone.
+type ModuleLister func(pid int) ([]string, error)
+
+// ModuleInspector finds runtimes from a process's loaded modules, where
+// there are no memory maps to read (Windows). It scans on the maps scan's
+// schedule (Scheduler: new processes, a VRAM change, or every
+// RescanAfter) within Budget per refresh. It reads no files and sees no
+// models: it reports runtimes only.
+type ModuleInspector struct {
+	List   ModuleLister
+	Budget time.Duration
+
+	mu    sync.Mutex
+	sched *Scheduler
+	found map[Key]Finding
+}
+
+// NewModuleInspector returns an inspector reading modules through list.
+func NewModuleInspector(list ModuleLister) *ModuleInspector {
+	return &ModuleInspector{List: list, Budget: ScanBudget, sched: NewScheduler(), found: map[Key]Finding{}}
+}
+
+// Refresh scans the targets that are due, most VRAM first, until the
+// budget is spent, and returns the newest finding of every target that
+// has one; targets not scanned yet are absent.
+func (m *ModuleInspector) Refresh(targets []Target) map[int]Finding {
+	return m.RefreshContext(context.Background(), targets)
+}
+
+// RefreshContext is Refresh that stops scanning when ctx ends.
+func (m *ModuleInspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	byKey := make(map[Key]Target, len(targets))
+	cands := make([]Candidate, 0, len(targets))
+	keep := make(map[Key]bool, len(targets))
+	for _, t := range targets {
+		k := Key{PID: t.PID, Start: t.Start}
+		byKey[k], keep[k] = t, true
+		cands = append(cands, Candidate{Key: k, VRAM: t.VRAM})
+	}
+	start := time.Now()
+	for _, c := range m.sched.Due(cands, start) {
+		if time.Since(start) >= m.Budget || ctx.Err() != nil {
+			break // the rest wait for the next refresh
+		}
+		m.found[c.Key] = m.Inspect(byKey[c.Key])
+		m.sched.Done(c, time.Now())
+	}
+	m.sched.Forget(keep)
+	out := make(map[int]Finding, len(targets))
+	for k := range m.found {
+		if !keep[k] {
+			delete(m.found, k)
+		} else {
+			out[k.PID] = m.found[k]
+		}
+	}
+	return out
+}
+
+// Inspect lists one process's modules now, whatever the schedule says.
+func (m *ModuleInspector) Inspect(t Target) Finding {
+	paths, err := m.List(t.PID)
+	var f Finding
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		f.MapsError = "loaded modules are hidden by permissions; run gtm as administrator to see runtimes"
+	case errors.Is(err, fs.ErrNotExist):
+		f.MapsError = "the process exited before its loaded modules could be read"
+	case err != nil:
+		f.MapsError = "loaded modules could not be read: " + err.Error()
+	default:
+		f.Runtimes = []Runtime{}
+		for _, r := range runtimes.Detect(paths) {
+			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
+		}
+	}
+	return f
+}
+
+// Enrich adds nothing: module evidence has no live part.
+func (m *ModuleInspector) Enrich(_ Target, f Finding, _ *uint64) (Finding, *LLM) { return f, nil }
+
+// EnrichContext is Enrich; it makes ModuleInspector an
+// app.ContextInspector, so quitting cuts its refresh short.
+func (m *ModuleInspector) EnrichContext(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
+	return m.Enrich(t, f, measured)
+}

@@ -1,0 +1,101 @@
+package inspect
+
+import (
+	"fmt"
+	"io/fs"
+	"reflect"
+	"testing"
+
+	"github.com/gputaskman/gtm/inspect/runtimes"
+)
+
+// fakeModules answers a module list per PID and counts the calls.
+type fakeModules struct {
+	lists map[int][]string
+	errs  map[int]error
+	calls map[int]int
+}
+
+func (f *fakeModules) list(pid int) ([]string, error) {
+	f.calls[pid]++
+	return f.lists[pid], f.errs[pid]
+}
+
+func TestModuleInspectorRuntimes(t *testing.T) {
+	fm := &fakeModules{calls: map[int]int{}, lists: map[int][]string{
+		6120: {`C:\llama\llama-server.exe`, `C:\Windows\SYSTEM32\ntdll.dll`, `C:\Windows\System32\nvcuda.dll`,
+			`C:\llama\ggml-cuda.dll`, `C:\llama\ggml-base.dll`, `C:\llama\llama.dll`, `C:\Windows\System32\nvml.dll`},
+		7000: {`C:\Windows\System32\d3d12.dll`, `C:\App\onnxruntime.dll`, `C:\App\DirectML.dll`},
+		8000: {`C:\Windows\System32\kernel32.dll`},
+	}, errs: map[int]error{
+		4:    fmt.Errorf("CreateToolhelp32Snapshot: %w", fs.ErrPermission),
+		9000: fmt.Errorf("CreateToolhelp32Snapshot: %w", fs.ErrNotExist),
+		9100: fmt.Errorf("CreateToolhelp32Snapshot: Access is odd"),
+	}}
+	in := NewModuleInspector(fm.list)
+	names := func(f Finding) []string {
+		var out []string
+		for _, r := range f.Runtimes {
+			out = append(out, runtimes.Runtime{Name: r.Name, Detail: r.Detail}.String())
+		}
+		return out
+	}
+	for _, c := range []struct {
+		pid      int
+		runtimes []string
+		err      string
+	}{
+		{6120, []string{"CUDA", "ggml/llama.cpp (CUDA)"}, ""},
+		{7000, []string{"Direct3D 12", "ONNX Runtime", "DirectML"}, ""},
+		{8000, nil, ""},
+		{4, nil, "loaded modules are hidden by permissions; run gtm as administrator to see runtimes"},
+		{9000, nil, "the process exited before its loaded modules could be read"},
+		{9100, nil, "loaded modules could not be read: CreateToolhelp32Snapshot: Access is odd"},
+	} {
+		f := in.Inspect(Target{PID: c.pid})
+		if !reflect.DeepEqual(names(f), c.runtimes) || f.MapsError != c.err {
+			t.Errorf("pid %d: runtimes %v error %q; want %v %q", c.pid, names(f), f.MapsError, c.runtimes, c.err)
+		}
+		// Evidence rule: unreadable modules are unknown (nil), readable
+		// ones without a runtime are known-empty; models are never claimed.
+		if (f.Runtimes == nil) != (c.err != "") || f.Models != nil {
+			t.Errorf("pid %d: runtimes %#v models %#v", c.pid, f.Runtimes, f.Models)
+		}
+	}
+}
+
+// Modules are listed on the maps scan's schedule: a new process at once,
+// then not again until it is due (VRAM moved, or RescanAfter).
+func TestModuleInspectorThrottles(t *testing.T) {
+	fm := &fakeModules{calls: map[int]int{}, lists: map[int][]string{1: {"vulkan-1.dll"}, 2: {"nvcuda.dll"}}}
+	in := NewModuleInspector(fm.list)
+	vram := uint64(1 << 30)
+	got := in.Refresh([]Target{{PID: 1, VRAM: &vram}})
+	if len(got) != 1 || got[1].Runtimes[0].Name != "Vulkan" || fm.calls[1] != 1 {
+		t.Fatalf("first refresh: %+v calls %v", got, fm.calls)
+	}
+	got = in.Refresh([]Target{{PID: 1, VRAM: &vram}, {PID: 2}})
+	if fm.calls[1] != 1 || fm.calls[2] != 1 || len(got) != 2 {
+		t.Errorf("second refresh rescanned a known process or missed a new one: calls %v, found %v", fm.calls, got)
+	}
+	more := vram + RescanVRAMBytes
+	in.Refresh([]Target{{PID: 1, VRAM: &more}, {PID: 2}})
+	if fm.calls[1] != 2 || fm.calls[2] != 1 {
+		t.Errorf("a VRAM change must rescan only that process: calls %v", fm.calls)
+	}
+	// An exited process is forgotten; if its PID comes back it is new.
+	in.Refresh([]Target{{PID: 2}})
+	in.Refresh([]Target{{PID: 1, VRAM: &more}, {PID: 2}})
+	if fm.calls[1] != 3 {
+		t.Errorf("a reappearing PID was not rescanned: calls %v", fm.calls)
+	}
+}
+
+func TestModuleInspectorBudget(t *testing.T) {
+	fm := &fakeModules{calls: map[int]int{}}
+	in := NewModuleInspector(fm.list)
+	in.Budget = 0 // spent before the first scan
+	if got := in.Refresh([]Target{{PID: 1}}); len(got) != 0 || fm.calls[1] != 0 {
+		t.Errorf("a spent budget still scanned: %v %v", got, fm.calls)
+	}
+}
