@@ -93,6 +93,10 @@ const (
 	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
 )
 
+// NoteRestrictedWindows is NoteRestricted where the way up is an
+// administrator, not root.
+const NoteRestrictedWindows = "some details are hidden by permissions; run gtm as administrator to see more"
+
 // Collect takes one snapshot. Ending ctx (gtm quitting) cuts the
 // inspector's scans and server probes short; one refresh's server probes
 // share one time budget (inspect.ProbeBudget).
@@ -429,7 +433,9 @@ func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
 	p.argv, p.Cmdline = info.Cmdline, RedactArgs(info.Cmdline)
 	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
 	p.Container = info.Container
-	if info.Restricted {
+	if info.Restricted && c.Host.Mode == backend.ModeWindows {
+		p.Notes = append(p.Notes, NoteRestrictedWindows)
+	} else if info.Restricted {
 		p.Notes = append(p.Notes, NoteRestricted)
 	}
 	if info.Exited {

@@ -567,3 +567,14 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// Windows has administrators, not root: the restricted note says so.
+func TestRestrictedNoteNamesAdministratorOnWindows(t *testing.T) {
+	c := fixture()
+	c.Host.Mode = backend.ModeWindows
+	for _, p := range c.Collect(context.Background()).Processes {
+		if p.PID == 1337 && (!hasNote(p, NoteRestrictedWindows) || hasNote(p, NoteRestricted)) {
+			t.Errorf("1337 notes %q, want only %q", p.Notes, NoteRestrictedWindows)
+		}
+	}
+}

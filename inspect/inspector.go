@@ -266,7 +266,8 @@ func isLlamaCLI(argv []string) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	name := strings.TrimSuffix(strings.ToLower(filepath.Base(argv[0])), ".exe")
+	name := strings.ToLower(argv[0])
+	name = strings.TrimSuffix(name[strings.LastIndexAny(name, `/\`)+1:], ".exe") // a Windows path too
 	switch name {
 	case "llama-cli", "llama-run", "llama-simple", "llama-completion", "main":
 		return true

@@ -7,7 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/inspect/llamaopts"
+	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/runtimes"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // ModuleLister lists the paths of the modules (DLLs) a process has
@@ -18,11 +21,18 @@ type ModuleLister func(pid int) ([]string, error)
 // ModuleInspector finds runtimes from a process's loaded modules, where
 // there are no memory maps to read (Windows). It scans on the maps scan's
 // schedule (Scheduler: new processes, a VRAM change, or every
-// RescanAfter) within Budget per refresh. It reads no files and sees no
-// models: it reports runtimes only.
+// RescanAfter) within Budget per refresh. Mapped files are not among the
+// modules, so the only models it sees are those the command line names
+// (launch evidence), read as on Linux: the program (llama-server.exe,
+// ollama.exe runner...), its settings, and the model files' GGUF headers
+// for the LLM breakdown. Files are read with gtm's own rights: Windows
+// has no /proc to learn the process's from.
 type ModuleInspector struct {
 	List   ModuleLister
 	Budget time.Duration
+	// Headers caches the GGUF headers of the model files command lines
+	// name; nil reads no headers.
+	Headers *HeaderCache
 
 	mu    sync.Mutex
 	sched *Scheduler
@@ -31,7 +41,7 @@ type ModuleInspector struct {
 
 // NewModuleInspector returns an inspector reading modules through list.
 func NewModuleInspector(list ModuleLister) *ModuleInspector {
-	return &ModuleInspector{List: list, Budget: ScanBudget, sched: NewScheduler(), found: map[Key]Finding{}}
+	return &ModuleInspector{List: list, Budget: ScanBudget, Headers: NewHeaderCache(), sched: NewScheduler(), found: map[Key]Finding{}}
 }
 
 // Refresh scans the targets that are due, most VRAM first, until the
@@ -90,11 +100,40 @@ func (m *ModuleInspector) Inspect(t Target) Finding {
 			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
 		}
 	}
+
+	args := modelargs.Parse(t.Cmdline, t.Cwd)
+	if args.Tool == modelargs.ToolGeneric && hasRuntime(f.Runtimes, "ggml/llama.cpp") && modelargs.HasLlamaCppFlags(t.Cmdline) {
+		args = modelargs.ParseAs(t.Cmdline, t.Cwd, modelargs.ToolLlamaCpp) // a renamed llama.cpp
+	}
+	f.Tool, f.Settings = args.Tool, args.Settings
+	acc := moduleAccess()
+	models := newModelSet()
+	addCmdlineModels(acc, models, args)
+	// None named is not "none loaded": a model the process mapped is not
+	// among its modules, so Models stays unknown (nil) then.
+	if len(models.list) > 0 {
+		files := &Inspector{Headers: m.Headers}
+		for _, e := range models.list {
+			f.Models = append(f.Models, files.describe(acc, e))
+		}
+	}
 	return f
 }
 
-// Enrich adds nothing: module evidence has no live part.
-func (m *ModuleInspector) Enrich(_ Target, f Finding, _ *uint64) (Finding, *LLM) { return f, nil }
+// moduleAccess reads the files a command line names with gtm's own rights.
+func moduleAccess() *safefile.Access { return &safefile.Access{} }
+
+// Enrich builds the LLM breakdown from what the command line said (the
+// model files' headers, -c, -np, cache types) against the VRAM measured
+// now; there is no server to ask or log to read.
+func (m *ModuleInspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
+	preset := llamaopts.Server
+	if isLlamaCLI(t.Cmdline) {
+		preset = llamaopts.CLI
+	}
+	return f, BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: m.Headers, Access: moduleAccess(),
+		Settings: f.Settings, Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp, Runtimes: f.Runtimes})
+}
 
 // EnrichContext is Enrich; it makes ModuleInspector an
 // app.ContextInspector, so quitting cuts its refresh short.

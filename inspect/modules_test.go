@@ -3,9 +3,12 @@ package inspect
 import (
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/runtimes"
 )
 
@@ -97,5 +100,51 @@ func TestModuleInspectorBudget(t *testing.T) {
 	in.Budget = 0 // spent before the first scan
 	if got := in.Refresh([]Target{{PID: 1}}); len(got) != 0 || fm.calls[1] != 0 {
 		t.Errorf("a spent budget still scanned: %v %v", got, fm.calls)
+	}
+}
+
+// On Windows the command line is the only model evidence: a llama-server
+// named by its Windows path is read with llama.cpp's grammar, the model
+// file it names is described from its GGUF header, and the LLM breakdown
+// takes -c and -np from it, as on Linux.
+func TestModuleInspectorReadsTheCommandLine(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "Qwen3-0.6B-Q8_0.gguf")
+	if err := ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model); err != nil {
+		t.Fatal(err)
+	}
+	fm := &fakeModules{calls: map[int]int{}, lists: map[int][]string{
+		6120: {`C:\llama\llama-server.exe`, `C:\Windows\System32\nvcuda.dll`, `C:\llama\ggml-cuda.dll`, `C:\llama\ggml-base.dll`, `C:\llama\llama.dll`},
+		7000: {`C:\Windows\System32\d3d12.dll`},
+	}}
+	in := NewModuleInspector(fm.list)
+	target := Target{PID: 6120, Cmdline: []string{`C:\Program Files\llama.cpp\llama-server.exe`, "-m", model, "-c", "8192", "-np", "2", "-ngl", "99"}}
+	f := in.Inspect(target)
+	if f.Tool != modelargs.ToolLlamaCpp {
+		t.Fatalf("tool %q, want llama.cpp", f.Tool)
+	}
+	if len(f.Models) != 1 || f.Models[0].Path != model || !reflect.DeepEqual(f.Models[0].Evidence, []string{EvidenceCmdline}) ||
+		f.Models[0].Format == nil || *f.Models[0].Format != "gguf" {
+		t.Fatalf("models %+v: want the -m file, launch evidence, read as GGUF", f.Models)
+	}
+	vram := uint64(1 << 30)
+	_, llm := in.Enrich(target, f, &vram)
+	if llm == nil || llm.NCtx == nil || *llm.NCtx != 8192 || *llm.NCtxSource != "cmdline" ||
+		llm.Parallel == nil || *llm.Parallel != 2 || *llm.ParallelSource != "cmdline" {
+		t.Fatalf("LLM %+v: want n_ctx 8192 and 2 slots from the command line", llm)
+	}
+
+	// A llama-cli is sized with one sequence, whatever the path's separators.
+	cli := Target{PID: 6120, Cmdline: []string{`C:\llama\llama-cli.exe`, "-m", model, "-c", "4096"}}
+	if _, l := in.Enrich(cli, in.Inspect(cli), &vram); l == nil || l.Parallel == nil || *l.Parallel != 1 {
+		t.Errorf("llama-cli: LLM %+v, want one sequence", l)
+	}
+
+	// No model named: mapped files are not modules, so models stay unknown.
+	g := in.Inspect(Target{PID: 7000, Cmdline: []string{`C:\Games\game.exe`, "-fullscreen"}})
+	if g.Models != nil {
+		t.Errorf("models %#v: none named on the command line must stay null, not []", g.Models)
+	}
+	if _, l := in.Enrich(Target{PID: 7000}, g, &vram); l != nil {
+		t.Errorf("a game got an LLM block: %+v", l)
 	}
 }

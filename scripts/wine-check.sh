@@ -101,6 +101,40 @@ print("     runtimes:", ", ".join(names), "· category:", p["category"])
 PY
 kill $hold 2>/dev/null || true
 
+# Command lines: a "llama-server.exe" (holdlibs under that name, in a
+# folder with a space) started with a known argument list; gtm.exe reads
+# its command line back, splits it as Windows programs do, masks the API
+# key, and reads the model file it names (a tiny GGUF) for the LLM block.
+mkdir -p "$WINEPREFIX/drive_c/llama cpp" "$WINEPREFIX/drive_c/models"
+cp "$work/holdlibs.exe" "$WINEPREFIX/drive_c/llama cpp/llama-server.exe"
+go run ./scripts/wine/writegguf "$WINEPREFIX/drive_c/models/tiny model.gguf"
+"$wine" 'C:\llama cpp\llama-server.exe' 60 -m 'C:\models\tiny model.gguf' -c 4096 -np 2 \
+  --api-key sekrit 'say "hi"' >/dev/null 2>&1 & llama=$!
+pid=""
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  sleep 2
+  pid=$("$wine" wmic process get name,processid 2>/dev/null | tr -d '\0\r' | awk '$1=="llama-server.exe"{print $2}' | head -1)
+  [ -n "$pid" ] && break
+done
+"$wine" "$work/gtm.exe" inspect --json "${pid:-0}" >"$work/cmdline.json" 2>"$work/err.txt" && code=0 || code=$?
+check "inspect reads a Windows process's command line, the model it names and its -c/-np (pid ${pid:-none})" python3 - "$work/cmdline.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+want = ["C:\\llama cpp\\llama-server.exe", "60", "-m", "C:\\models\\tiny model.gguf", "-c", "4096", "-np", "2",
+        "--api-key", "[redacted]", 'say "hi"']
+assert p["cmdline"] == want, p["cmdline"]
+assert "sekrit" not in json.dumps(p), "the API key must never be shown"
+models = p["models"] or []
+assert [m["path"] for m in models] == ["C:\\models\\tiny model.gguf"], models
+assert models[0]["evidence"] == ["cmdline"] and models[0]["format"] == "gguf", models[0]
+llm = p["llm"]
+assert llm and llm["n_ctx"] == 4096 and llm["n_ctx_source"] == "cmdline", llm
+assert llm["parallel"] == 2 and llm["parallel_source"] == "cmdline", llm
+print("     cmdline:", " ".join(p["cmdline"]))
+print("     model:", models[0]["path"], "· n_ctx", llm["n_ctx"], "· parallel", llm["parallel"])
+PY
+kill $llama 2>/dev/null || true
+
 if [ $gui = 1 ]; then
   echo "wine-check: cross-building the window with mingw-w64 (a few minutes cold)"
   GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \

@@ -14,8 +14,7 @@ import (
 
 // Processes looks processes up through Toolhelp (names and parents of
 // every process) and, where Windows allows, the process itself (image
-// path, user, start time). Command lines are not read: that needs another
-// process's memory.
+// path, command line, user, start time).
 type Processes struct {
 	mu      sync.Mutex
 	entries map[int]windows.ProcessEntry32
@@ -78,6 +77,12 @@ func (p *Processes) Lookup(pid int) backend.ProcessInfo {
 		if b := filepath.Base(exe); b != "" && b != "." {
 			info.Name = &b
 		}
+	}
+	switch args, err := processCmdline(h, pid); {
+	case err == nil:
+		info.Cmdline = args
+	case errors.Is(err, windows.STATUS_ACCESS_DENIED), errors.Is(err, windows.ERROR_ACCESS_DENIED):
+		info.Restricted = true // protected processes keep theirs
 	}
 	var creation, exit, kernel, user windows.Filetime
 	if windows.GetProcessTimes(h, &creation, &exit, &kernel, &user) == nil {
