@@ -59,7 +59,7 @@ lint: deps
 cross:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build -tags nogui -o /dev/null ./cmd/gtm
-	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet -tags nogui ./backend/darwin ./cmd/gtm
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) vet -tags nogui ./backend/darwin ./cmd/gtm ./inspect/...
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) vet -tags nogui ./...
 
 ## bench: the performance budgets (docs in README)
@@ -73,7 +73,7 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \
 	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
-	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint \
+	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app:FuzzDiff
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

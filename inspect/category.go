@@ -32,11 +32,14 @@ type CategoryInput struct {
 // do not: renderers and simulations use them too.
 var aiRuntimes = map[string]bool{
 	"ggml/llama.cpp": true, "ONNX Runtime": true, "PyTorch": true, "TensorFlow": true,
-	"TensorRT": true, "MLX": true, "OpenVINO": true, "DirectML": true,
+	"TensorRT": true, "MLX": true, "OpenVINO": true, "DirectML": true, "Core ML": true,
 }
 
 var browsers = names("chrome", "chromium", "chromium-browser", "firefox", "firefox-esr", "msedge", "brave",
-	"opera", "vivaldi", "epiphany", "librewolf", "zen", "chrome.exe", "msedge.exe", "firefox.exe", "brave.exe")
+	"opera", "vivaldi", "epiphany", "librewolf", "zen", "chrome.exe", "msedge.exe", "firefox.exe", "brave.exe",
+	// macOS: the browsers' GPU processes draw for them
+	"safari", "com.apple.webkit.gpu", "google chrome", "google chrome helper (gpu)", "microsoft edge",
+	"microsoft edge helper (gpu)", "brave browser", "brave browser helper (gpu)")
 
 var compositors = names("xorg", "x", "xwayland", "gnome-shell", "kwin_wayland", "kwin_x11", "sway", "weston",
 	"mutter", "hyprland", "labwc", "wayfire", "picom", "compiz", "cosmic-comp", "niri", "dwm.exe", "windowserver")
@@ -91,6 +94,8 @@ func Categorize(in CategoryInput) string {
 	case videoApps[n] || videoApps[exe]:
 		return CategoryVideo
 	}
+	// Metal is not here: every macOS app that draws loads it; a Metal
+	// process is graphics only when the backend saw it busy (Graphics).
 	for _, r := range in.Runtimes {
 		if r == "Vulkan" || r == "OpenGL/EGL" || r == "Direct3D 12" {
 			return CategoryGraphics

@@ -29,6 +29,17 @@ func TestCategorize(t *testing.T) {
 		{"ffmpeg", CategoryInput{Name: "ffmpeg", Runtimes: []string{"CUDA"}}, CategoryVideo},
 		{"video engines", CategoryInput{Name: "transcoder", VideoEngines: true}, CategoryVideo},
 		{"nothing known", CategoryInput{Name: "foo"}, CategoryOther},
+		// macOS (region walk): the README's "Python  AI  PyTorch+Metal" row
+		{"PyTorch on Metal", CategoryInput{Name: "Python", Runtimes: []string{"PyTorch", "Metal"}, Graphics: true}, CategoryAI},
+		{"llama.cpp on Metal", CategoryInput{Name: "llama-server", Runtimes: []string{"ggml/llama.cpp", "Metal"}}, CategoryAI},
+		{"Core ML is AI", CategoryInput{Name: "Photos", Runtimes: []string{"Metal", "Core ML"}}, CategoryAI},
+		// Rule: a Metal process is 3D/game only above 10 % GPU (Graphics),
+		// not for loading Metal, which every app that draws does
+		{"Metal alone is not 3D", CategoryInput{Name: "Notes", Runtimes: []string{"Metal"}}, CategoryOther},
+		{"busy Metal is 3D", CategoryInput{Name: "Game", Runtimes: []string{"Metal"}, Graphics: true}, CategoryGraphics},
+		{"Safari's GPU process", CategoryInput{Name: "com.apple.WebKit.GPU", Runtimes: []string{"Metal"}, Graphics: true}, CategoryBrowser},
+		{"Chrome's GPU helper", CategoryInput{Name: "Google Chrome Helper (GPU)", Graphics: true}, CategoryBrowser},
+		{"WindowServer", CategoryInput{Name: "WindowServer", Runtimes: []string{"Metal"}, Graphics: true}, CategoryCompositor},
 	}
 	for _, tc := range cases {
 		if got := Categorize(tc.in); got != tc.want {

@@ -44,6 +44,13 @@ type Inspector struct {
 	Budget   time.Duration // scanning allowed per Refresh; ScanBudget by default
 	// Live probes local servers and reads buffer logs; nil turns that off.
 	Live *Live
+	// ScanMaps lists the files a process maps; nil reads
+	// <ProcRoot>/<pid>/maps. macOS sets it to a region walk.
+	ScanMaps func(t Target) (*procmaps.Maps, error)
+	// AccessFor is how the files a process names are read; nil is
+	// safefile.ForProcess under ProcRoot (the process's rights, learned
+	// from /proc). macOS, without /proc, sets it.
+	AccessFor func(t Target) *safefile.Access
 
 	mu        sync.Mutex
 	sched     *Scheduler
@@ -115,7 +122,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 	models := newModelSet()
 	acc := in.access(t)
 
-	maps, err := procmaps.Scan(in.ProcRoot, t.PID)
+	maps, err := in.scanMaps(t)
 	switch {
 	case errors.Is(err, fs.ErrPermission):
 		f.MapsError = "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"
@@ -130,7 +137,11 @@ func (in *Inspector) Inspect(t Target) Finding {
 		}
 		for _, e := range maps.Files() {
 			if format := mappedModelFormat(acc, e); format != "" {
-				models.add(e.Path, fileKeyFromMap(e), "model", EvidenceMapped, format, e.Deleted)
+				key := fileKeyFromMap(e)
+				if acc.Skipped(e.Path) != "" {
+					key = "path:" + filepath.Clean(e.Path) // as the command line's copy is keyed
+				}
+				models.add(e.Path, key, "model", EvidenceMapped, format, e.Deleted)
 			}
 		}
 	}
@@ -145,7 +156,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 	addCmdlineModels(acc, models, args)
 
 	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
-		for _, p := range in.installed.models(t.Exe, time.Now()) {
+		for _, p := range in.installed.models(t.Exe, time.Now(), acc.Skipped) {
 			if _, err := acc.Stat(p); err != nil {
 				continue // not a file the process's user can reach
 			}
@@ -177,7 +188,17 @@ func addCmdlineModels(acc *safefile.Access, models *modelSet, args modelargs.Res
 
 // access is how files t names are read: with its user's rights.
 func (in *Inspector) access(t Target) *safefile.Access {
+	if in.AccessFor != nil {
+		return in.AccessFor(t)
+	}
 	return safefile.ForProcess(in.ProcRoot, t.PID)
+}
+
+func (in *Inspector) scanMaps(t Target) (*procmaps.Maps, error) {
+	if in.ScanMaps != nil {
+		return in.ScanMaps(t)
+	}
+	return procmaps.Scan(in.ProcRoot, t.PID)
 }
 
 // Enrich adds what is live about a process to its (possibly cached)
@@ -373,6 +394,11 @@ func mappedModelFormat(acc *safefile.Access, e procmaps.Entry) string {
 	if !modelExts[ext] && !blobLike {
 		return ""
 	}
+	if acc.Skipped(e.Path) != "" {
+		// Never opened (another app's sandbox container): a model only if
+		// its name says so unambiguously (.gguf, .safetensors, ...).
+		return modelargs.FormatByName(e.Path)
+	}
 	if e.Deleted {
 		if modelExts[ext] {
 			return strings.TrimPrefix(ext, ".")
@@ -557,7 +583,7 @@ type installedEntry struct {
 	paths []string
 }
 
-func (c *installedCache) models(exe string, now time.Time) []string {
+func (c *installedCache) models(exe string, now time.Time, skipped func(string) string) []string {
 	dir := filepath.Dir(exe)
 	if systemBinDirs[dir] {
 		return nil
@@ -570,7 +596,7 @@ func (c *installedCache) models(exe string, now time.Time) []string {
 	if c.entries == nil || len(c.entries) > 256 {
 		c.entries = map[string]installedEntry{}
 	}
-	paths := installedModels(dir)
+	paths := installedModels(dir, skipped)
 	c.entries[dir] = installedEntry{at: now, paths: paths}
 	return paths
 }
@@ -578,13 +604,17 @@ func (c *installedCache) models(exe string, now time.Time) []string {
 // installedModels lists model files in a program's own folders: its
 // directory and a models/ folder beside or above it. Bounded: few levels,
 // few entries, few results. Such files are candidates, never load evidence.
-func installedModels(dir string) []string {
+// A folder skipped says is not walked at all.
+func installedModels(dir string, skipped func(string) string) []string {
 	roots := []string{dir, filepath.Join(dir, "models"), filepath.Join(filepath.Dir(dir), "models")}
 	const maxVisited, maxFound, maxDepth = 2000, 20, 2
 	var found []string
 	seen := map[string]bool{}
 	visited := 0
 	for _, root := range roots {
+		if skipped(root) != "" {
+			continue
+		}
 		rootDepth := strings.Count(filepath.Clean(root), string(filepath.Separator))
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

@@ -220,6 +220,16 @@ func TestMayOpenSkipsSandboxContainers(t *testing.T) {
 			t.Errorf("MayOpen(%q) = %v, want %v", p, got, want)
 		}
 	}
+	for p, want := range map[string]string{
+		"/Users/a/Library/Containers/com.other.app/Data/model.gguf": ReasonContainer,
+		"/System/Library/Frameworks/Metal.framework/Metal":          ReasonSystem,
+		"model.gguf":                 ReasonRelative,
+		"/Users/a/models/llama.gguf": "",
+	} {
+		if got := WhyNotOpen(p); got != want {
+			t.Errorf("WhyNotOpen(%q) = %q, want %q", p, got, want)
+		}
+	}
 }
 
 // fakeOS replays ioreg outputs and answers footprint from a table.
@@ -345,7 +355,7 @@ func TestMetalAbove10PercentIs3DUnlessMoreSpecific(t *testing.T) {
 	for _, u := range s.Sample(context.Background(), time.Second).Usage {
 		graphics[u.PID] = contains(u.Kinds, "graphics")
 	}
-	if !graphics[9120] || graphics[383] || graphics[7001] {
+	if !graphics[9120] || graphics[383] || graphics[611] || graphics[7001] {
 		t.Fatalf("graphics marks %v: want only the 98 %% process", graphics)
 	}
 	for _, c := range []struct {
@@ -356,7 +366,9 @@ func TestMetalAbove10PercentIs3DUnlessMoreSpecific(t *testing.T) {
 		{inspect.CategoryInput{Name: "Python", Graphics: graphics[9120], Runtimes: []string{"PyTorch"}}, inspect.CategoryAI},
 		{inspect.CategoryInput{Name: "Safari", Graphics: true, Exe: "/Applications/Firefox.app/Contents/MacOS/firefox"}, inspect.CategoryBrowser},
 		{inspect.CategoryInput{Name: "WindowServer", Graphics: true}, inspect.CategoryCompositor},
-		{inspect.CategoryInput{Name: "com.apple.WebKit.GPU", Graphics: graphics[7001]}, inspect.CategoryOther},
+		{inspect.CategoryInput{Name: "Finder", Graphics: graphics[611]}, inspect.CategoryOther},
+		// Safari's GPU process draws for a browser, busy or not
+		{inspect.CategoryInput{Name: "com.apple.WebKit.GPU", Graphics: graphics[7001]}, inspect.CategoryBrowser},
 	} {
 		if got := inspect.Categorize(c.in); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.in, got, c.want)

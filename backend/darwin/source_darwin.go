@@ -36,6 +36,10 @@ func runCommand(ctx context.Context, name string, args ...string) ([]byte, error
 	return exec.CommandContext(ctx, path, args...).Output()
 }
 
+// StartTime is when process pid started (kern.proc.pid), false when it
+// is gone: what tells a process from a later one with its PID.
+func StartTime(pid int) (time.Time, bool) { return startTime(pid) }
+
 func startTime(pid int) (time.Time, bool) {
 	k, err := unix.SysctlKinfoProc("kern.proc.pid", pid)
 	if err != nil || k.Proc.P_pid != int32(pid) {

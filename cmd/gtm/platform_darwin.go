@@ -7,12 +7,17 @@ import (
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/darwin"
 	"github.com/gputaskman/gtm/backend/system"
+	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/procmaps"
+	"github.com/gputaskman/gtm/inspect/stores"
 )
 
 // newPlatformCollector wires macOS (Apple Silicon): ioreg for the GPU and
 // its Metal clients, footprint (in the background) for each process's
-// graphics memory, sysctl for process details, and the machine's CPU and
-// memory through gopsutil.
+// graphics memory, sysctl for process details, the machine's CPU and
+// memory through gopsutil, and the inspector over each process's mapped
+// files (a proc_pidinfo region walk) that never opens a file in another
+// app's sandbox container.
 func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	host := backend.Host{OS: "darwin", Mode: backend.ModeMacOS, SharesHostPIDs: true}
 	if name, err := os.Hostname(); err == nil {
@@ -20,5 +25,8 @@ func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	}
 	gpu := darwin.New()
 	gpu.Start()
-	return &app.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host}, func() { _ = gpu.Close() }
+	in := inspect.NewRegionInspector(inspect.RegionConfig{Scan: procmaps.ScanRegions, Started: darwin.StartTime,
+		Skip: darwin.WhyNotOpen}, stores.New(stores.DefaultConfig()))
+	return &app.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Inspector: in},
+		func() { _ = gpu.Close() }
 }

@@ -2,6 +2,7 @@ package procmaps
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,36 @@ func FuzzParseLine(f *testing.F) {
 			if e.Regions == 0 || !strings.HasPrefix(e.Path, "/") {
 				t.Fatalf("bad entry %+v", e)
 			}
+		}
+	})
+}
+
+// FuzzDecodeRegionPathInfo: any bytes decode to a region or an error,
+// never a panic; a decoded path has no NUL and fits MAXPATHLEN, a region
+// never wraps; and a walk replaying the bytes as answers ends, within its
+// bound. Seeds: the fixture's records.
+func FuzzDecodeRegionPathInfo(f *testing.F) {
+	if b, err := os.ReadFile("testdata/darwin/regions-llama-server.bin"); err == nil {
+		for len(b) >= RegionPathInfoSize {
+			f.Add(b[:RegionPathInfoSize])
+			b = b[RegionPathInfoSize:]
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := DecodeRegionPathInfo(b)
+		if err == nil {
+			if strings.IndexByte(r.Path, 0) >= 0 || len(r.Path) >= maxPathLen || r.Address+r.Size < r.Address {
+				t.Fatalf("bad decode %+v", r)
+			}
+		}
+		var answers [][]byte
+		for len(b) >= RegionPathInfoSize {
+			answers = append(answers, b[:RegionPathInfoSize])
+			b = b[RegionPathInfoSize:]
+		}
+		m, err := WalkRegions(1, ReplayRegions(answers), 64)
+		if err == nil && len(m.Entries) > 64 {
+			t.Fatalf("%d entries from a walk bounded at 64", len(m.Entries))
 		}
 	})
 }

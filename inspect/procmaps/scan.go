@@ -178,6 +178,9 @@ type builder struct {
 	m       *Maps
 	byInode map[inodeKey]int
 	byPath  map[string]int
+	// verbatim: paths are not escaped the way /proc maps escapes them
+	// (macOS region paths), so they are kept as they are.
+	verbatim bool
 }
 
 func (b *builder) add(line []byte) {
@@ -186,6 +189,11 @@ func (b *builder) add(line []byte) {
 		b.m.Skipped++
 		return
 	}
+	b.fold(r, raw)
+}
+
+// fold adds one region whose raw (undecoded) path is raw.
+func (b *builder) fold(r Region, raw []byte) {
 	if !isFile(raw, r.Deleted) {
 		return
 	}
@@ -202,7 +210,11 @@ func (b *builder) add(line []byte) {
 		b.byPath[string(raw)] = i
 	}
 	if !seen {
-		b.m.Entries = append(b.m.Entries, Entry{Path: decodePath(raw), Dev: r.Dev, Inode: r.Inode})
+		path := string(raw)
+		if !b.verbatim {
+			path = decodePath(raw)
+		}
+		b.m.Entries = append(b.m.Entries, Entry{Path: path, Dev: r.Dev, Inode: r.Inode})
 	}
 	e := &b.m.Entries[i]
 	e.Size += r.Size()

@@ -1,5 +1,6 @@
 // Package runtimes tells which GPU and AI runtimes a process has loaded,
-// from the base names of the shared libraries it maps.
+// from the base names of the shared libraries it maps (and, on macOS, the
+// frameworks and bundles they sit in).
 //
 // Detection is a table (table.go): adding a runtime or a variant is one
 // line there. A loaded library is evidence of presence only; see Caveat.
@@ -31,10 +32,12 @@ func (r Runtime) String() string {
 	return fmt.Sprintf("%s (%s)", r.Name, r.Detail)
 }
 
-// FromMaps is Detect over a scanned process's libraries.
+// FromMaps is Detect over a scanned process's mapped files: its libraries,
+// and on macOS the framework and bundle binaries that have no library
+// suffix.
 func FromMaps(m *procmaps.Maps) []Runtime {
-	var names []string
-	for _, e := range m.Libraries() {
+	names := make([]string, 0, len(m.Entries))
+	for _, e := range m.Entries {
 		names = append(names, e.Path)
 	}
 	return Detect(names)
@@ -54,18 +57,18 @@ func Detect(names []string) []Runtime {
 	}
 	found := map[string]*hits{}
 	for _, name := range names {
-		i, ok := classify(name)
+		i, lib, ok := classify(name)
 		if !ok {
 			continue
 		}
-		rt := table[i].runtime
+		rt := rules[i].runtime
 		h := found[rt]
 		if h == nil {
 			h = &hits{rules: map[int]bool{}}
 			found[rt] = h
 		}
 		h.rules[i] = true
-		h.libs = append(h.libs, procmaps.BaseName(name))
+		h.libs = append(h.libs, lib)
 	}
 	if h := found[nvml]; h != nil {
 		delete(found, nvml)
@@ -81,7 +84,7 @@ func Detect(names []string) []Runtime {
 			continue
 		}
 		var details []string
-		for i, r := range table {
+		for i, r := range rules {
 			if h.rules[i] && r.detail != "" && !slices.Contains(details, r.detail) {
 				details = append(details, r.detail)
 			}
@@ -92,8 +95,51 @@ func Detect(names []string) []Runtime {
 	return out
 }
 
-// classify returns the table line for one library name.
-func classify(name string) (int, bool) {
+// classify returns the line of rules for one library or bundle path, and
+// the name to report: the library's base name, or the bundle's folder.
+func classify(name string) (int, string, bool) {
+	if i, ok := classifyLibrary(name); ok {
+		return i, procmaps.BaseName(name), true
+	}
+	return classifyBundle(name)
+}
+
+// classifyBundle finds the innermost .framework or .bundle folder on a
+// path that the bundles table lists. It allocates only for such folders:
+// most mapped files have none.
+func classifyBundle(name string) (int, string, bool) {
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return 0, "", false
+	}
+	for rest := name[:i]; rest != ""; { // the file itself is not a folder
+		j := strings.LastIndexByte(rest, '/')
+		d := rest[j+1:]
+		if hasSuffixFold(d, ".framework") || hasSuffixFold(d, ".bundle") {
+			lower := strings.ToLower(d)
+			if line, ok := bundleIndex[lower]; ok {
+				return line, d, true
+			}
+			for _, p := range bundlePrefixes {
+				if strings.HasPrefix(lower, p.prefix) && strings.HasSuffix(lower, p.suffix) {
+					return p.line, d, true
+				}
+			}
+		}
+		if j < 0 {
+			break
+		}
+		rest = rest[:j]
+	}
+	return 0, "", false
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// classifyLibrary returns the table line for one library name.
+func classifyLibrary(name string) (int, bool) {
 	stem, ok := procmaps.LibraryStem(name)
 	if !ok {
 		return 0, false
@@ -116,8 +162,38 @@ func classify(name string) (int, bool) {
 }
 
 // Indexes from stem to table line: exact, and lower-cased for Windows;
-// order lists runtime names in report order.
-var exact, folded, order = buildIndex()
+// order lists runtime names in report order. rules is table then bundles:
+// the lines all indexes point into.
+var (
+	rules                       = append(append([]rule(nil), table...), bundles...)
+	exact, folded, order        = buildIndex()
+	bundleIndex, bundlePrefixes = buildBundleIndex()
+)
+
+type bundlePrefix struct {
+	prefix, suffix string
+	line           int
+}
+
+// buildBundleIndex indexes the bundles table by lower-cased folder name,
+// and its "Name*.suffix" lines as prefixes.
+func buildBundleIndex() (map[string]int, []bundlePrefix) {
+	index := map[string]int{}
+	var prefixes []bundlePrefix
+	for j, r := range bundles {
+		for _, s := range strings.Fields(strings.ToLower(r.stems)) {
+			if star := strings.IndexByte(s, '*'); star >= 0 {
+				prefixes = append(prefixes, bundlePrefix{prefix: s[:star], suffix: s[star+1:], line: len(table) + j})
+				continue
+			}
+			if _, dup := index[s]; dup {
+				panic("runtimes: bundle " + s + " is in the table twice")
+			}
+			index[s] = len(table) + j
+		}
+	}
+	return index, prefixes
+}
 
 func buildIndex() (exact, folded map[string]int, order []string) {
 	exact, folded = map[string]int{}, map[string]int{}
@@ -133,6 +209,11 @@ func buildIndex() (exact, folded map[string]int, order []string) {
 			add(folded, strings.ToLower(s), i)
 		}
 		if r.runtime != nvml && !slices.Contains(order, r.runtime) {
+			order = append(order, r.runtime)
+		}
+	}
+	for _, r := range bundles {
+		if !slices.Contains(order, r.runtime) {
 			order = append(order, r.runtime)
 		}
 	}

@@ -10,11 +10,11 @@ import (
 
 // label is "Runtime" or "Runtime (detail)" for one library, "" for none.
 func label(name string) string {
-	i, ok := classify(name)
+	i, _, ok := classify(name)
 	if !ok {
 		return ""
 	}
-	return Runtime{Name: table[i].runtime, Detail: table[i].detail}.String()
+	return Runtime{Name: rules[i].runtime, Detail: rules[i].detail}.String()
 }
 
 func TestClassify(t *testing.T) {
@@ -138,6 +138,30 @@ func TestClassify(t *testing.T) {
 		"libopenvino_intel_cpu_plugin.so": OpenVINO + " (CPU plugin)",
 		"libopenvino_intel_npu_plugin.so": OpenVINO + " (NPU plugin)",
 		"openvino.dll":                    OpenVINO,
+		// macOS: dylibs by stem, frameworks and bundles by folder
+		"/opt/homebrew/lib/libggml-metal.0.dylib":                                                         GGML + " (Metal)",
+		"/opt/homebrew/lib/libllama.dylib":                                                                GGML,
+		"/opt/homebrew/lib/libggml-blas.dylib":                                                            GGML + " (BLAS)",
+		"/venv/lib/python3.12/site-packages/torch/lib/libtorch_cpu.dylib":                                 PyTorch,
+		"/venv/lib/python3.12/site-packages/torch/lib/libc10.dylib":                                       PyTorch,
+		"/venv/lib/python3.12/site-packages/mlx/lib/libmlx.dylib":                                         MLX,
+		"/Applications/App.app/Contents/Frameworks/libonnxruntime.1.20.1.dylib":                           ONNXRuntime,
+		"/opt/homebrew/lib/libMoltenVK.dylib":                                                             Vulkan,
+		"/usr/local/lib/libvulkan.1.dylib":                                                                Vulkan,
+		"/System/Library/Frameworks/Metal.framework/Versions/A/Metal":                                     Metal,
+		"/System/Library/Extensions/AGXMetalG16G_B0.bundle/Contents/MacOS/AGXMetalG16G_B0":                Metal,
+		"/System/Library/Extensions/agxmetal13_3.bundle/Contents/MacOS/AGXMetal13_3":                      Metal, // any case
+		"/System/Library/Frameworks/MetalPerformanceShaders.framework/Versions/A/MetalPerformanceShaders": Metal + " (MPS)",
+		// MPSCore is not listed: the folder around it is
+		"/System/Library/Frameworks/MetalPerformanceShaders.framework/Versions/A/Frameworks/MPSCore.framework/Versions/A/MPSCore": Metal + " (MPS)",
+		"/System/Library/Frameworks/MetalPerformanceShadersGraph.framework/Versions/A/MetalPerformanceShadersGraph":               Metal + " (MPS)",
+		"/System/Library/Frameworks/CoreML.framework/Versions/A/CoreML":                                                           CoreML,
+		// a library the table knows wins over the folder it sits in
+		"/Applications/App.app/Contents/Frameworks/Metal.framework/libggml-metal.dylib": GGML + " (Metal)",
+		"/System/Library/Frameworks/MetalKit.framework/Versions/A/MetalKit":             "", // not Metal.framework
+		"/System/Library/Extensions/AGXFirmware.bundle/Contents/MacOS/AGXFirmware":      "",
+		"/Library/Metal.framework.bak/Metal":                                            "",
+		"/Users/ann/Metal.framework":                                                    "", // the file itself, not a folder
 		// NVML (reported only through Detect's NVML-only rule)
 		"libnvidia-ml.so.1": nvml,
 		"nvml.dll":          nvml,
@@ -187,8 +211,8 @@ func TestTableStemsMatchThemselves(t *testing.T) {
 	for _, r := range table {
 		for _, s := range strings.Fields(r.stems) {
 			for _, name := range []string{"lib" + s + ".so.1", s + ".dll", strings.ToUpper(s) + ".DLL"} {
-				i, ok := classify(name)
-				if !ok || table[i].runtime != r.runtime || table[i].detail != r.detail {
+				i, _, ok := classify(name)
+				if !ok || rules[i].runtime != r.runtime || table[i].detail != r.detail {
 					t.Errorf("%q does not give its own line %+v", name, r)
 				}
 			}
@@ -210,6 +234,22 @@ func TestDetect(t *testing.T) {
 		}, []Runtime{
 			{CUDA, "", []string{"libcublas.so.12", "libcuda.so.1", "libcudart.so.12"}},
 			{GGML, "CUDA, CPU", []string{"libggml-base.so", "libggml-cpu-haswell.so", "libggml-cuda.so", "libggml.so", "libllama.so"}},
+		}},
+		{"llama-server on a Mac (region walk)", []string{
+			"/opt/homebrew/Cellar/llama.cpp/5400/bin/llama-server", "/opt/homebrew/Cellar/llama.cpp/5400/lib/libggml-metal.0.dylib",
+			"/opt/homebrew/Cellar/llama.cpp/5400/lib/libllama.dylib", "/opt/homebrew/Cellar/llama.cpp/5400/lib/libggml-base.dylib",
+			"/System/Library/Extensions/AGXMetalG16G_B0.bundle/Contents/MacOS/AGXMetalG16G_B0", "/Users/ann/models/q.gguf", "/usr/lib/dyld",
+		}, []Runtime{
+			{GGML, "Metal", []string{"libggml-base.dylib", "libggml-metal.0.dylib", "libllama.dylib"}},
+			{Metal, "", []string{"AGXMetalG16G_B0.bundle"}},
+		}},
+		{"PyTorch on MPS", []string{
+			"/venv/torch/lib/libtorch_cpu.dylib", "/venv/torch/lib/libc10.dylib", "/venv/torch/lib/libtorch_python.dylib",
+			"/System/Library/Frameworks/MetalPerformanceShadersGraph.framework/Versions/A/MetalPerformanceShadersGraph",
+			"/System/Library/Extensions/AGXMetalG16G_B0.bundle/Contents/MacOS/AGXMetalG16G_B0",
+		}, []Runtime{
+			{PyTorch, "", []string{"libc10.dylib", "libtorch_cpu.dylib", "libtorch_python.dylib"}},
+			{Metal, "MPS", []string{"AGXMetalG16G_B0.bundle", "MetalPerformanceShadersGraph.framework"}},
 		}},
 		{"nvidia-smi", []string{"/usr/lib/libnvidia-ml.so.560.35.03", "/usr/lib/libc.so.6"},
 			[]Runtime{{NVMLOnly, "", []string{"libnvidia-ml.so.560.35.03"}}}},

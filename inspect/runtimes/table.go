@@ -15,6 +15,8 @@ const (
 	TensorRT    = "TensorRT"
 	MLX         = "MLX"
 	OpenVINO    = "OpenVINO"
+	Metal       = "Metal"
+	CoreML      = "Core ML"
 	NVMLOnly    = "NVML only"
 )
 
@@ -82,4 +84,18 @@ var table = []rule{
 	{OpenVINO, "GPU plugin", "openvino_intel_gpu_plugin"},
 	{OpenVINO, "NPU plugin", "openvino_intel_npu_plugin"},
 	{nvml, "", "nvidia-ml nvml"},
+}
+
+// bundles are macOS frameworks and bundles, whose binaries carry no
+// library suffix (Metal.framework/Versions/A/Metal, the GPU driver's
+// AGXMetalG16X.bundle/Contents/MacOS/AGXMetalG16X). A path matches by the
+// name of the innermost .framework or .bundle folder on it that is listed
+// here, ignoring case as macOS volumes do; a name ending in "*.bundle" or
+// "*.framework" matches any folder it begins (AGXMetal*.bundle: every
+// Apple GPU generation's driver). A library that the table above knows
+// wins over the folder it sits in.
+var bundles = []rule{
+	{Metal, "", "Metal.framework AGXMetal*.bundle"},
+	{Metal, "MPS", "MetalPerformanceShaders.framework MetalPerformanceShadersGraph.framework"},
+	{CoreML, "", "CoreML.framework"},
 }

@@ -108,6 +108,11 @@ type Access struct {
 	Root string
 	// Timeout bounds each read; DefaultTimeout when zero.
 	Timeout time.Duration
+	// Skip, when set, gives the reason a path must not be touched at all,
+	// not even stat'ed, or "" to let it through. On macOS it names other
+	// apps' sandbox containers: opening a file there waits for a privacy
+	// consent prompt.
+	Skip func(path string) string
 	// err, when set, refuses every open: the process's user is unknown.
 	err error
 }
@@ -151,6 +156,28 @@ func (e *DeniedError) Error() string {
 // Is makes errors.Is(err, fs.ErrPermission) true.
 func (e *DeniedError) Is(target error) bool { return target == fs.ErrPermission }
 
+// SkippedError is a path an Access's Skip refused: it was neither opened
+// nor stat'ed. It matches fs.ErrPermission (gtm may not read it), so a
+// model there keeps the format its name gives and says why its header was
+// not read.
+type SkippedError struct {
+	Path   string
+	Reason string
+}
+
+func (e *SkippedError) Error() string { return e.Path + ": not opened: " + e.Reason }
+
+// Is makes errors.Is(err, fs.ErrPermission) true.
+func (e *SkippedError) Is(target error) bool { return target == fs.ErrPermission }
+
+// Skipped returns why the Access will not touch path, or "" when it may.
+func (a *Access) Skipped(path string) string {
+	if a == nil || a.Skip == nil {
+		return ""
+	}
+	return a.Skip(path)
+}
+
 // Open opens path for reading as the process could: see the package
 // comment. max bounds the size (<= 0: any).
 func (a *Access) Open(path string, max int64) (*os.File, fs.FileInfo, error) {
@@ -159,6 +186,9 @@ func (a *Access) Open(path string, max int64) (*os.File, fs.FileInfo, error) {
 	}
 	if a.err != nil {
 		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: a.err}
+	}
+	if why := a.Skipped(path); why != "" {
+		return nil, nil, &SkippedError{Path: path, Reason: why}
 	}
 	f, err := a.open(path)
 	if err != nil {
@@ -190,6 +220,9 @@ func (a *Access) Stat(path string) (fs.FileInfo, error) {
 	}
 	if a.err != nil {
 		return nil, &fs.PathError{Op: "stat", Path: path, Err: a.err}
+	}
+	if why := a.Skipped(path); why != "" {
+		return nil, &SkippedError{Path: path, Reason: why}
 	}
 	return a.stat(path)
 }

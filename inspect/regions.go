@@ -1,0 +1,56 @@
+package inspect
+
+import (
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/procmaps"
+	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/inspect/stores"
+)
+
+// RegionConfig is what an inspector needs on an OS without /proc (macOS):
+// how to list a process's mapped files (a region walk), when a process
+// started (to tell it from a later one with its PID), and which paths
+// must never be touched (other apps' sandbox containers).
+type RegionConfig struct {
+	Scan    func(pid int) (*procmaps.Maps, error)
+	Started func(pid int) (time.Time, bool)
+	// Skip gives the reason not to open, nor stat, a path; "" lets it
+	// through. Nil skips nothing.
+	Skip func(path string) string
+}
+
+// NewRegionInspector returns the inspector the Linux build uses, reading
+// mapped files through c.Scan instead of /proc/<pid>/maps: runtimes from
+// mapped libraries and frameworks, mapped model files, model files on the
+// command line, store names and GGUF headers, on the same scan schedule
+// and budget. Files are opened with gtm's own rights (there is no /proc
+// to learn the process's from) and never where c.Skip says not to. Live
+// server probes are off: they find ports through /proc.
+func NewRegionInspector(c RegionConfig, st *stores.Stores) *Inspector {
+	in := New("", st)
+	in.ScanMaps = StartGuarded(c.Scan, c.Started)
+	in.AccessFor = func(Target) *safefile.Access { return &safefile.Access{Skip: c.Skip} }
+	return in
+}
+
+// StartGuarded wraps a scan by PID so that one process's files are never
+// shown for another: when the process's start time after the scan is not
+// the target's, its PID was reused during the scan (or it exited) and the
+// scan is dropped as "gone". A target whose start time is unknown is not
+// checked. A process alive with its start time after the scan was alive
+// throughout it, as a PID is not reused while its process lives.
+func StartGuarded(scan func(pid int) (*procmaps.Maps, error), started func(pid int) (time.Time, bool)) func(Target) (*procmaps.Maps, error) {
+	return func(t Target) (*procmaps.Maps, error) {
+		m, err := scan(t.PID)
+		if err != nil || t.Start.IsZero() || started == nil {
+			return m, err
+		}
+		if now, ok := started(t.PID); !ok || !now.Equal(t.Start) {
+			return nil, fmt.Errorf("pid %d exited or was reused during the scan: %w", t.PID, fs.ErrNotExist)
+		}
+		return m, nil
+	}
+}

@@ -1,0 +1,231 @@
+package inspect_test
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/backend/darwin"
+	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/inspect/procmaps"
+	"github.com/gputaskman/gtm/inspect/runtimes"
+)
+
+// macProcess is a process on a Mac as the region walk sees it: recorded
+// proc_pidinfo answers, and its start time.
+type macProcess struct {
+	answers [][]byte
+	start   time.Time
+}
+
+type fakeMac map[int]*macProcess
+
+func (m fakeMac) scan(pid int) (*procmaps.Maps, error) {
+	p, ok := m[pid]
+	if !ok {
+		return nil, procmaps.WalkError(pid, false, false)
+	}
+	return procmaps.WalkRegions(pid, procmaps.ReplayRegions(p.answers), 0)
+}
+
+func (m fakeMac) started(pid int) (time.Time, bool) {
+	p, ok := m[pid]
+	if !ok {
+		return time.Time{}, false
+	}
+	return p.start, true
+}
+
+func (m fakeMac) inspector() *inspect.Inspector {
+	return inspect.NewRegionInspector(inspect.RegionConfig{Scan: m.scan, Started: m.started, Skip: darwin.WhyNotOpen}, nil)
+}
+
+// regions lays paths out one after another from 4 GiB, one region each
+// ("" is an anonymous region), with a made-up device and an inode per
+// path.
+func regions(paths ...string) [][]byte {
+	var out [][]byte
+	addr := uint64(1 << 32)
+	for i, p := range paths {
+		r := procmaps.RegionInfo{Address: addr, Size: 1 << 20, Protection: 1 | 4, ShareMode: 1, Path: p}
+		if p != "" {
+			r.Dev, r.Inode = 1<<24|14, uint64(1000+i)
+		}
+		out = append(out, procmaps.EncodeRegionPathInfo(r))
+		addr += 1 << 20
+	}
+	return out
+}
+
+func writeGGUF(t *testing.T, path string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := ggufgen.Qwen3_0_6B().MustBuild().WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runtimeNames(f inspect.Finding) []string {
+	var out []string
+	for _, r := range f.Runtimes {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+// Rules (README, macOS): runtimes and model files come from the region
+// walk's mapped files (libggml*.dylib, libllama*.dylib, the Metal driver
+// bundle, a mapped .gguf), so a Mac row gets runtimes, models and a
+// category; other apps' sandbox containers are skipped without opening
+// them: a model mapped from one is listed by its name, its header unread.
+func TestRegionInspectorMacLlamaServer(t *testing.T) {
+	home := t.TempDir()
+	model := filepath.Join(home, "models", "qwen3-0.6b-q8_0.gguf")
+	contained := filepath.Join(home, "Library", "Containers", "com.example.notes", "Data", "embed.gguf")
+	writeGGUF(t, model)
+	writeGGUF(t, contained) // readable: only the rule keeps gtm out
+	start := time.Unix(1_700_000_000, 0)
+	mac := fakeMac{42: {start: start, answers: regions(
+		"/opt/homebrew/Cellar/llama.cpp/5400/bin/llama-server",
+		"",
+		"/opt/homebrew/Cellar/llama.cpp/5400/lib/libggml-metal.0.dylib",
+		"/opt/homebrew/Cellar/llama.cpp/5400/lib/libllama.dylib",
+		"/System/Library/Extensions/AGXMetalG16G_B0.bundle/Contents/MacOS/AGXMetalG16G_B0",
+		model,
+		contained,
+		"/usr/lib/dyld",
+	)}}
+	in := mac.inspector()
+	tg := inspect.Target{PID: 42, Start: start, Name: "llama-server", Exe: "/opt/homebrew/Cellar/llama.cpp/5400/bin/llama-server",
+		Cmdline: []string{"llama-server", "-m", contained}}
+	f := in.Inspect(tg)
+	if f.MapsError != "" {
+		t.Fatal(f.MapsError)
+	}
+	if got := runtimeNames(f); !slices.Equal(got, []string{runtimes.GGML, runtimes.Metal}) {
+		t.Fatalf("runtimes %q", got)
+	}
+	if f.Runtimes[0].Detail != "Metal" {
+		t.Errorf("ggml detail %q, want Metal", f.Runtimes[0].Detail)
+	}
+	if len(f.Models) != 2 {
+		t.Fatalf("models %+v", f.Models)
+	}
+	byPath := map[string]inspect.Model{}
+	for _, m := range f.Models {
+		byPath[m.Path] = m
+	}
+	m := byPath[model]
+	if m.Format == nil || *m.Format != "gguf" || m.Kind == nil || m.Architecture == nil || *m.Architecture != "qwen3" ||
+		!slices.Equal(m.Evidence, []string{inspect.EvidenceMapped}) || m.HeaderError != nil {
+		t.Errorf("mapped model: %+v", m)
+	}
+	c := byPath[contained]
+	if c.Format == nil || *c.Format != "gguf" {
+		t.Errorf("contained model's format by name: %+v", c.Format)
+	}
+	if c.Kind != nil || c.Architecture != nil || c.Weights != nil {
+		t.Errorf("the contained model's header was read: %+v", c)
+	}
+	if c.HeaderError == nil || !strings.Contains(*c.HeaderError, "not opened: inside an app's sandbox container") {
+		t.Errorf("contained model's header error %v", c.HeaderError)
+	}
+	// mapped and on the command line: one model, both kinds of evidence
+	if !slices.Equal(c.Evidence, []string{inspect.EvidenceMapped, inspect.EvidenceCmdline}) || !c.Confirmed {
+		t.Errorf("contained model's evidence %q (confirmed %v)", c.Evidence, c.Confirmed)
+	}
+	kinds := []string{}
+	if m.Kind != nil {
+		kinds = append(kinds, *m.Kind)
+	}
+	cat := inspect.Categorize(inspect.CategoryInput{Name: tg.Name, Exe: tg.Exe, Runtimes: runtimeNames(f), ModelKinds: kinds})
+	if cat != inspect.CategoryAI {
+		t.Errorf("category %q, want AI", cat)
+	}
+}
+
+// Rule: a PID reused during a walk never lends the new process's files
+// to the old row; a process gone or hidden says so instead of "nothing".
+func TestRegionInspectorPIDReuseAndErrors(t *testing.T) {
+	old := time.Unix(1_700_000_000, 0)
+	mac := fakeMac{7: {start: old.Add(time.Hour), answers: regions("/venv/torch/lib/libtorch_cpu.dylib")}}
+	in := mac.inspector()
+
+	f := in.Inspect(inspect.Target{PID: 7, Start: old})
+	if f.Runtimes != nil || !strings.Contains(f.MapsError, "exited") {
+		t.Fatalf("reused PID: %+v", f)
+	}
+	f = in.Inspect(inspect.Target{PID: 7, Start: old.Add(time.Hour)})
+	if got := runtimeNames(f); !slices.Equal(got, []string{runtimes.PyTorch}) {
+		t.Fatalf("the new process: %+v", f)
+	}
+	f = in.Inspect(inspect.Target{PID: 7}) // start unknown: not checked
+	if f.MapsError != "" {
+		t.Fatalf("unknown start: %+v", f)
+	}
+	if f := in.Inspect(inspect.Target{PID: 8, Start: old}); !strings.Contains(f.MapsError, "exited") {
+		t.Fatalf("gone: %+v", f)
+	}
+	hidden := inspect.NewRegionInspector(inspect.RegionConfig{
+		Scan: func(pid int) (*procmaps.Maps, error) { return nil, procmaps.WalkError(pid, true, false) },
+	}, nil)
+	if f := hidden.Inspect(inspect.Target{PID: 9}); !strings.Contains(f.MapsError, "permissions") || f.Runtimes != nil {
+		t.Fatalf("another user's: %+v", f)
+	}
+
+	// Through the schedule: the row of the old process keeps nothing of
+	// the new one's.
+	found := in.Refresh([]inspect.Target{{PID: 7, Start: old}})
+	if got, ok := found[7]; !ok || got.Runtimes != nil {
+		t.Fatalf("refresh of the reused PID: %+v", found)
+	}
+}
+
+func TestStartGuarded(t *testing.T) {
+	start := time.Unix(100, 0)
+	maps := &procmaps.Maps{PID: 3}
+	scan := func(int) (*procmaps.Maps, error) { return maps, nil }
+	same := func(int) (time.Time, bool) { return start, true }
+	later := func(int) (time.Time, bool) { return start.Add(time.Second), true }
+	gone := func(int) (time.Time, bool) { return time.Time{}, false }
+	if m, err := inspect.StartGuarded(scan, same)(inspect.Target{PID: 3, Start: start}); m != maps || err != nil {
+		t.Errorf("same start: %v, %v", m, err)
+	}
+	for name, started := range map[string]func(int) (time.Time, bool){"reused": later, "gone": gone} {
+		if m, err := inspect.StartGuarded(scan, started)(inspect.Target{PID: 3, Start: start}); m != nil || !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: %v, %v", name, m, err)
+		}
+	}
+	if m, err := inspect.StartGuarded(scan, later)(inspect.Target{PID: 3}); m != maps || err != nil {
+		t.Errorf("unknown start: %v, %v", m, err)
+	}
+}
+
+// Rule: the installed-models look-up never walks a folder inside another
+// app's sandbox container; the same layout elsewhere is walked.
+func TestRegionInspectorInstalledSkipsContainers(t *testing.T) {
+	home := t.TempDir()
+	for dir, inContainer := range map[string]bool{
+		filepath.Join(home, "Library", "Containers", "com.example.ai", "Data", "app"): true,
+		filepath.Join(home, "Apps", "ai"):                                             false,
+	} {
+		writeGGUF(t, filepath.Join(dir, "models", "tiny.gguf"))
+		exe := filepath.Join(dir, "bin", "ai")
+		mac := fakeMac{5: {start: time.Unix(1, 0), answers: regions(exe, "/opt/ai/libonnxruntime.1.20.1.dylib")}}
+		f := mac.inspector().Inspect(inspect.Target{PID: 5, Start: time.Unix(1, 0), Exe: exe})
+		if got := len(f.Models); inContainer && got != 0 || !inContainer && got != 1 {
+			t.Errorf("%s: models %+v", dir, f.Models)
+		}
+		if !inContainer && (len(f.Models) != 1 || !f.Models[0].Candidate) {
+			t.Errorf("%s: the installed model is not a candidate: %+v", dir, f.Models)
+		}
+	}
+}
