@@ -20,19 +20,33 @@ type RegionConfig struct {
 	// Skip gives the reason not to open, nor stat, a path; "" lets it
 	// through. Nil skips nothing.
 	Skip func(path string) string
+	// Cred is whose rights the files a process names are read with; nil
+	// reads with gtm's own (right when gtm is not root: it then sees only
+	// its own user's processes). An error refuses every file.
+	Cred func(pid int) (safefile.Cred, error)
 }
 
 // NewRegionInspector returns the inspector the Linux build uses, reading
 // mapped files through c.Scan instead of /proc/<pid>/maps: runtimes from
 // mapped libraries and frameworks, mapped model files, model files on the
 // command line, store names and GGUF headers, on the same scan schedule
-// and budget. Files are opened with gtm's own rights (there is no /proc
-// to learn the process's from) and never where c.Skip says not to. Live
-// server probes are off: they find ports through /proc.
+// and budget. Files are opened with the rights c.Cred gives, and never
+// where c.Skip says not to. Live server probes are off: they find ports
+// through /proc.
 func NewRegionInspector(c RegionConfig, st *stores.Stores) *Inspector {
 	in := New("", st)
 	in.ScanMaps = StartGuarded(c.Scan, c.Started)
-	in.AccessFor = func(Target) *safefile.Access { return &safefile.Access{Skip: c.Skip} }
+	in.AccessFor = func(t Target) *safefile.Access {
+		a := &safefile.Access{Skip: c.Skip}
+		if c.Cred != nil {
+			cred, err := c.Cred(t.PID)
+			if err != nil {
+				return safefile.Refused(fmt.Errorf("the process's user could not be learned: %w", err))
+			}
+			a.Cred = &cred
+		}
+		return a
+	}
 	return in
 }
 

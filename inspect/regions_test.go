@@ -15,6 +15,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // macProcess is a process on a Mac as the region walk sees it: recorded
@@ -227,5 +228,50 @@ func TestRegionInspectorInstalledSkipsContainers(t *testing.T) {
 		if !inContainer && (len(f.Models) != 1 || !f.Models[0].Candidate) {
 			t.Errorf("%s: the installed model is not a candidate: %+v", dir, f.Models)
 		}
+	}
+}
+
+// Rule: a root gtm is no deputy. With the process's credentials, a file
+// it maps or names is read only if its user could read it; when its user
+// cannot be learned, nothing is read.
+func TestRegionInspectorReadsWithTheProcesssRights(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for d := filepath.Dir(dir); d != "/"; d = filepath.Dir(d) {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm()&0o001 == 0 {
+			t.Skipf("%s is not searchable by other users", d)
+		}
+	}
+	private := filepath.Join(dir, "private.gguf")
+	writeGGUF(t, private)
+	if err := os.Chmod(private, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mac := fakeMac{11: {start: time.Unix(1, 0), answers: regions("/opt/llama/libllama.dylib", private)}}
+	for name, cred := range map[string]func(int) (safefile.Cred, error){
+		"another user": func(int) (safefile.Cred, error) {
+			return safefile.Cred{UID: uint32(os.Getuid()) + 1000, GID: uint32(os.Getgid()) + 1000}, nil
+		},
+		"unknown user": func(int) (safefile.Cred, error) { return safefile.Cred{}, errors.New("gone") },
+	} {
+		in := inspect.NewRegionInspector(inspect.RegionConfig{Scan: mac.scan, Started: mac.started, Skip: darwin.WhyNotOpen, Cred: cred}, nil)
+		f := in.Inspect(inspect.Target{PID: 11, Start: time.Unix(1, 0), Cmdline: []string{"llama-server", "-m", private}})
+		for _, m := range f.Models {
+			if m.Kind != nil || m.Architecture != nil || m.Weights != nil {
+				t.Errorf("%s: the header of a file its user may not read was read: %+v", name, m)
+			}
+		}
+		if name == "another user" {
+			if len(f.Models) != 1 || f.Models[0].HeaderError == nil || !strings.Contains(*f.Models[0].HeaderError, "may not read it") {
+				t.Errorf("%s: models %+v", name, f.Models)
+			}
+		}
+	}
+	// gtm's own rights (not root): the same file is read
+	f := mac.inspector().Inspect(inspect.Target{PID: 11, Start: time.Unix(1, 0)})
+	if len(f.Models) != 1 || f.Models[0].Kind == nil {
+		t.Fatalf("with gtm's rights: %+v", f.Models)
 	}
 }

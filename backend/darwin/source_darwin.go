@@ -36,6 +36,27 @@ func runCommand(ctx context.Context, name string, args ...string) ([]byte, error
 	return exec.CommandContext(ctx, path, args...).Output()
 }
 
+// ProcessCred is the user and groups process pid runs as (its effective
+// uid and groups from kern.proc.pid; the first group is its gid), false
+// when it is gone: whose rights a file it names is read with.
+func ProcessCred(pid int) (uid, gid uint32, groups []uint32, ok bool) {
+	k, err := unix.SysctlKinfoProc("kern.proc.pid", pid)
+	if err != nil || k.Proc.P_pid != int32(pid) {
+		return 0, 0, nil, false
+	}
+	c := k.Eproc.Ucred
+	n := int(c.Ngroups)
+	if n < 0 || n > len(c.Groups) {
+		n = len(c.Groups)
+	}
+	groups = append([]uint32(nil), c.Groups[:n]...)
+	gid = k.Eproc.Pcred.P_rgid
+	if n > 0 {
+		gid = groups[0]
+	}
+	return c.Uid, gid, groups, true
+}
+
 // StartTime is when process pid started (kern.proc.pid), false when it
 // is gone: what tells a process from a later one with its PID.
 func StartTime(pid int) (time.Time, bool) { return startTime(pid) }

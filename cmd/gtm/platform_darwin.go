@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/gputaskman/gtm/app"
@@ -9,6 +10,7 @@ import (
 	"github.com/gputaskman/gtm/backend/system"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/procmaps"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
 )
 
@@ -25,8 +27,19 @@ func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
 	}
 	gpu := darwin.New()
 	gpu.Start()
-	in := inspect.NewRegionInspector(inspect.RegionConfig{Scan: procmaps.ScanRegions, Started: darwin.StartTime,
-		Skip: darwin.WhyNotOpen}, stores.New(stores.DefaultConfig()))
+	rc := inspect.RegionConfig{Scan: procmaps.ScanRegions, Started: darwin.StartTime, Skip: darwin.WhyNotOpen}
+	if os.Geteuid() == 0 {
+		rc.Cred = processCred // root is no deputy for other users
+	}
+	in := inspect.NewRegionInspector(rc, stores.New(stores.DefaultConfig()))
 	return &app.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Inspector: in},
 		func() { _ = gpu.Close() }
+}
+
+func processCred(pid int) (safefile.Cred, error) {
+	uid, gid, groups, ok := darwin.ProcessCred(pid)
+	if !ok {
+		return safefile.Cred{}, fmt.Errorf("pid %d is gone", pid)
+	}
+	return safefile.Cred{UID: uid, GID: gid, Groups: groups}, nil
 }

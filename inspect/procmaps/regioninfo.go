@@ -60,8 +60,19 @@ type RegionInfo struct {
 // A path with no terminating NUL inside its 1024 bytes is an error, not a
 // guess.
 func DecodeRegionPathInfo(b []byte) (RegionInfo, error) {
+	r, raw, err := decodeRegion(b)
+	if err != nil {
+		return RegionInfo{}, err
+	}
+	r.Path = string(raw)
+	return r, nil
+}
+
+// decodeRegion is DecodeRegionPathInfo leaving the path as bytes of b, so
+// a walk allocates only for files it has not seen.
+func decodeRegion(b []byte) (RegionInfo, []byte, error) {
 	if len(b) < RegionPathInfoSize {
-		return RegionInfo{}, fmt.Errorf("region info: %d bytes, want %d", len(b), RegionPathInfoSize)
+		return RegionInfo{}, nil, fmt.Errorf("region info: %d bytes, want %d", len(b), RegionPathInfoSize)
 	}
 	le := binary.LittleEndian
 	r := RegionInfo{
@@ -76,13 +87,12 @@ func DecodeRegionPathInfo(b []byte) (RegionInfo, error) {
 	raw := b[offPath : offPath+maxPathLen]
 	n := bytes.IndexByte(raw, 0)
 	if n < 0 {
-		return RegionInfo{}, errors.New("region info: path is not NUL-terminated")
+		return RegionInfo{}, nil, errors.New("region info: path is not NUL-terminated")
 	}
-	r.Path = string(raw[:n])
 	if r.Address+r.Size < r.Address {
-		return RegionInfo{}, fmt.Errorf("region info: region %#x+%#x wraps around", r.Address, r.Size)
+		return RegionInfo{}, nil, fmt.Errorf("region info: region %#x+%#x wraps around", r.Address, r.Size)
 	}
-	return r, nil
+	return r, raw[:n], nil
 }
 
 // Region converts to the maps form: the file's device as major:minor the
@@ -154,7 +164,7 @@ func WalkRegions(pid int, pidinfo PIDInfoFunc, max int) (*Maps, error) {
 			b.m.Skipped++
 			break
 		}
-		ri, err := DecodeRegionPathInfo(buf)
+		ri, raw, err := decodeRegion(buf)
 		if err != nil {
 			b.m.Skipped++
 			break
@@ -163,8 +173,7 @@ func WalkRegions(pid int, pidinfo PIDInfoFunc, max int) (*Maps, error) {
 		if ri.Size == 0 || end <= addr {
 			break // no progress: never loop on one region
 		}
-		r := ri.Region()
-		b.fold(r, []byte(r.Path))
+		b.fold(ri.Region(), raw) // fold copies the path of a new file only
 		addr = end
 	}
 	return b.m, nil

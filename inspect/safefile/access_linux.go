@@ -260,11 +260,3 @@ func (f *fileInfo) Mode() fs.FileMode {
 func (f *fileInfo) ModTime() time.Time { return time.Unix(f.st.Mtim.Sec, f.st.Mtim.Nsec) }
 func (f *fileInfo) IsDir() bool        { return f.Mode().IsDir() }
 func (f *fileInfo) Sys() any           { return &f.st }
-
-func owner(fi fs.FileInfo) (uid, gid uint32, ok bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, 0, false
-	}
-	return st.Uid, st.Gid, true
-}

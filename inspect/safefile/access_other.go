@@ -7,18 +7,22 @@ import (
 	"os"
 )
 
-// Elsewhere there is no /proc to learn a process's rights from: an Access
-// opens with gtm's own rights, still non-blocking and checked.
+// Elsewhere there is no /proc/<pid>/root to resolve in and no descriptor
+// walk: an Access with a Cred (gtm is root, the process is not) checks
+// mode bits by path (openByModeBits); one without opens with gtm's own
+// rights. Both open non-blocking and check the descriptor.
 func rootUsable(string) bool { return false }
 
 func (a *Access) open(path string) (*os.File, error) {
-	f, err := openNonblock(path)
-	if err != nil {
-		return nil, err
+	if a.Cred != nil {
+		return a.openByModeBits(path)
 	}
-	return f, nil
+	return openNonblock(path)
 }
 
-func (a *Access) stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
-
-func owner(fs.FileInfo) (uid, gid uint32, ok bool) { return 0, 0, false }
+func (a *Access) stat(path string) (fs.FileInfo, error) {
+	if a.Cred != nil {
+		return a.statByModeBits(path)
+	}
+	return os.Stat(path)
+}
