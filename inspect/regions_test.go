@@ -275,3 +275,38 @@ func TestRegionInspectorReadsWithTheProcesssRights(t *testing.T) {
 		t.Fatalf("with gtm's rights: %+v", f.Models)
 	}
 }
+
+// Rule (README cost table): the macOS region walk follows the memory-map
+// scan's policy: a new process is walked, an unchanged one is not walked
+// again on the next refresh, a 64 MiB VRAM change walks it again, and a
+// new process with a reused PID is walked afresh.
+func TestRegionInspectorFollowsTheScanSchedule(t *testing.T) {
+	start := time.Unix(1, 0)
+	mac := fakeMac{3: {start: start, answers: regions("/opt/llama/libllama.dylib")}}
+	walks := 0
+	in := inspect.NewRegionInspector(inspect.RegionConfig{
+		Scan:    func(pid int) (*procmaps.Maps, error) { walks++; return mac.scan(pid) },
+		Started: mac.started,
+	}, nil)
+	vram := uint64(1 << 30)
+	tg := inspect.Target{PID: 3, Start: start, VRAM: &vram}
+	for i := range 3 {
+		if f := in.Refresh([]inspect.Target{tg}); len(f[3].Runtimes) != 1 {
+			t.Fatalf("refresh %d: %+v", i, f)
+		}
+	}
+	if walks != 1 {
+		t.Fatalf("%d walks in three refreshes of an unchanged process, want 1", walks)
+	}
+	more := vram + 64<<20
+	tg.VRAM = &more
+	in.Refresh([]inspect.Target{tg})
+	if walks != 2 {
+		t.Fatalf("%d walks after a 64 MiB VRAM change, want 2", walks)
+	}
+	mac[3].start = start.Add(time.Minute) // the PID now names another process
+	in.Refresh([]inspect.Target{{PID: 3, Start: start.Add(time.Minute), VRAM: &more}})
+	if walks != 3 {
+		t.Fatalf("%d walks after PID reuse, want 3", walks)
+	}
+}
