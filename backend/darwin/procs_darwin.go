@@ -11,7 +11,8 @@ import (
 )
 
 // Processes looks up processes through sysctl (kern.proc.pid and
-// kern.procargs2). It implements backend.ProcessSource.
+// kern.procargs2) and libproc (the working directory). It implements
+// backend.ProcessSource.
 type Processes struct{}
 
 // Lookup implements backend.ProcessSource.
@@ -28,6 +29,9 @@ func (Processes) Lookup(pid int) backend.ProcessInfo {
 	info.PPID = &ppid
 	if st, ok := startTime(pid); ok {
 		info.StartTime = &st
+	}
+	if d, ok := cwd(pid); ok {
+		info.Cwd = &d // relative model paths on its command line resolve against it
 	}
 	uid := strconv.FormatUint(uint64(k.Eproc.Ucred.Uid), 10)
 	if u, err := user.LookupId(uid); err == nil {
