@@ -451,7 +451,7 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 		out.HeaderError = &msg
 	}
 	var storeName string
-	if in.Stores != nil {
+	if in.Stores != nil && acc.Skipped(m.path) == "" { // Lookup resolves symbolic links: it stats
 		if n, ok := in.Stores.Lookup(m.path); ok {
 			name, store := n.Model, string(n.Store)
 			out.Name, out.Store = &name, &store

@@ -16,6 +16,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/inspect/stores"
 )
 
 // macProcess is a process on a Mac as the region walk sees it: recorded
@@ -308,5 +309,35 @@ func TestRegionInspectorFollowsTheScanSchedule(t *testing.T) {
 	in.Refresh([]inspect.Target{{PID: 3, Start: start.Add(time.Minute), VRAM: &more}})
 	if walks != 3 {
 		t.Fatalf("%d walks after PID reuse, want 3", walks)
+	}
+}
+
+// Rule: a model path inside another app's sandbox container is not even
+// resolved for a store name (resolving symbolic links stats every folder
+// on the way); the same file reached from outside is named.
+func TestRegionInspectorDoesNotResolveContainerPaths(t *testing.T) {
+	home := t.TempDir()
+	repo := filepath.Join(home, ".lmstudio", "models", "lmstudio-community", "Qwen3-0.6B-GGUF")
+	model := filepath.Join(repo, "Qwen3-0.6B-Q8_0.gguf")
+	writeGGUF(t, model)
+	data := filepath.Join(home, "Library", "Containers", "com.example.notes", "Data")
+	if err := os.MkdirAll(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(repo, filepath.Join(data, "models")); err != nil {
+		t.Fatal(err)
+	}
+	viaContainer := filepath.Join(data, "models", "Qwen3-0.6B-Q8_0.gguf")
+	st := stores.New(stores.Config{Home: home})
+	for path, named := range map[string]bool{viaContainer: false, model: true} {
+		mac := fakeMac{4: {start: time.Unix(1, 0), answers: regions(path)}}
+		in := inspect.NewRegionInspector(inspect.RegionConfig{Scan: mac.scan, Started: mac.started, Skip: darwin.WhyNotOpen}, st)
+		f := in.Inspect(inspect.Target{PID: 4, Start: time.Unix(1, 0)})
+		if len(f.Models) != 1 {
+			t.Fatalf("%s: models %+v", path, f.Models)
+		}
+		if got := f.Models[0].Name != nil; got != named {
+			t.Errorf("%s: named %v (%v), want %v", path, got, f.Models[0].Name, named)
+		}
 	}
 }
