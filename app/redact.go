@@ -34,6 +34,7 @@ func Redact(s *Snapshot) *Snapshot {
 	}
 	for i := range out.Sources {
 		out.Sources[i].Error = r.textPtr(out.Sources[i].Error)
+		out.Sources[i].Note = r.textPtr(out.Sources[i].Note)
 	}
 	if w := out.Host.WSL; w != nil {
 		w.Reason = r.textPtr(w.Reason)

@@ -19,7 +19,7 @@ type nvmlLib struct {
 }
 
 // loadNVML finds and initialises nvml.dll; ErrNoNVML when it is absent.
-func loadNVML() (*nvmlLib, error) {
+func loadNVML() (nvmlLibrary, error) {
 	dll := windows.NewLazySystemDLL("nvml.dll")
 	if dll.Load() != nil {
 		dir := os.Getenv("ProgramW6432")
@@ -37,7 +37,8 @@ func loadNVML() (*nvmlLib, error) {
 	l := &nvmlLib{dll: dll, procs: map[string]*windows.LazyProc{}}
 	for _, name := range []string{"nvmlInit_v2", "nvmlDeviceGetCount_v2", "nvmlDeviceGetHandleByIndex_v2", "nvmlDeviceGetPciInfo_v3",
 		"nvmlDeviceGetTemperature", "nvmlDeviceGetPowerUsage", "nvmlDeviceGetEnforcedPowerLimit", "nvmlDeviceGetClockInfo",
-		"nvmlDeviceGetUtilizationRates", "nvmlDeviceGetEncoderUtilization", "nvmlDeviceGetDecoderUtilization", "nvmlDeviceGetPcieThroughput"} {
+		"nvmlDeviceGetUtilizationRates", "nvmlDeviceGetEncoderUtilization", "nvmlDeviceGetDecoderUtilization", "nvmlDeviceGetPcieThroughput",
+		"nvmlShutdown"} {
 		p := dll.NewProc(name)
 		if p.Find() != nil {
 			return nil, fmt.Errorf("nvml.dll has no %s: the NVIDIA driver is too old", name)
@@ -48,6 +49,14 @@ func loadNVML() (*nvmlLib, error) {
 		return nil, fmt.Errorf("nvmlInit_v2 failed (NVML error %d)", r)
 	}
 	return l, nil
+}
+
+// shutdown ends gtm's NVML session (nvmlShutdown), once, as gtm ends.
+func (l *nvmlLib) shutdown() error {
+	if r := l.call("nvmlShutdown"); r != nvmlSuccess {
+		return fmt.Errorf("nvmlShutdown failed (NVML error %d)", r)
+	}
+	return nil
 }
 
 func (l *nvmlLib) call(name string, args ...uintptr) nvmlReturn {

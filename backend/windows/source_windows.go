@@ -21,12 +21,11 @@ type Source struct {
 	adapterErr error // why DXGI gave no adapters
 	opened     bool
 	adapters   []Adapter
-	nvml       *nvmlLib // nil when nvmlErr says why
-	nvmlErr    error
+	nvml       telemetry
 }
 
 // New returns the Windows GPU source; it opens on the first Sample.
-func New() *Source { return &Source{} }
+func New() *Source { return &Source{nvml: telemetry{load: loadNVML}} }
 
 // Name implements backend.GPU.
 func (s *Source) Name() string { return SourceName }
@@ -42,24 +41,12 @@ func (s *Source) open() {
 	s.adapterErr = err
 	s.adapters = OrderAdapters(ads)
 	s.q, s.pdhErr = openPDH()
-	s.nvml, s.nvmlErr = loadNVML()
 }
 
-// telemetry reads every NVML device and fills the devices paired with
-// them by PCI location; it returns the nvml source.
+// telemetry fills the devices paired with NVML devices by PCI location
+// and returns the nvml source.
 func (s *Source) telemetry(devices []backend.Device) backend.Source {
-	if s.nvml == nil {
-		return backend.Failed(NVMLSource, s.nvmlErr)
-	}
-	handles, err := s.nvml.devices()
-	if err != nil {
-		return backend.Failed(NVMLSource, err)
-	}
-	tel := make([]Telemetry, len(handles))
-	for i, h := range handles {
-		tel[i] = readTelemetry(h)
-	}
-	return ApplyTelemetry(devices, s.adapters, tel)
+	return s.nvml.sample(devices, s.adapters)
 }
 
 // sources says which of DXGI and the counters could be read.
@@ -107,12 +94,13 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	return out
 }
 
-// Close implements backend.GPU.
+// Close implements backend.GPU: it closes the counter query and shuts
+// NVML down (nvmlShutdown) if it was started.
 func (s *Source) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.q != nil {
 		s.q.close()
 	}
-	return nil
+	return s.nvml.close()
 }

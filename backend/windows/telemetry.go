@@ -15,6 +15,9 @@ const NVMLSource = "nvml"
 // nvml.dll cannot be loaded.
 var ErrNoNVML = errors.New("NVIDIA driver's nvml.dll not found: temperature, power and clocks are unknown")
 
+// ErrNVMLClosed is the nvml source after gtm shut NVML down on its way out.
+var ErrNVMLClosed = errors.New("NVML was shut down: gtm is ending")
+
 // nvmlReturn is an nvmlReturn_t.
 type nvmlReturn uint32
 

@@ -144,3 +144,66 @@ func TestApplyTelemetry(t *testing.T) {
 		t.Errorf("unpaired device got readings: %+v", devices[0])
 	}
 }
+
+// fakeLibrary is nvml.dll loaded: its devices, and how often it was shut down.
+type fakeLibrary struct {
+	devs      []nvmlDevice
+	shutdowns int
+}
+
+func (f *fakeLibrary) devices() ([]nvmlDevice, error) { return f.devs, nil }
+func (f *fakeLibrary) shutdown() error                { f.shutdowns++; return nil }
+
+// Rule: a machine without an NVIDIA adapter never loads nvml.dll and its
+// nvml source is a quiet note, not an error; with one, a missing
+// nvml.dll is an error naming what stays unknown.
+func TestTelemetryQuietWithoutNVIDIA(t *testing.T) {
+	loads := 0
+	tl := telemetry{load: func() (nvmlLibrary, error) { loads++; return nil, ErrNoNVML }}
+	amd := []Adapter{{Name: "AMD Radeon RX 9060 XT", VendorID: VendorAMD}, {Name: "Intel(R) UHD Graphics", VendorID: VendorIntel}}
+	for i := 0; i < 3; i++ {
+		src := tl.sample(make([]backend.Device, 2), amd)
+		if !src.OK || src.Error != nil || src.Note == nil || *src.Note != NoteNoNVIDIA {
+			t.Fatalf("source %+v: want ok with the note %q", src, NoteNoNVIDIA)
+		}
+	}
+	if loads != 0 {
+		t.Errorf("nvml.dll loaded %d times on a machine without an NVIDIA adapter", loads)
+	}
+
+	nv := []Adapter{{Name: "NVIDIA GeForce RTX 3060", VendorID: VendorNVIDIA, PCI: pci(1, 0)}}
+	for i := 0; i < 3; i++ {
+		src := tl.sample(make([]backend.Device, 1), nv)
+		if src.OK || src.Error == nil || *src.Error != ErrNoNVML.Error() || src.Note != nil {
+			t.Fatalf("source %+v: want the error %q", src, ErrNoNVML)
+		}
+	}
+	if loads != 1 {
+		t.Errorf("nvml.dll load tried %d times; once is enough", loads)
+	}
+}
+
+// nvmlShutdown is called once when gtm ends, and only if NVML started.
+func TestTelemetryShutsNVMLDownOnce(t *testing.T) {
+	lib := &fakeLibrary{devs: []nvmlDevice{fakeNVML{bus: "00000000:01:00.0"}}}
+	tl := telemetry{load: func() (nvmlLibrary, error) { return lib, nil }}
+	nv := []Adapter{{Name: "NVIDIA GeForce RTX 3060", VendorID: VendorNVIDIA, PCI: pci(1, 0)}}
+	devices := make([]backend.Device, 1)
+	if src := tl.sample(devices, nv); !src.OK || devices[0].TemperatureC == nil {
+		t.Fatalf("source %+v device %+v", src, devices[0])
+	}
+	if err := tl.close(); err != nil || lib.shutdowns != 1 {
+		t.Fatalf("close: %v, %d shutdowns; want one", err, lib.shutdowns)
+	}
+	if err := tl.close(); err != nil || lib.shutdowns != 1 {
+		t.Errorf("a second close shut NVML down again (%d)", lib.shutdowns)
+	}
+	if src := tl.sample(make([]backend.Device, 1), nv); src.OK || *src.Error != ErrNVMLClosed.Error() {
+		t.Errorf("after close: %+v; a closed NVML is not read or reloaded", src)
+	}
+
+	never := telemetry{load: func() (nvmlLibrary, error) { t.Fatal("loaded"); return nil, nil }}
+	if err := never.close(); err != nil {
+		t.Errorf("closing an NVML never started: %v", err)
+	}
+}
