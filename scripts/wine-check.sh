@@ -110,14 +110,15 @@ PY
 kill $hold 2>/dev/null || true
 
 # Command lines: a "llama-server.exe" (holdlibs under that name, in a
-# folder with a space) started with a known argument list; gtm.exe reads
-# its command line back, splits it as Windows programs do, masks the API
-# key, and reads the model file it names (a tiny GGUF) for the LLM block.
+# folder with a space) started in C:\models with a known argument list;
+# gtm.exe reads its command line and working directory back, splits the
+# line as Windows programs do, masks the API key, and reads the model file
+# it names relative to that directory (a tiny GGUF) for the LLM block.
 mkdir -p "$WINEPREFIX/drive_c/llama cpp" "$WINEPREFIX/drive_c/models"
 cp "$work/holdlibs.exe" "$WINEPREFIX/drive_c/llama cpp/llama-server.exe"
 go run ./scripts/wine/writegguf "$WINEPREFIX/drive_c/models/tiny model.gguf"
-"$wine" 'C:\llama cpp\llama-server.exe' 60 -m 'C:\models\tiny model.gguf' -c 4096 -np 2 \
-  --api-key sekrit 'say "hi"' >/dev/null 2>&1 & llama=$!
+(cd "$WINEPREFIX/drive_c/models" && exec "$wine" 'C:\llama cpp\llama-server.exe' 60 -m 'tiny model.gguf' \
+  -c 4096 -np 2 --api-key sekrit 'say "hi"') >/dev/null 2>&1 & llama=$!
 pid=""
 for _ in 1 2 3 4 5 6 7 8 9 10; do
   sleep 2
@@ -125,12 +126,13 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do
   [ -n "$pid" ] && break
 done
 "$wine" "$work/gtm.exe" inspect --json "${pid:-0}" >"$work/cmdline.json" 2>"$work/err.txt" && code=0 || code=$?
-check "inspect reads a Windows process's command line, the model it names and its -c/-np (pid ${pid:-none})" python3 - "$work/cmdline.json" <<'PY'
+check "inspect reads a Windows process's command line and working directory, the model it names and its -c/-np (pid ${pid:-none})" python3 - "$work/cmdline.json" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
-want = ["C:\\llama cpp\\llama-server.exe", "60", "-m", "C:\\models\\tiny model.gguf", "-c", "4096", "-np", "2",
+want = ["C:\\llama cpp\\llama-server.exe", "60", "-m", "tiny model.gguf", "-c", "4096", "-np", "2",
         "--api-key", "[redacted]", 'say "hi"']
 assert p["cmdline"] == want, p["cmdline"]
+assert p["cwd"] == "C:\\models", p["cwd"]
 assert "sekrit" not in json.dumps(p), "the API key must never be shown"
 models = p["models"] or []
 assert [m["path"] for m in models] == ["C:\\models\\tiny model.gguf"], models
@@ -138,7 +140,7 @@ assert models[0]["evidence"] == ["cmdline"] and models[0]["format"] == "gguf", m
 llm = p["llm"]
 assert llm and llm["n_ctx"] == 4096 and llm["n_ctx_source"] == "cmdline", llm
 assert llm["parallel"] == 2 and llm["parallel_source"] == "cmdline", llm
-print("     cmdline:", " ".join(p["cmdline"]))
+print("     cmdline:", " ".join(p["cmdline"]), "· cwd", p["cwd"])
 print("     model:", models[0]["path"], "· n_ctx", llm["n_ctx"], "· parallel", llm["parallel"])
 PY
 kill $llama 2>/dev/null || true

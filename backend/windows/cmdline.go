@@ -139,3 +139,13 @@ func SplitCommandLine(s string) []string {
 	}
 	return args
 }
+
+// CleanCwd tidies a working directory as Windows keeps it (with a
+// trailing backslash, "C:\\models\\"): without the backslash, except for
+// a drive's root ("C:\\"), so paths join onto it as onto any directory.
+func CleanCwd(dir string) string {
+	if len(dir) > 3 && strings.HasSuffix(dir, `\`) {
+		return strings.TrimRight(dir, `\`)
+	}
+	return dir
+}

@@ -145,3 +145,18 @@ func TestWindowsLlamaServerCommandLineIsRecognised(t *testing.T) {
 		t.Errorf("ollama serve: kind %q", k)
 	}
 }
+
+func TestCleanCwd(t *testing.T) {
+	for in, want := range map[string]string{
+		`C:\models\`:          `C:\models`,
+		`C:\`:                 `C:\`,
+		`D:\llama cpp\bin\`:   `D:\llama cpp\bin`,
+		`\\server\share\dir\`: `\\server\share\dir`,
+		`C:\already\clean`:    `C:\already\clean`,
+		``:                    ``,
+	} {
+		if got := CleanCwd(in); got != want {
+			t.Errorf("CleanCwd(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

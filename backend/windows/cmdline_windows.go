@@ -2,6 +2,7 @@ package windows
 
 import (
 	"errors"
+	"unicode/utf16"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -49,43 +50,76 @@ func cmdlineClassUnknown(err error) bool {
 // parameters block (PEB → RTL_USER_PROCESS_PARAMETERS → CommandLine) with
 // ReadProcessMemory: the way before Windows 8.1, and where
 // ProcessCommandLineInformation is unknown. h needs PROCESS_VM_READ.
-// Addresses of the other process are kept as uintptr, never as Go
-// pointers.
 func pebCmdlineQuery(h windows.Handle) cmdlineQuery {
 	return func(size int) ([]uint16, int, error) {
-		var pbi windows.PROCESS_BASIC_INFORMATION
-		if err := windows.NtQueryInformationProcess(h, windows.ProcessBasicInformation,
-			unsafe.Pointer(&pbi), uint32(unsafe.Sizeof(pbi)), nil); err != nil {
+		params, err := remoteParams(h)
+		if err != nil {
 			return nil, 0, err
 		}
-		peb := uintptr(unsafe.Pointer(pbi.PebBaseAddress))
-		var params uintptr
-		if err := readRemote(h, peb+unsafe.Offsetof(windows.PEB{}.ProcessParameters), unsafe.Pointer(&params), unsafe.Sizeof(params)); err != nil {
-			return nil, 0, err
-		}
-		var cl struct {
-			Length, MaximumLength uint16
-			_                     uint32
-			Buffer                uintptr
-		}
-		if unsafe.Sizeof(cl) != unsafe.Sizeof(windows.NTUnicodeString{}) {
-			return nil, 0, errors.New("UNICODE_STRING layout differs on this architecture")
-		}
-		if err := readRemote(h, params+unsafe.Offsetof(windows.RTL_USER_PROCESS_PARAMETERS{}.CommandLine), unsafe.Pointer(&cl), unsafe.Sizeof(cl)); err != nil {
-			return nil, 0, err
-		}
-		n := int(cl.Length) / 2
-		if need := int(unsafe.Sizeof(cl)) + 2*n; need > size {
-			return nil, need, errBufTooSmall
-		}
-		text := make([]uint16, n)
-		if n > 0 {
-			if err := readRemote(h, cl.Buffer, unsafe.Pointer(&text[0]), uintptr(2*n)); err != nil {
-				return nil, 0, err
-			}
-		}
-		return text, 0, nil
+		return remoteString(h, params+unsafe.Offsetof(windows.RTL_USER_PROCESS_PARAMETERS{}.CommandLine), size)
 	}
+}
+
+// processCwd reads the process's current directory from its parameters
+// block (CurrentDirectory.DosPath); h needs PROCESS_VM_READ.
+func processCwd(h windows.Handle) (string, error) {
+	params, err := remoteParams(h)
+	if err != nil {
+		return "", err
+	}
+	at := params + unsafe.Offsetof(windows.RTL_USER_PROCESS_PARAMETERS{}.CurrentDirectory) + unsafe.Offsetof(windows.CURDIR{}.DosPath)
+	text, _, err := remoteString(h, at, MaxCmdline)
+	if err != nil {
+		return "", err
+	}
+	return CleanCwd(string(utf16.Decode(text))), nil
+}
+
+// remoteParams is the address of the process's RTL_USER_PROCESS_PARAMETERS.
+// The other process's addresses are kept as uintptr, never as Go pointers
+// (PROCESS_BASIC_INFORMATION's PebBaseAddress is one in x/sys/windows).
+func remoteParams(h windows.Handle) (uintptr, error) {
+	var pbi struct {
+		ExitStatus, PebBaseAddress, AffinityMask, BasePriority, UniqueProcessID, InheritedFrom uintptr
+	}
+	if unsafe.Sizeof(pbi) != unsafe.Sizeof(windows.PROCESS_BASIC_INFORMATION{}) {
+		return 0, errors.New("PROCESS_BASIC_INFORMATION layout differs on this architecture")
+	}
+	if err := windows.NtQueryInformationProcess(h, windows.ProcessBasicInformation,
+		unsafe.Pointer(&pbi), uint32(unsafe.Sizeof(pbi)), nil); err != nil {
+		return 0, err
+	}
+	var params uintptr
+	err := readRemote(h, pbi.PebBaseAddress+unsafe.Offsetof(windows.PEB{}.ProcessParameters), unsafe.Pointer(&params), unsafe.Sizeof(params))
+	return params, err
+}
+
+// remoteString reads the UNICODE_STRING at addr in h's address space: its
+// text when it fits size bytes (with the header), else errBufTooSmall and
+// the size needed.
+func remoteString(h windows.Handle, addr uintptr, size int) ([]uint16, int, error) {
+	var us struct {
+		Length, MaximumLength uint16
+		_                     uint32
+		Buffer                uintptr
+	}
+	if unsafe.Sizeof(us) != unsafe.Sizeof(windows.NTUnicodeString{}) {
+		return nil, 0, errors.New("UNICODE_STRING layout differs on this architecture")
+	}
+	if err := readRemote(h, addr, unsafe.Pointer(&us), unsafe.Sizeof(us)); err != nil {
+		return nil, 0, err
+	}
+	n := int(us.Length) / 2
+	if need := int(unsafe.Sizeof(us)) + 2*n; need > size {
+		return nil, need, errBufTooSmall
+	}
+	text := make([]uint16, n)
+	if n > 0 {
+		if err := readRemote(h, us.Buffer, unsafe.Pointer(&text[0]), uintptr(2*n)); err != nil {
+			return nil, 0, err
+		}
+	}
+	return text, 0, nil
 }
 
 // readRemote copies size bytes at addr in h's address space to dst.
@@ -100,19 +134,17 @@ func readRemote(h windows.Handle, addr uintptr, dst unsafe.Pointer, size uintptr
 	return nil
 }
 
-// processCmdline reads the command line of pid, open as h with
+// processCmdline reads the command line of a process open as h with
 // PROCESS_QUERY_LIMITED_INFORMATION; where Windows does not know
-// ProcessCommandLineInformation it opens the process again to read its
-// memory.
-func processCmdline(h windows.Handle, pid int) ([]string, error) {
+// ProcessCommandLineInformation it reads the process's memory through vh,
+// opened with PROCESS_VM_READ too (vhErr: why that open failed).
+func processCmdline(h, vh windows.Handle, vhErr error) ([]string, error) {
 	args, err := readCmdline(ntCmdlineQuery(h))
 	if !cmdlineClassUnknown(err) {
 		return args, err
 	}
-	vh, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION|windows.PROCESS_VM_READ, false, uint32(pid))
-	if err != nil {
-		return nil, err
+	if vhErr != nil {
+		return nil, vhErr
 	}
-	defer windows.CloseHandle(vh)
 	return readCmdline(pebCmdlineQuery(vh))
 }

@@ -14,7 +14,7 @@ import (
 
 // Processes looks processes up through Toolhelp (names and parents of
 // every process) and, where Windows allows, the process itself (image
-// path, command line, user, start time).
+// path, command line, working directory, user, start time).
 type Processes struct {
 	mu      sync.Mutex
 	entries map[int]windows.ProcessEntry32
@@ -78,7 +78,20 @@ func (p *Processes) Lookup(pid int) backend.ProcessInfo {
 			info.Name = &b
 		}
 	}
-	switch args, err := processCmdline(h, pid); {
+	// Reading the process's memory (its working directory; its command
+	// line where Windows has no query for it) needs PROCESS_VM_READ too,
+	// which another user's or an elevated process refuses.
+	vh, vhErr := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION|windows.PROCESS_VM_READ, false, uint32(pid))
+	switch {
+	case vhErr == nil:
+		defer windows.CloseHandle(vh)
+		if cwd, err := processCwd(vh); err == nil && cwd != "" {
+			info.Cwd = &cwd
+		}
+	case errors.Is(vhErr, windows.ERROR_ACCESS_DENIED):
+		info.Restricted = true // its working directory is hidden
+	}
+	switch args, err := processCmdline(h, vh, vhErr); {
 	case err == nil:
 		info.Cmdline = args
 	case errors.Is(err, windows.STATUS_ACCESS_DENIED), errors.Is(err, windows.ERROR_ACCESS_DENIED):
