@@ -93,9 +93,13 @@ const (
 	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
 )
 
-// NoteRestrictedWindows is NoteRestricted where the way up is an
-// administrator, not root.
-const NoteRestrictedWindows = "some details are hidden by permissions; run gtm as administrator to see more"
+// Windows' versions of NoteRestricted (the way up is an administrator,
+// not root) and NoteNotVisible (Toolhelp lists every process, so one
+// missing has exited).
+const (
+	NoteRestrictedWindows = "some details are hidden by permissions; run gtm as administrator to see more"
+	NoteNotVisibleWindows = "process is not in Windows' process list: it has exited"
+)
 
 // Collect takes one snapshot. Ending ctx (gtm quitting) cuts the
 // inspector's scans and server probes short; one refresh's server probes
@@ -425,7 +429,10 @@ func (c *Collector) resources(pid int) backend.ProcessResources {
 func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 
 func (c *Collector) addDetails(p *Process, info backend.ProcessInfo) {
-	if !info.Exists {
+	if !info.Exists && c.Host.Mode == backend.ModeWindows {
+		p.Notes = append(p.Notes, NoteNotVisibleWindows)
+		return
+	} else if !info.Exists {
 		p.Notes = append(p.Notes, NoteNotVisible)
 		return
 	}

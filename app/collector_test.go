@@ -568,13 +568,26 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// Windows has administrators, not root: the restricted note says so.
-func TestRestrictedNoteNamesAdministratorOnWindows(t *testing.T) {
+// Windows has administrators, not root, and no /proc: the notes say so.
+func TestNotesSpeakWindowsOnWindows(t *testing.T) {
 	c := fixture()
 	c.Host.Mode = backend.ModeWindows
+	seen := 0
 	for _, p := range c.Collect(context.Background()).Processes {
-		if p.PID == 1337 && (!hasNote(p, NoteRestrictedWindows) || hasNote(p, NoteRestricted)) {
-			t.Errorf("1337 notes %q, want only %q", p.Notes, NoteRestrictedWindows)
+		switch p.PID {
+		case 1337:
+			seen++
+			if !hasNote(p, NoteRestrictedWindows) || hasNote(p, NoteRestricted) {
+				t.Errorf("1337 notes %q, want only %q", p.Notes, NoteRestrictedWindows)
+			}
+		case 9999:
+			seen++
+			if !hasNote(p, NoteNotVisibleWindows) || hasNote(p, NoteNotVisible) {
+				t.Errorf("9999 notes %q, want only %q", p.Notes, NoteNotVisibleWindows)
+			}
 		}
+	}
+	if seen != 2 {
+		t.Errorf("the fixture's restricted and vanished processes are missing (%d of 2)", seen)
 	}
 }

@@ -85,7 +85,7 @@ func SplitCommandLine(s string) []string {
 	}
 	args = append(args, prog)
 
-	var cur strings.Builder
+	cur := make([]byte, 0, len(s))
 	inArg := false
 	quotes := 0 // 1 inside a quoted part, else 0
 	slashes := 0
@@ -94,22 +94,19 @@ func SplitCommandLine(s string) []string {
 		switch {
 		case (c == ' ' || c == '\t') && quotes == 0:
 			if inArg {
-				args = append(args, cur.String())
-				cur.Reset()
-				inArg = false
+				args = append(args, string(cur))
+				cur, inArg = cur[:0], false
 			}
 			quotes, slashes = 0, 0
 		case c == '\\':
-			cur.WriteByte(c)
+			cur = append(cur, c)
 			slashes++
 			inArg = true
 		case c == '"':
 			inArg = true
-			kept := cur.String()[:cur.Len()-slashes+slashes/2]
-			cur.Reset()
-			cur.WriteString(kept)
+			cur = cur[:len(cur)-slashes+slashes/2] // half the backslashes stay
 			if slashes%2 == 1 {
-				cur.WriteByte('"')
+				cur = append(cur, '"')
 				slashes = 0
 				continue
 			}
@@ -120,7 +117,7 @@ func SplitCommandLine(s string) []string {
 			for i+1 < len(s) && s[i+1] == '"' {
 				i++
 				if q++; q == 3 {
-					cur.WriteByte('"')
+					cur = append(cur, '"')
 					q = 0
 				}
 			}
@@ -129,13 +126,13 @@ func SplitCommandLine(s string) []string {
 			}
 			quotes = q
 		default:
-			cur.WriteByte(c)
+			cur = append(cur, c)
 			slashes = 0
 			inArg = true
 		}
 	}
 	if inArg {
-		args = append(args, cur.String())
+		args = append(args, string(cur))
 	}
 	return args
 }

@@ -3,6 +3,7 @@ package windows
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf16"
 
@@ -158,5 +159,63 @@ func TestCleanCwd(t *testing.T) {
 		if got := CleanCwd(in); got != want {
 			t.Errorf("CleanCwd(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// escapeArg quotes one argument the way the C runtime's parser reads it
+// back (as Go's syscall.EscapeArg does on Windows): backslashes are
+// doubled only before a quote, quotes are escaped, and an argument with a
+// blank or a quote, or an empty one, is quoted.
+func escapeArg(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\"") {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	slashes := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			slashes++
+		case '"':
+			b.WriteString(strings.Repeat(`\`, slashes+1)) // the slashes written so far, doubled, and one
+			slashes = 0
+			b.WriteByte(c)
+			continue
+		default:
+			slashes = 0
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteString(strings.Repeat(`\`, slashes)) // doubled before the closing quote
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Round trip: any arguments a launcher quotes the standard way come back
+// as they were.
+func FuzzSplitCommandLine(f *testing.F) {
+	for _, seed := range [][2]string{
+		{"-m", `C:\models\a b.gguf`}, {`say "hi"`, ``}, {`C:\dir\`, `a\\"b`}, {"\t", `"""`}, {`\\server\share`, `x\`},
+	} {
+		f.Add(`C:\Program Files\llama.cpp\llama-server.exe`, seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, prog, a, b string) {
+		if prog == "" || strings.ContainsAny(prog, "\"\x00") || strings.ContainsAny(a+b, "\x00") {
+			return // a program path holds no quotes; Windows strings hold no NULs
+		}
+		line := `"` + prog + `" ` + escapeArg(a) + " " + escapeArg(b)
+		got := SplitCommandLine(line)
+		if want := []string{prog, a, b}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("SplitCommandLine(%q) = %q, want %q", line, got, want)
+		}
+	})
+}
+
+func BenchmarkSplitCommandLine(b *testing.B) {
+	line := `"C:\Program Files\llama.cpp\llama-server.exe" -m "D:\models\Qwen3 8B\Qwen3-8B-Q4_K_M.gguf" -c 16384 -np 2 -ngl 99 ` +
+		`--host 127.0.0.1 --port 8080 --api-key "not a real key" -ctk q8_0 -ctv q8_0 --log-file "C:\logs\llama server.log"`
+	for b.Loop() {
+		SplitCommandLine(line)
 	}
 }
