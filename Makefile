@@ -18,9 +18,10 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
-## build: the desktop app (Fyne window) → bin/gtm
+## build: the desktop app (Fyne window) → bin/gtm, with Fyne patched by
+## third_party/fyne (scripts/gui-buildflags.sh says how and why)
 build: deps
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
+	flags=$$(scripts/gui-buildflags.sh) && $(GO) build -trimpath $$flags -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
 
 ## build-headless: CLI only, links nothing but libc → bin/gtm
 build-headless:

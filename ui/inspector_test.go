@@ -138,7 +138,7 @@ func TestInspectorLLMProcess(t *testing.T) {
 		"weights", "604.15 MiB", "reported (log)",
 		"KV cache", "896.00 MiB", "estimated (gguf)",
 		"compute", "output", "n/a", "no log, API or estimate",
-		"other / unknown", "4643.85 MiB", "inferred (VRAM − parts)",
+		"other / unknown", "4643.85 MiB", "inferred (VRAM minus parts)",
 		"full width: measured VRAM 6.00 GiB",
 		"8192  · from api", "1 of 4 busy", "42.5",
 		inspect.PresenceNote,
@@ -516,7 +516,7 @@ func TestInspectorReportedBreakdown(t *testing.T) {
 	// Each legend line: name, size, provenance.
 	mustContain(t, got, "weights\n4455.00 MiB\nreported (log)", "KV cache\n576.00 MiB\nreported (log)",
 		"compute\n300.00 MiB\nreported (log)", "output\n1.00 MiB\nreported (log)",
-		"other / unknown\n468.00 MiB\ninferred (VRAM − parts)")
+		"other / unknown\n468.00 MiB\ninferred (VRAM minus parts)")
 }
 
 // TestInspectorRenderReported draws the fullest pane: every part reported

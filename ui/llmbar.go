@@ -101,7 +101,7 @@ func newBarModel(measured *uint64, br *inspect.Breakdown) *barModel {
 	// Other/unknown: the measurement minus the known parts, computed here
 	// from the same two numbers the snapshot's remainder came from, so
 	// the bar never shows a gap the text does not, and never a negative.
-	other := barPart{Name: "other / unknown", Color: colorOther, Source: "inferred", From: "VRAM − parts"}
+	other := barPart{Name: "other / unknown", Color: colorOther, Source: "inferred", From: "VRAM minus parts"}
 	switch {
 	case measured == nil:
 		m.Scale = m.Known

@@ -85,9 +85,9 @@ func (t *ProcessTable) headerTitle(col int) string {
 			up = !up
 		}
 		if up {
-			s += " ▼"
+			s += " ↓"
 		} else {
-			s += " ▲"
+			s += " ↑"
 		}
 	}
 	return s

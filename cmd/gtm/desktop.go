@@ -169,6 +169,7 @@ func (d *desktopApp) run() {
 func (d *desktopApp) quit() {
 	if d.loop {
 		d.a.Quit()
+		exitIfStuck()
 		return
 	}
 	d.quitting = true

@@ -39,7 +39,14 @@ func guiBinary(t *testing.T) string {
 			return
 		}
 		guiBinaryPath = filepath.Join(dir, "gtm")
-		out, err := exec.Command("go", "build", "-o", guiBinaryPath, ".").CombinedOutput()
+		// The same build as make's: Fyne patched by third_party/fyne.
+		flags, err := exec.Command("../../scripts/gui-buildflags.sh").Output()
+		if err != nil {
+			guiBinaryErr = fmt.Errorf("scripts/gui-buildflags.sh: %v", err)
+			return
+		}
+		args := append([]string{"build"}, strings.Fields(string(flags))...)
+		out, err := exec.Command("go", append(args, "-o", guiBinaryPath, ".")...).CombinedOutput()
 		if err != nil {
 			guiBinaryErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
