@@ -85,6 +85,13 @@ for d in s["devices"]:
     print("     device", d["index"], d.get("name"), d.get("vendor"))
 for p in s["processes"]:
     assert p["vram_bytes"] is None or p["vram_bytes"] >= 0
+# RAM from GlobalMemoryStatusEx; Wine has no "Paging File" counter, so the
+# paging files' size comes from GetPerformanceInfo (none: 0 of 0).
+m = s["system"]
+assert m["memory_total_bytes"] and m["memory_total_bytes"] > 0, m
+assert m["swap_total_bytes"] is not None, m
+print("     system: RAM", m["memory_total_bytes"], "· swap", m["swap_used_bytes"], "of", m["swap_total_bytes"], "·",
+      "ok" if srcs["system"]["ok"] else srcs["system"]["error"])
 PY
 
 # Runtime detection from loaded modules: a Windows process that loads
