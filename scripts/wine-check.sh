@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 gui=0; [ "${1:-}" = "--gui" ] && gui=1
 
 need=(wine64 gcc-mingw-w64-x86-64)
-[ $gui = 1 ] && need+=(xvfb xauth libgl1-mesa-dri imagemagick x11-utils fonts-dejavu-core fonts-wine)
+[ $gui = 1 ] && need+=(xvfb xauth libgl1-mesa-dri imagemagick x11-utils fonts-wine)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -154,15 +154,14 @@ kill $llama 2>/dev/null || true
 
 if [ $gui = 1 ]; then
   echo "wine-check: cross-building the window with mingw-w64 (a few minutes cold)"
+  # The flags of the shipped build (patched Fyne event loop, no emoji font).
+  guiflags=$(scripts/gui-buildflags.sh)
   GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
-    go build -trimpath -ldflags '-H windowsgui' -o "$work/gtm-gui.exe" ./cmd/gtm
-  # A new prefix has no fonts in C:\windows\Fonts, so Fyne finds no
-  # fallback for the glyphs its own font lacks (▼, −) and draws boxes;
-  # Windows has Segoe UI Symbol for them, DejaVu Sans stands in here.
-  # Marlett (fonts-wine) draws the buttons of the window's frame.
+    go build -trimpath $guiflags -ldflags '-H windowsgui' -o "$work/gtm-gui.exe" ./cmd/gtm
+  # A new prefix has no fonts in C:\windows\Fonts; Wine's own window frame
+  # draws its buttons with Marlett (fonts-wine).
   mkdir -p "$WINEPREFIX/drive_c/windows/Fonts"
-  cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/wine/fonts/marlett.ttf \
-    "$WINEPREFIX/drive_c/windows/Fonts/"
+  cp /usr/share/wine/fonts/marlett.ttf "$WINEPREFIX/drive_c/windows/Fonts/"
   cp "$work/gtm-gui.exe" "$WINEPREFIX/drive_c/gtm-gui.exe"
   mkdir -p out && rm -f out/wine-window.png
   # In Wine's virtual desktop Wine frames and sizes its windows itself, as
