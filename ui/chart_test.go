@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"testing"
 	"time"
 
@@ -67,7 +68,13 @@ func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
 	c.SetSeries(s, end, 4*time.Second, 1500*time.Millisecond)
 	r := test.TempWidgetRenderer(t, c).(*chartRenderer)
 	img := r.draw(41, 21).(*image.RGBA)
-	lit := func(x, y int) bool { return img.RGBAAt(x, y).A > 0x80 }
+	// The plot paints its background; a reading is anything else (the
+	// faint grid is not at column 20).
+	bg := color.RGBAModel.Convert(r.plotBg).(color.RGBA)
+	lit := func(x, y int) bool { return img.RGBAAt(x, y) != bg }
+	if lit(20, 0) {
+		t.Fatal("background not painted")
+	}
 	if !lit(0, 20) || !lit(10, 20) {
 		t.Error("zero readings are not drawn on the baseline")
 	}

@@ -179,7 +179,6 @@ func newSectionBlock(s section, open func(dir string)) *sectionBlock {
 	if s.Caption != "" {
 		b.caption = widget.NewLabel(s.Caption)
 		b.caption.Wrapping = fyne.TextWrapWord
-		b.caption.TextStyle = fyne.TextStyle{Italic: true}
 		b.caption.Importance = widget.LowImportance
 		objs = append(objs, b.caption)
 	}

@@ -138,6 +138,7 @@ func (r *barRenderer) Layout(size fyne.Size) {
 		r.swatch[i].Resize(fyne.NewSize(swatchSize, swatchSize))
 		r.name[i].Move(fyne.NewPos(legendLeft, y))
 		r.size[i].Move(fyne.NewPos(legendLeft+nameW, y))
+		r.size[i].Resize(fyne.NewSize(sizeW-columnGap, lh))
 		if one {
 			// The smaller provenance text sits on the line's middle.
 			r.source[i].Move(fyne.NewPos(legendLeft+nameW+sizeW, y+(lh-r.captionHeight())/2))
@@ -191,7 +192,9 @@ func (r *barRenderer) Refresh() {
 		r.name[i].Text, r.name[i].Color = p.Name, fg
 		r.size[i].Text, r.size[i].Color = p.legendSize(), fg
 		r.source[i].Text, r.source[i].Color = p.legendSource(), muted
-		r.size[i].TextStyle.Monospace = true
+		// Right-aligned in their column so the figures line up; not a
+		// monospace face, which would cost a font of its own (~4 MB).
+		r.size[i].Alignment = fyne.TextAlignTrailing
 	}
 	r.Layout(r.bar.Size())
 	canvas.Refresh(r.bar)
