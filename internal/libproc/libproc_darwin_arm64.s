@@ -1,6 +1,6 @@
 #include "textflag.h"
 
-// The trampoline libproc_darwin.go calls proc_pidinfo through.
+// The trampoline PIDInfo calls proc_pidinfo through.
 TEXT libc_proc_pidinfo_trampoline<>(SB),NOSPLIT,$0-0
 	JMP	libc_proc_pidinfo(SB)
 GLOBL	·libc_proc_pidinfo_trampoline_addr(SB), RODATA, $8
