@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -89,7 +88,6 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stopOnSignal(ctx, a)
-	go trimHeapEvery(ctx, 30*time.Second)
 	go runner.Run(ctx)
 	desk.startTray()
 	desk.run()
