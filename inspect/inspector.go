@@ -77,38 +77,10 @@ func (in *Inspector) Refresh(targets []Target) map[int]Finding {
 func (in *Inspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	byKey := make(map[Key]Target, len(targets))
-	cands := make([]Candidate, 0, len(targets))
-	keep := make(map[Key]bool, len(targets))
-	for _, t := range targets {
-		k := Key{PID: t.PID, Start: t.Start}
-		byKey[k] = t
-		keep[k] = true
-		cands = append(cands, Candidate{Key: k, VRAM: t.VRAM})
-	}
-	start := time.Now()
-	for _, c := range in.sched.Due(cands, start) {
-		if time.Since(start) >= in.Budget || ctx.Err() != nil {
-			break // the rest wait for the next refresh
-		}
-		in.found[c.Key] = in.Inspect(byKey[c.Key])
-		in.sched.Done(c, time.Now())
-	}
-	in.sched.Forget(keep)
+	keep, out := refreshDue(ctx, in.sched, in.found, in.Budget, targets, in.Inspect)
 	if in.Live != nil {
 		in.Live.Forget(keep)
 		in.Live.CountRunners(targets)
-	}
-	for k := range in.found {
-		if !keep[k] {
-			delete(in.found, k)
-		}
-	}
-	out := make(map[int]Finding, len(targets))
-	for k := range keep {
-		if f, ok := in.found[k]; ok {
-			out[k.PID] = f
-		}
 	}
 	return out
 }

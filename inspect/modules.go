@@ -55,31 +55,7 @@ func (m *ModuleInspector) Refresh(targets []Target) map[int]Finding {
 func (m *ModuleInspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	byKey := make(map[Key]Target, len(targets))
-	cands := make([]Candidate, 0, len(targets))
-	keep := make(map[Key]bool, len(targets))
-	for _, t := range targets {
-		k := Key{PID: t.PID, Start: t.Start}
-		byKey[k], keep[k] = t, true
-		cands = append(cands, Candidate{Key: k, VRAM: t.VRAM})
-	}
-	start := time.Now()
-	for _, c := range m.sched.Due(cands, start) {
-		if time.Since(start) >= m.Budget || ctx.Err() != nil {
-			break // the rest wait for the next refresh
-		}
-		m.found[c.Key] = m.Inspect(byKey[c.Key])
-		m.sched.Done(c, time.Now())
-	}
-	m.sched.Forget(keep)
-	out := make(map[int]Finding, len(targets))
-	for k := range m.found {
-		if !keep[k] {
-			delete(m.found, k)
-		} else {
-			out[k.PID] = m.found[k]
-		}
-	}
+	_, out := refreshDue(ctx, m.sched, m.found, m.Budget, targets, m.Inspect)
 	return out
 }
 

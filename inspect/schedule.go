@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"sort"
 	"time"
 )
@@ -95,4 +96,41 @@ func vramMoved(before, now *uint64) bool {
 		return true
 	}
 	return b > 0 && diff*100 >= b*RescanVRAMPercent
+}
+
+// refreshDue is one scan round, the same for every inspector: the targets
+// the scheduler says are due, most VRAM first, are inspected until budget
+// is spent or ctx ends (the rest wait for the next round); findings of
+// processes no longer among the targets are dropped. It returns the
+// targets' keys and the newest finding of each target that has one;
+// targets not scanned yet are absent: not inspected, rather than "nothing
+// found".
+func refreshDue(ctx context.Context, s *Scheduler, found map[Key]Finding, budget time.Duration,
+	targets []Target, inspect func(Target) Finding) (map[Key]bool, map[int]Finding) {
+	byKey := make(map[Key]Target, len(targets))
+	cands := make([]Candidate, 0, len(targets))
+	keep := make(map[Key]bool, len(targets))
+	for _, t := range targets {
+		k := Key{PID: t.PID, Start: t.Start}
+		byKey[k], keep[k] = t, true
+		cands = append(cands, Candidate{Key: k, VRAM: t.VRAM})
+	}
+	start := time.Now()
+	for _, c := range s.Due(cands, start) {
+		if time.Since(start) >= budget || ctx.Err() != nil {
+			break
+		}
+		found[c.Key] = inspect(byKey[c.Key])
+		s.Done(c, time.Now())
+	}
+	s.Forget(keep)
+	out := make(map[int]Finding, len(targets))
+	for k := range found {
+		if !keep[k] {
+			delete(found, k)
+		} else {
+			out[k.PID] = found[k]
+		}
+	}
+	return keep, out
 }
