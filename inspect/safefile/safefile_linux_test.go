@@ -75,8 +75,9 @@ func TestSwapToFIFORace(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "m.gguf")
 	reg, fifo := filepath.Join(dir, "reg"), filepath.Join(dir, "fifo")
-	stop := make(chan struct{})
+	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(done)
 		for i := 0; ; i++ {
 			select {
 			case <-stop:
@@ -89,7 +90,9 @@ func TestSwapToFIFORace(t *testing.T) {
 			os.Rename(fifo, p)
 		}
 	}()
-	defer close(stop)
+	// Wait for the swapper to finish its round: t.TempDir's cleanup
+	// would otherwise race a file it is about to create.
+	defer func() { close(stop); <-done }()
 	a := &Access{Cred: &Cred{UID: 65534, GID: 65534}}
 	noHang(t, "opens during swaps", func() {
 		for range 300 {
