@@ -7,8 +7,9 @@
 #                    for four styles); gtm draws no emoji.
 #   -modfile=…       a copy of go.mod that replaces fyne.io/fyne/v2 with the
 #                    same version patched by third_party/fyne/*.patch (an
-#                    event loop that idles at 15 Hz instead of 60 Hz, and a
-#                    quit that cannot hang; see third_party/fyne/README.md).
+#                    event loop that sleeps until something happens instead
+#                    of ticking at 60 Hz, and a quit that cannot hang; see
+#                    third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
 # the patches' hash, so it is made once. The repository's go.mod is never
