@@ -9,16 +9,16 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// chartRenderer draws a Chart with the same few canvas objects whatever
-// the number of samples: a frame of four hairlines, three texts and one
-// raster for the plot, whose image is reused between refreshes (no
-// allocation per frame). The frame is not filled: Fyne repaints the whole
-// window on every change, and with software GL a frame's cost grows with
-// the area drawn, so the eight charts' cards were a quarter of it. The
-// plot paints its own background instead, at no extra cost.
+// chartRenderer draws a Chart with the same four canvas objects whatever
+// the number of samples: three texts and one raster for the plot, whose
+// image is reused between refreshes (no allocation per frame). The plot
+// paints its own background and its box's border: Fyne repaints the whole
+// window on every change, and with software GL each object drawn costs,
+// more so rectangles than their area suggests. Filled cards were a quarter
+// of the window's area, and the four hairlines that replaced them a third
+// of its rectangles (32 draws a frame for eight charts).
 type chartRenderer struct {
 	c      *Chart
-	frame  [4]*canvas.Rectangle // top, bottom, left, right
 	title  *canvas.Text
 	value  *canvas.Text
 	scale  *canvas.Text
@@ -34,9 +34,6 @@ const chartPad = 6
 
 func newChartRenderer(c *Chart) *chartRenderer {
 	r := &chartRenderer{c: c}
-	for i := range r.frame {
-		r.frame[i] = canvas.NewRectangle(color.Transparent)
-	}
 	r.title = canvas.NewText(c.title, theme.Color(theme.ColorNameForeground))
 	r.title.TextStyle.Bold = true
 	r.value = canvas.NewText(c.value, c.color)
@@ -45,7 +42,7 @@ func newChartRenderer(c *Chart) *chartRenderer {
 	r.scale = canvas.NewText(c.scale, theme.Color(theme.ColorNamePlaceHolder))
 	r.plot = canvas.NewRaster(r.draw)
 	r.plot.ScaleMode = canvas.ImageScalePixels
-	r.objs = []fyne.CanvasObject{r.frame[0], r.frame[1], r.frame[2], r.frame[3], r.plot, r.title, r.value, r.scale}
+	r.objs = []fyne.CanvasObject{r.plot, r.title, r.value, r.scale}
 	r.applyTheme()
 	return r
 }
@@ -53,9 +50,6 @@ func newChartRenderer(c *Chart) *chartRenderer {
 func (r *chartRenderer) applyTheme() {
 	th := r.c.Theme()
 	v := fyne.CurrentApp().Settings().ThemeVariant()
-	for _, f := range r.frame {
-		f.FillColor = th.Color(theme.ColorNameSeparator, v)
-	}
 	r.plotBg = toNRGBA(th.Color(theme.ColorNameInputBackground, v))
 	r.title.Color = th.Color(theme.ColorNameForeground, v)
 	r.scale.Color = th.Color(theme.ColorNamePlaceHolder, v)
@@ -71,15 +65,6 @@ func (r *chartRenderer) applyTheme() {
 }
 
 func (r *chartRenderer) Layout(s fyne.Size) {
-	const hair = 1
-	r.frame[0].Move(fyne.NewPos(0, 0))
-	r.frame[0].Resize(fyne.NewSize(s.Width, hair))
-	r.frame[1].Move(fyne.NewPos(0, s.Height-hair))
-	r.frame[1].Resize(fyne.NewSize(s.Width, hair))
-	r.frame[2].Move(fyne.NewPos(0, 0))
-	r.frame[2].Resize(fyne.NewSize(hair, s.Height))
-	r.frame[3].Move(fyne.NewPos(s.Width-hair, 0))
-	r.frame[3].Resize(fyne.NewSize(hair, s.Height))
 	th := r.title.MinSize()
 	r.title.Move(fyne.NewPos(chartPad, chartPad-2))
 	r.title.Resize(th)
@@ -106,9 +91,6 @@ func (r *chartRenderer) Refresh() {
 	r.value.Text = r.c.value
 	r.value.Color = r.c.color
 	r.scale.Text = r.c.scale
-	for _, f := range r.frame {
-		f.Refresh()
-	}
 	r.title.Refresh()
 	r.value.Refresh()
 	r.scale.Refresh()
@@ -118,15 +100,26 @@ func (r *chartRenderer) Refresh() {
 func (r *chartRenderer) Objects() []fyne.CanvasObject { return r.objs }
 func (r *chartRenderer) Destroy()                     {}
 
-// draw paints the plot at pixel size w×h: faint quarter grid lines, the
-// area under the line, and the line itself; columns without a reading
-// stay empty.
+// draw paints the plot at pixel size w×h: its box (background and a
+// one-pixel border), faint quarter grid lines, the area under the line,
+// and the line itself, which may cover the border at 0 and 100 %; columns
+// without a reading stay empty.
 func (r *chartRenderer) draw(w, h int) image.Image {
 	if r.img == nil || r.img.Bounds().Dx() != w || r.img.Bounds().Dy() != h {
 		r.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
 	img := r.img
 	fillRGBA(img, r.plotBg)
+	border := toNRGBA(r.fg)
+	border.A = 0xff
+	for x := 0; x < w; x++ {
+		blend(img, x, 0, border)
+		blend(img, x, h-1, border)
+	}
+	for y := 0; y < h; y++ {
+		blend(img, 0, y, border)
+		blend(img, w-1, y, border)
+	}
 	grid := toNRGBA(r.fg)
 	grid.A = 0x60
 	for q := 1; q < 4; q++ {

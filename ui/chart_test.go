@@ -68,20 +68,26 @@ func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
 	c.SetSeries(s, end, 4*time.Second, 1500*time.Millisecond)
 	r := test.TempWidgetRenderer(t, c).(*chartRenderer)
 	img := r.draw(41, 21).(*image.RGBA)
-	// The plot paints its background; a reading is anything else (the
-	// faint grid is not at column 20).
+	// The plot paints its background inside a one-pixel border; a reading
+	// is the line's colour (the faint grid is not at column 20).
 	bg := color.RGBAModel.Convert(r.plotBg).(color.RGBA)
-	lit := func(x, y int) bool { return img.RGBAAt(x, y) != bg }
-	if lit(20, 0) {
+	line := color.RGBA(c.color)
+	if img.RGBAAt(20, 1) != bg {
 		t.Fatal("background not painted")
 	}
-	if !lit(0, 20) || !lit(10, 20) {
+	if b := img.RGBAAt(20, 0); b == bg || b == line {
+		t.Errorf("no border at the top of the gap: %v", b)
+	}
+	if img.RGBAAt(0, 20) != line || img.RGBAAt(10, 20) != line {
 		t.Error("zero readings are not drawn on the baseline")
 	}
-	for y := 0; y < 21; y++ {
-		if lit(20, y) {
+	for y := 1; y < 20; y++ {
+		if img.RGBAAt(20, y) != bg {
 			t.Errorf("pixel drawn in the gap at (20,%d)", y)
 		}
+	}
+	if img.RGBAAt(20, 20) == line {
+		t.Error("the gap's baseline is drawn as a reading")
 	}
 	if _, v, _ := c.Texts(); v != "60%" {
 		t.Errorf("value = %q", v)

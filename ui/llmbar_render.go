@@ -117,6 +117,7 @@ func (r *barRenderer) Layout(size fyne.Size) {
 		}
 		seg.Move(fyne.NewPos(x, 0))
 		seg.Resize(fyne.NewSize(w, barHeight))
+		seg.Hidden = w <= 0 // Fyne still draws an empty rectangle's soft edge
 		x += w
 	}
 	if m.Exceeded && m.Measured != nil && m.Scale > 0 {

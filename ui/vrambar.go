@@ -150,8 +150,7 @@ func (b *VRAMBar) CreateRenderer() fyne.WidgetRenderer {
 	r.objs = append(r.objs, r.track)
 	for i, name := range barCategories {
 		r.segs[i] = canvas.NewRectangle(barColors[name])
-		r.swatches[i] = canvas.NewRectangle(barColors[name])
-		r.swatches[i].CornerRadius = 2
+		r.swatches[i] = canvas.NewRectangle(barColors[name]) // square: rounded ones cost llvmpipe more
 		r.labels[i] = canvas.NewText("", color.Black)
 		r.objs = append(r.objs, r.segs[i], r.swatches[i], r.labels[i])
 	}
@@ -184,6 +183,7 @@ func (r *vramBarRenderer) Layout(s fyne.Size) {
 		}
 		r.segs[i].Move(fyne.NewPos(x, 0))
 		r.segs[i].Resize(fyne.NewSize(w, vramBarHeight))
+		r.segs[i].Hidden = w <= 0 // Fyne still draws an empty rectangle's soft edge
 		x += w
 	}
 	// Legend: swatch + text, flowing onto further lines as needed.
