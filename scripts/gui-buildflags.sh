@@ -8,8 +8,9 @@
 #   -modfile=…       a copy of go.mod that replaces fyne.io/fyne/v2 with the
 #                    same version patched by third_party/fyne/*.patch (an
 #                    event loop that sleeps until something happens instead
-#                    of ticking at 60 Hz, and a quit that cannot hang; see
-#                    third_party/fyne/README.md).
+#                    of ticking at 60 Hz, a quit that cannot hang, text
+#                    textures that do not pile up, theme overrides that do
+#                    not re-parse fonts; see third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
 # the patches' hash, so it is made once. The repository's go.mod is never
