@@ -45,7 +45,7 @@ run: build
 ## test: lint, every test, and cross-compile checks
 test: deps lint
 	@scripts/install-deps.sh --prometheus || echo "make test: could not install prometheus; the real-Prometheus test will be skipped"
-	$(GO) test $$(scripts/gui-buildflags.sh) ./... # with the patched Fyne that gtm ships
+	flags=$$(scripts/gui-buildflags.sh) && $(GO) test $$flags ./... # with the patched Fyne that gtm ships
 	$(GO) test -tags nogui ./cmd/gtm
 	$(MAKE) --no-print-directory cross
 
@@ -107,7 +107,7 @@ test-e2e:
 
 ## race: every test under the race detector (CI runs it after make test)
 race: deps
-	$(GO) test -race $$(scripts/gui-buildflags.sh) ./...
+	flags=$$(scripts/gui-buildflags.sh) && $(GO) test -race $$flags ./...
 
 ## fuzz-check: every Fuzz function in the tree is in FUZZ_TARGETS
 fuzz-check:
