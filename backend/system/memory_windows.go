@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/shirou/gopsutil/v4/mem"
 	"golang.org/x/sys/windows"
 )
 
@@ -15,15 +14,8 @@ import (
 // or Wine) the paging files' size comes from GetPerformanceInfo: none is
 // swap 0 of 0, measured; with one, its use stays unknown.
 func readMemory(env context.Context) (memory, error) {
-	var m memory
-	v, err := mem.VirtualMemoryWithContext(env)
-	if err == nil {
-		used := v.Total - min(v.Available, v.Total)
-		m.total, m.used = &v.Total, &used
-	}
-	s, serr := mem.SwapMemoryWithContext(env)
+	m, err, serr := readGopsutilMemory(env)
 	if serr == nil {
-		m.swapTotal, m.swapUsed = &s.Total, &s.Used
 		return m, err
 	}
 	total, perr := pagingFileBytes()
