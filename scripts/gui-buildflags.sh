@@ -10,7 +10,9 @@
 #                    event loop that sleeps until something happens instead
 #                    of ticking at 60 Hz, a quit that cannot hang, text
 #                    textures that do not pile up, theme overrides that do
-#                    not re-parse fonts; see third_party/fyne/README.md).
+#                    not re-parse fonts, fallback fonts parsed only when
+#                    needed, no depth/stencil buffers; see
+#                    third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
 # the patches' hash, so it is made once. The repository's go.mod is never
