@@ -44,7 +44,6 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	// a capture alive; collecting garbage sooner keeps its resident memory
 	// about 10 MB lower at no measurable CPU cost.
 	debug.SetGCPercent(40)
-	fixMallocForGL()
 	// Every change to the window goes through fyne.Do (desk.q), so Fyne's
 	// thread checks are off: otherwise each Refresh asks which goroutine
 	// it is on by formatting a stack trace, a third of the window's CPU.
