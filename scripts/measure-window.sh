@@ -4,6 +4,11 @@
 # (llvmpipe), refreshing every second. Prints the CPU it used as % of one
 # core, averaged over SECONDS after a warm-up, and its resident memory at
 # the start and end of that span (and the largest seen).
+# The mapped-file part of resident memory depends on the page cache: right
+# after a build the kernel maps the freshly written binary in bigger pieces
+# (about 5 MB more than when it was read from disk). For the figure an
+# installed binary gives, drop the page cache first (as root:
+# sync; echo 3 > /proc/sys/vm/drop_caches).
 # Usage: scripts/measure-window.sh [BINARY] [SECONDS] [-- gtm arguments]
 #   default gtm arguments: --replay assets/demo/capture.jsonl -i 1
 set -euo pipefail
