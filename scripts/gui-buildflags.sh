@@ -18,6 +18,7 @@
 # the patches' hash, so it is made once. The repository's go.mod is never
 # changed: a plain `go build ./cmd/gtm` still builds, with stock Fyne.
 # Usage: scripts/gui-buildflags.sh   (from anywhere; prints one line)
+#        scripts/gui-buildflags.sh --dir   (prints the patched module's directory)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -58,4 +59,8 @@ mod=$root/.cache/gui.mod
 } >"$mod.tmp"
 mv "$mod.tmp" "$mod"
 cp go.sum "$root/.cache/gui.sum"
-echo "-tags no_emoji -modfile=$mod"
+if [ "${1:-}" = "--dir" ]; then
+	echo "$dst" # the patched module, for running its own tests
+else
+	echo "-tags no_emoji -modfile=$mod"
+fi
