@@ -61,18 +61,12 @@ func windowHeap(t *testing.T) int64 {
 		t.Fatal(err)
 	}
 	last := snaps[len(snaps)-1]
-	heap := func() int64 {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return int64(m.HeapAlloc)
-	}
-	before := heap()
+	before := liveHeap()
 	w := newWindow(t)
 	w.Window.Resize(fyne.NewSize(1360, 880))
 	w.Update(last)
 	w.Window.Canvas().Capture()
-	after := heap()
+	after := liveHeap()
 	runtime.KeepAlive(w)
 	runtime.KeepAlive(snaps)
 	return after - before

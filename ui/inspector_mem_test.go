@@ -31,18 +31,20 @@ func TestInspectorShapeChangesKeepMemoryFlat(t *testing.T) {
 	}
 	show(0)
 	show(1)
-	heap := func() uint64 {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
-	before := heap()
+	before := liveHeap()
 	for range 6 {
 		show(0)
 		show(1)
 	}
-	if grew := int64(heap()) - int64(before); grew > 4<<20 {
+	if grew := liveHeap() - before; grew > 4<<20 {
 		t.Errorf("heap grew %.1f MB over 12 re-themed panes", float64(grew)/(1<<20))
 	}
+}
+
+// liveHeap is the Go heap in use after a collection, in bytes.
+func liveHeap() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
 }
