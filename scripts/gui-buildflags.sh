@@ -11,7 +11,8 @@
 #                    of ticking at 60 Hz, a quit that cannot hang, text
 #                    textures that do not pile up, theme overrides that do
 #                    not re-parse fonts, fallback fonts parsed only when
-#                    needed, no depth/stencil buffers; see
+#                    needed, no depth/stencil buffers, cheaper shaders for
+#                    plain rectangles and textures; see
 #                    third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
@@ -43,7 +44,11 @@ if [ ! -f "$dst/.patched" ]; then
 	for p in "${patches[@]}"; do
 		# git apply works outside a repository too; --check first so a
 		# patch that no longer fits fails loudly instead of half applying.
-		(cd "$dst.tmp" && git apply --check -p1 "$root/$p" && git apply -p1 "$root/$p") || {
+		# The ceiling keeps git from finding this checkout around .cache/:
+		# inside a repository git applies paths from its root and silently
+		# skips a "diff --git" patch's files.
+		(cd "$dst.tmp" && export GIT_CEILING_DIRECTORIES="$root/.cache" &&
+			git apply --check -p1 "$root/$p" && git apply -p1 "$root/$p") || {
 			echo "gui-buildflags: $p does not apply to fyne.io/fyne/v2 $version" >&2
 			exit 1
 		}
