@@ -12,7 +12,7 @@
 #                    textures that do not pile up, theme overrides that do
 #                    not re-parse fonts, fallback fonts parsed only when
 #                    needed, no depth/stencil buffers, cheaper shaders for
-#                    plain rectangles and textures; see
+#                    plain rectangles and textures, cached glyphs; see
 #                    third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
