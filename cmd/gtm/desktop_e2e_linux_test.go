@@ -33,7 +33,10 @@ func startXvfb(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	// -noreset: without it the server resets when its last client leaves
+	// (a test that kills gtm), and a gtm started during the reset finds no
+	// display ("PlatformUnavailable"), which a loaded machine made likely.
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
