@@ -48,9 +48,11 @@ test: deps lint
 	flags=$$(scripts/gui-buildflags.sh) && $(GO) test $$flags ./... # with the patched Fyne that gtm ships
 	@# the patched Fyne's own tests where the patches touch it ('ci' skips a test that needs a Hangul system font)
 	dir=$$(scripts/gui-buildflags.sh --dir) && cd "$$dir" && \
-		$(GO) vet -tags no_emoji ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/ ./internal/driver/glfw/ && \
+		$(GO) vet -tags no_emoji ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/ ./internal/driver/glfw/ \
+			./internal/memo/ ./internal/driver/common/ ./canvas/ ./widget/ . && \
 		$(GO) vet -tags no_emoji,gles ./internal/painter/gl/ && GOOS=js GOARCH=wasm $(GO) vet ./internal/painter/gl/ && \
-		$(GO) test -tags no_emoji,ci ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/
+		$(GO) test -tags no_emoji,ci ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/ \
+			./internal/driver/common/ ./canvas/ ./widget/ ./layout/
 	$(GO) test -tags nogui ./cmd/gtm
 	$(MAKE) --no-print-directory cross
 

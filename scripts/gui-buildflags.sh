@@ -12,8 +12,9 @@
 #                    textures that do not pile up, theme overrides that do
 #                    not re-parse fonts, fallback fonts parsed only when
 #                    needed, no depth/stencil buffers, cheaper shaders for
-#                    plain rectangles and textures, cached glyphs; see
-#                    third_party/fyne/README.md).
+#                    plain rectangles and textures, cached glyphs, sizes
+#                    measured once a frame, one buffer for drawing texts;
+#                    see third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
 # the patches' hash, so it is made once. The repository's go.mod is never

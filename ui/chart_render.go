@@ -25,6 +25,7 @@ type chartRenderer struct {
 	plot   *canvas.Raster
 	img    *image.RGBA
 	ys     []int
+	box    plotBox
 	objs   []fyne.CanvasObject
 	bg, fg color.Color
 	plotBg color.NRGBA
@@ -104,13 +105,67 @@ func (r *chartRenderer) Destroy()                     {}
 // one-pixel border), faint quarter grid lines, the area under the line,
 // and the line itself, which may cover the border at 0 and 100 %; columns
 // without a reading stay empty.
+//
+// It runs for all eight charts on every refresh, so it copies the empty
+// box (kept from the last call) instead of painting it again, and fills
+// the area with a lookup of the box's few colours instead of blending
+// each pixel.
 func (r *chartRenderer) draw(w, h int) image.Image {
 	if r.img == nil || r.img.Bounds().Dx() != w || r.img.Bounds().Dy() != h {
 		r.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
 	img := r.img
-	fillRGBA(img, r.plotBg)
-	border := toNRGBA(r.fg)
+	c := r.c
+	fill := c.color
+	fill.A = 0x38
+	r.box.prepare(w, h, r.plotBg, toNRGBA(r.fg), fill)
+	copy(img.Pix, r.box.pix)
+	r.ys = plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, r.ys)
+	line := [4]uint8{c.color.R, c.color.G, c.color.B, c.color.A}
+	thick := 1
+	if h > 120 {
+		thick = 2
+	}
+	stride := img.Stride
+	for x, y := range r.ys {
+		if y < 0 {
+			continue
+		}
+		for i := (y+1)*stride + 4*x; i < len(img.Pix); i += stride {
+			px := (*[4]uint8)(img.Pix[i : i+4])
+			*px = r.box.filled(*px, fill)
+		}
+		lo, hi := y, y
+		if x > 0 && r.ys[x-1] >= 0 {
+			lo, hi = min(lo, r.ys[x-1]), max(hi, r.ys[x-1])
+		}
+		for yy := max(lo-thick+1, 0); yy <= hi && yy < h; yy++ {
+			i := yy*stride + 4*x
+			*(*[4]uint8)(img.Pix[i : i+4]) = line
+		}
+	}
+	return img
+}
+
+// plotBox is a chart's empty plot (background, border, grid) at one size
+// and in one theme, and what its colours become under the area's fill.
+type plotBox struct {
+	w, h         int
+	bg, fg, fill color.NRGBA
+	pix          []uint8
+	// under maps a pixel of the box to the same pixel with the fill
+	// blended over it; the box has only a few colours.
+	under [][2][4]uint8
+}
+
+func (b *plotBox) prepare(w, h int, bg, fg, fill color.NRGBA) {
+	if b.pix != nil && b.w == w && b.h == h && b.bg == bg && b.fg == fg && b.fill == fill {
+		return
+	}
+	*b = plotBox{w: w, h: h, bg: bg, fg: fg, fill: fill}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	fillRGBA(img, bg)
+	border := fg
 	border.A = 0xff
 	for x := 0; x < w; x++ {
 		blend(img, x, 0, border)
@@ -120,7 +175,7 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 		blend(img, 0, y, border)
 		blend(img, w-1, y, border)
 	}
-	grid := toNRGBA(r.fg)
+	grid := fg
 	grid.A = 0x60
 	for q := 1; q < 4; q++ {
 		y := q * (h - 1) / 4
@@ -128,33 +183,24 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 			blend(img, x, y, grid)
 		}
 	}
-	c := r.c
-	r.ys = plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, r.ys)
-	line := c.color
-	fill := c.color
-	fill.A = 0x38
-	thick := 1
-	if h > 120 {
-		thick = 2
-	}
-	for x, y := range r.ys {
-		if y < 0 {
-			continue
-		}
-		for yy := y + 1; yy < h; yy++ {
-			blend(img, x, yy, fill)
-		}
-		lo, hi := y, y
-		if x > 0 && r.ys[x-1] >= 0 {
-			lo, hi = min(lo, r.ys[x-1]), max(hi, r.ys[x-1])
-		}
-		for yy := lo - thick + 1; yy <= hi; yy++ {
-			if yy >= 0 && yy < h {
-				img.SetRGBA(x, yy, color.RGBA(line))
-			}
+	b.pix = img.Pix
+}
+
+// filled returns px with the fill blended over it.
+func (b *plotBox) filled(px [4]uint8, fill color.NRGBA) [4]uint8 {
+	for _, u := range b.under {
+		if u[0] == px {
+			return u[1]
 		}
 	}
-	return img
+	one := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	copy(one.Pix, px[:])
+	blend(one, 0, 0, fill)
+	out := [4]uint8(one.Pix)
+	if len(b.under) < 16 {
+		b.under = append(b.under, [2][4]uint8{px, out})
+	}
+	return out
 }
 
 // fillRGBA paints every pixel of img with c (opaque colours as they are,

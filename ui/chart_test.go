@@ -169,3 +169,101 @@ func TestVRAMBarNormalised(t *testing.T) {
 		t.Errorf("split with unknown total = %+v", v3)
 	}
 }
+
+// drawBlended is the plain way to paint a plot, pixel by pixel with
+// alpha blending; chartRenderer.draw must give the same image faster.
+func drawBlended(r *chartRenderer, w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	fillRGBA(img, r.plotBg)
+	border := toNRGBA(r.fg)
+	border.A = 0xff
+	for x := 0; x < w; x++ {
+		blend(img, x, 0, border)
+		blend(img, x, h-1, border)
+	}
+	for y := 0; y < h; y++ {
+		blend(img, 0, y, border)
+		blend(img, w-1, y, border)
+	}
+	grid := toNRGBA(r.fg)
+	grid.A = 0x60
+	for q := 1; q < 4; q++ {
+		for x := 0; x < w; x += 3 {
+			blend(img, x, q*(h-1)/4, grid)
+		}
+	}
+	c := r.c
+	ys := plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, nil)
+	fill := c.color
+	fill.A = 0x38
+	thick := 1
+	if h > 120 {
+		thick = 2
+	}
+	for x, y := range ys {
+		if y < 0 {
+			continue
+		}
+		for yy := y + 1; yy < h; yy++ {
+			blend(img, x, yy, fill)
+		}
+		lo, hi := y, y
+		if x > 0 && ys[x-1] >= 0 {
+			lo, hi = min(lo, ys[x-1]), max(hi, ys[x-1])
+		}
+		for yy := lo - thick + 1; yy <= hi; yy++ {
+			if yy >= 0 && yy < h {
+				img.SetRGBA(x, yy, color.RGBA(c.color))
+			}
+		}
+	}
+	return img
+}
+
+func TestChartDrawMatchesBlending(t *testing.T) {
+	test.NewTempApp(t)
+	var vals []*float64
+	for i := 0; i < 90; i++ {
+		switch {
+		case i%17 == 5, i%17 == 6:
+			vals = append(vals, nil) // gaps
+		default:
+			vals = append(vals, ptr(float64(i*37%101)))
+		}
+	}
+	s, end := series(vals...)
+	for _, m := range []app.Metric{app.MetricGPU, app.MetricPower} {
+		c := NewChart(m)
+		c.SetSeries(s, end, 89*time.Second, 1500*time.Millisecond)
+		r := test.TempWidgetRenderer(t, c).(*chartRenderer)
+		for _, size := range [][2]int{{41, 21}, {215, 50}, {400, 160}, {215, 50}} {
+			got := r.draw(size[0], size[1]).(*image.RGBA)
+			want := drawBlended(r, size[0], size[1])
+			for i := range want.Pix {
+				if got.Pix[i] != want.Pix[i] {
+					x, y := (i/4)%size[0], (i/4)/size[0]
+					t.Fatalf("%v at %dx%d: pixel (%d,%d) = %v, want %v", m, size[0], size[1], x, y,
+						got.RGBAAt(x, y), want.RGBAAt(x, y))
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkChartDraw is one plot of the grid (eight are drawn on every
+// refresh).
+func BenchmarkChartDraw(b *testing.B) {
+	test.NewTempApp(b)
+	var vals []*float64
+	for i := 0; i < 600; i++ {
+		vals = append(vals, ptr(float64(i*37%101)))
+	}
+	s, end := series(vals...)
+	c := NewChart(app.MetricGPU)
+	c.SetSeries(s, end, 599*time.Second, 1500*time.Millisecond)
+	r := newChartRenderer(c)
+	b.ReportAllocs()
+	for b.Loop() {
+		r.draw(215, 50)
+	}
+}

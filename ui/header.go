@@ -127,6 +127,17 @@ func (t *statTile) set(v string) bool {
 	return true
 }
 
+// relayout lays c out again after a text in it changed width. Unlike
+// c.Refresh it does not refresh (re-render) every object inside: the texts
+// that changed refreshed themselves, while a refresh of the header once a
+// second re-shaped every label in it, selector and legend included.
+// Children whose size changes lay themselves out as they are resized.
+func relayout(c *fyne.Container) {
+	if c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+}
+
 // setText changes a text only when it differs; it reports a change.
 func setText(t *canvas.Text, s string) bool {
 	if t.Text == s {
@@ -154,7 +165,7 @@ func (h *Header) update(s *app.Snapshot, dev int) {
 		}
 		h.setTitle(msg, hostLabel(s.Host))
 		if setText(h.vramText, "") {
-			h.vramRow.Refresh()
+			relayout(h.vramRow)
 		}
 		if h.bar.set(vramSplit{}) {
 			h.relayout = true
@@ -170,7 +181,7 @@ func (h *Header) update(s *app.Snapshot, dev int) {
 		vram += fmt.Sprintf(" (%.0f %%)", 100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes))
 	}
 	if setText(h.vramText, vram+"  ") {
-		h.vramRow.Refresh()
+		relayout(h.vramRow)
 	}
 	if h.bar.set(splitVRAM(s, dev)) {
 		h.relayout = true
@@ -196,7 +207,7 @@ func (h *Header) setTiles(vals [numTiles]string) {
 		}
 	}
 	if changed {
-		h.tilesBox.Refresh()
+		relayout(h.tilesBox)
 	}
 }
 
@@ -208,7 +219,7 @@ func (h *Header) setTitle(title, ident string) {
 	a := setText(h.title, title)
 	b := setText(h.ident, ident)
 	if a || b {
-		h.titleRow.Refresh()
+		relayout(h.titleRow)
 	}
 }
 
@@ -263,7 +274,7 @@ func (h *Header) updateSystem(s *app.Snapshot) {
 	b := h.sysRAM.set(app.FormatBytes(used) + " / " + app.FormatBytes(total))
 	c := h.sysSwap.set(app.FormatBytes(su) + " / " + app.FormatBytes(st))
 	if a || b || c {
-		h.root.Refresh()
+		relayout(h.root)
 	}
 }
 
