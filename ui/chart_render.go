@@ -106,10 +106,9 @@ func (r *chartRenderer) Destroy()                     {}
 // and the line itself, which may cover the border at 0 and 100 %; columns
 // without a reading stay empty.
 //
-// It runs for all eight charts on every refresh, so it copies the empty
-// box (kept from the last call) instead of painting it again, and fills
-// the area with a lookup of the box's few colours instead of blending
-// each pixel.
+// It runs for all eight charts on every refresh, so it fills the area
+// under the line with a lookup of the box's few colours instead of
+// blending each pixel.
 func (r *chartRenderer) draw(w, h int) image.Image {
 	if r.img == nil || r.img.Bounds().Dx() != w || r.img.Bounds().Dy() != h {
 		r.img = image.NewRGBA(image.Rect(0, 0, w, h))
@@ -118,8 +117,8 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 	c := r.c
 	fill := c.color
 	fill.A = 0x38
-	r.box.prepare(w, h, r.plotBg, toNRGBA(r.fg), fill)
-	copy(img.Pix, r.box.pix)
+	r.box.prepare(r.plotBg, toNRGBA(r.fg), fill)
+	paintEmptyPlot(img, r.plotBg, toNRGBA(r.fg))
 	r.ys = plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, r.ys)
 	line := [4]uint8{c.color.R, c.color.G, c.color.B, c.color.A}
 	thick := 1
@@ -147,43 +146,20 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 	return img
 }
 
-// plotBox is a chart's empty plot (background, border, grid) at one size
-// and in one theme, and what its colours become under the area's fill.
+// plotBox maps the few colours of a chart's empty plot (background,
+// border, grid) to what they become under the area's fill, for one theme
+// and fill colour.
 type plotBox struct {
-	w, h         int
 	bg, fg, fill color.NRGBA
-	pix          []uint8
 	// under maps a pixel of the box to the same pixel with the fill
-	// blended over it; the box has only a few colours.
+	// blended over it.
 	under [][2][4]uint8
 }
 
-func (b *plotBox) prepare(w, h int, bg, fg, fill color.NRGBA) {
-	if b.pix != nil && b.w == w && b.h == h && b.bg == bg && b.fg == fg && b.fill == fill {
-		return
+func (b *plotBox) prepare(bg, fg, fill color.NRGBA) {
+	if b.bg != bg || b.fg != fg || b.fill != fill {
+		*b = plotBox{bg: bg, fg: fg, fill: fill}
 	}
-	*b = plotBox{w: w, h: h, bg: bg, fg: fg, fill: fill}
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	fillRGBA(img, bg)
-	border := fg
-	border.A = 0xff
-	for x := 0; x < w; x++ {
-		blend(img, x, 0, border)
-		blend(img, x, h-1, border)
-	}
-	for y := 0; y < h; y++ {
-		blend(img, 0, y, border)
-		blend(img, w-1, y, border)
-	}
-	grid := fg
-	grid.A = 0x60
-	for q := 1; q < 4; q++ {
-		y := q * (h - 1) / 4
-		for x := 0; x < w; x += 3 {
-			blend(img, x, y, grid)
-		}
-	}
-	b.pix = img.Pix
 }
 
 // filled returns px with the fill blended over it.
@@ -203,13 +179,42 @@ func (b *plotBox) filled(px [4]uint8, fill color.NRGBA) [4]uint8 {
 	return out
 }
 
+// paintEmptyPlot paints the plot's box: the background, a one-pixel
+// border and faint quarter grid lines.
+func paintEmptyPlot(img *image.RGBA, bg, fg color.NRGBA) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	fillRGBA(img, bg)
+	border := fg
+	border.A = 0xff
+	for x := 0; x < w; x++ {
+		blend(img, x, 0, border)
+		blend(img, x, h-1, border)
+	}
+	for y := 0; y < h; y++ {
+		blend(img, 0, y, border)
+		blend(img, w-1, y, border)
+	}
+	grid := fg
+	grid.A = 0x60
+	for q := 1; q < 4; q++ {
+		y := q * (h - 1) / 4
+		for x := 0; x < w; x += 3 {
+			blend(img, x, y, grid)
+		}
+	}
+}
+
 // fillRGBA paints every pixel of img with c (opaque colours as they are,
-// others premultiplied).
+// others premultiplied). img's pixels must be contiguous (a whole image,
+// not a part of a wider one).
 func fillRGBA(img *image.RGBA, c color.NRGBA) {
+	if len(img.Pix) < 4 {
+		return
+	}
 	a := uint32(c.A)
-	px := [4]uint8{uint8(uint32(c.R) * a / 255), uint8(uint32(c.G) * a / 255), uint8(uint32(c.B) * a / 255), c.A}
-	for i := 0; i < len(img.Pix); i += 4 {
-		copy(img.Pix[i:i+4], px[:])
+	img.Pix[0], img.Pix[1], img.Pix[2], img.Pix[3] = uint8(uint32(c.R)*a/255), uint8(uint32(c.G)*a/255), uint8(uint32(c.B)*a/255), c.A
+	for n := 4; n < len(img.Pix); n *= 2 {
+		copy(img.Pix[n:], img.Pix[:n])
 	}
 }
 

@@ -174,24 +174,7 @@ func TestVRAMBarNormalised(t *testing.T) {
 // alpha blending; chartRenderer.draw must give the same image faster.
 func drawBlended(r *chartRenderer, w, h int) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	fillRGBA(img, r.plotBg)
-	border := toNRGBA(r.fg)
-	border.A = 0xff
-	for x := 0; x < w; x++ {
-		blend(img, x, 0, border)
-		blend(img, x, h-1, border)
-	}
-	for y := 0; y < h; y++ {
-		blend(img, 0, y, border)
-		blend(img, w-1, y, border)
-	}
-	grid := toNRGBA(r.fg)
-	grid.A = 0x60
-	for q := 1; q < 4; q++ {
-		for x := 0; x < w; x += 3 {
-			blend(img, x, q*(h-1)/4, grid)
-		}
-	}
+	paintEmptyPlot(img, r.plotBg, toNRGBA(r.fg))
 	c := r.c
 	ys := plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, nil)
 	fill := c.color
