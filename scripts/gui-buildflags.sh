@@ -13,7 +13,8 @@
 #                    not re-parse fonts, fallback fonts parsed only when
 #                    needed, no depth/stencil buffers, cheaper shaders for
 #                    plain rectangles and textures, cached glyphs, sizes
-#                    measured once a frame, one buffer for drawing texts;
+#                    measured once a frame, a string shaped once to
+#                    be measured and drawn, one buffer for drawing texts;
 #                    see third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and
