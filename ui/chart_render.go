@@ -117,8 +117,9 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 	c := r.c
 	fill := c.color
 	fill.A = 0x38
-	r.box.prepare(r.plotBg, toNRGBA(r.fg), fill)
-	paintEmptyPlot(img, r.plotBg, toNRGBA(r.fg))
+	fg := toNRGBA(r.fg)
+	r.box.prepare(r.plotBg, fg, fill)
+	paintEmptyPlot(img, r.plotBg, fg)
 	r.ys = plotColumns(c.series, c.end, c.span, c.gapAfter, w, h, r.ys)
 	line := [4]uint8{c.color.R, c.color.G, c.color.B, c.color.A}
 	thick := 1
@@ -132,7 +133,7 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 		}
 		for i := (y+1)*stride + 4*x; i < len(img.Pix); i += stride {
 			px := (*[4]uint8)(img.Pix[i : i+4])
-			*px = r.box.filled(*px, fill)
+			*px = r.box.filled(*px)
 		}
 		lo, hi := y, y
 		if x > 0 && r.ys[x-1] >= 0 {
@@ -163,16 +164,13 @@ func (b *plotBox) prepare(bg, fg, fill color.NRGBA) {
 }
 
 // filled returns px with the fill blended over it.
-func (b *plotBox) filled(px [4]uint8, fill color.NRGBA) [4]uint8 {
+func (b *plotBox) filled(px [4]uint8) [4]uint8 {
 	for _, u := range b.under {
 		if u[0] == px {
 			return u[1]
 		}
 	}
-	one := image.NewRGBA(image.Rect(0, 0, 1, 1))
-	copy(one.Pix, px[:])
-	blend(one, 0, 0, fill)
-	out := [4]uint8(one.Pix)
+	out := blendPixel(px, b.fill)
 	if len(b.under) < 16 {
 		b.under = append(b.under, [2][4]uint8{px, out})
 	}
@@ -222,13 +220,20 @@ func fillRGBA(img *image.RGBA, c color.NRGBA) {
 // destination).
 func blend(img *image.RGBA, x, y int, c color.NRGBA) {
 	i := img.PixOffset(x, y)
-	p := img.Pix[i : i+4 : i+4]
+	p := (*[4]uint8)(img.Pix[i : i+4])
+	*p = blendPixel(*p, c)
+}
+
+// blendPixel is c drawn over the premultiplied pixel p.
+func blendPixel(p [4]uint8, c color.NRGBA) [4]uint8 {
 	a := uint32(c.A)
 	na := 255 - a
-	p[0] = uint8((uint32(c.R)*a + uint32(p[0])*na) / 255)
-	p[1] = uint8((uint32(c.G)*a + uint32(p[1])*na) / 255)
-	p[2] = uint8((uint32(c.B)*a + uint32(p[2])*na) / 255)
-	p[3] = uint8(a + uint32(p[3])*na/255)
+	return [4]uint8{
+		uint8((uint32(c.R)*a + uint32(p[0])*na) / 255),
+		uint8((uint32(c.G)*a + uint32(p[1])*na) / 255),
+		uint8((uint32(c.B)*a + uint32(p[2])*na) / 255),
+		uint8(a + uint32(p[3])*na/255),
+	}
 }
 
 func toNRGBA(c color.Color) color.NRGBA {
