@@ -14,7 +14,8 @@
 #                    needed, no depth/stencil buffers, cheaper shaders for
 #                    plain rectangles and textures, cached glyphs, sizes
 #                    measured once a frame, a string shaped once to
-#                    be measured and drawn, one buffer for drawing texts;
+#                    be measured and drawn, one buffer for drawing texts,
+#                    only the changed parts of a frame painted again;
 #                    see third_party/fyne/README.md).
 #
 # The patched copy lives in .cache/ (ignored), keyed by the Fyne version and

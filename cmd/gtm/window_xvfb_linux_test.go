@@ -330,3 +330,35 @@ func TestWindowXvfbLiveFakeDriver(t *testing.T) {
 	g.key("q")
 	g.waitExit("live q")
 }
+
+// TestWindowXvfbPartialRepaint checks the patched Fyne's partial repaint
+// (third_party/fyne/repaint.patch) on the real window: with
+// FYNE_REPAINT_CHECK=1 every frame painted in parts is painted whole as
+// well and any pixel that differs is reported. The replay plays while
+// keys move the selection, sort, switch the charts and open the help.
+func TestWindowXvfbPartialRepaint(t *testing.T) {
+	display := xvfb(t)
+	g := startGUI(t, display, append(noDBus(), "FYNE_REPAINT_CHECK=1"), nil, "--replay", replayFile(t), "-i", "0.5")
+	time.Sleep(3 * time.Second)
+	for _, k := range []string{"Down", "Down", "s", "c", "Up", "question", "Escape", "c", "a"} {
+		g.key(k)
+		time.Sleep(700 * time.Millisecond)
+	}
+	time.Sleep(2 * time.Second)
+	g.key("q")
+	g.waitExit("q")
+	var same, differ int
+	for _, line := range strings.Split(g.stderr.String(), "\n") {
+		switch {
+		case strings.HasPrefix(line, "fyne repaint check: same pixels"):
+			same++
+		case strings.HasPrefix(line, "fyne repaint check:"):
+			differ++
+			t.Error(line)
+		}
+	}
+	if same < 5 {
+		t.Errorf("%d frames were painted in parts and checked, want at least 5 (does the GL keep the back buffer?)\n%s", same, g.stderr.String())
+	}
+	t.Logf("%d frames painted in parts matched a whole paint; %d did not", same, differ)
+}
