@@ -72,9 +72,16 @@ func newProcessTable() *ProcessTable {
 		}
 	}
 	for i, w := range columnWidths {
-		t.table.SetColumnWidth(i, w)
+		t.table.SetColumnWidth(i, max(w, headingWidth(i)))
 	}
 	return t
+}
+
+// headingWidth is what column col's heading needs with a sort arrow: a
+// right-aligned heading wider than its column spills into the one before.
+func headingWidth(col int) float32 {
+	s := fyne.MeasureText(columnTitles[col]+" ↓", theme.TextSize(), fyne.TextStyle{Bold: true})
+	return s.Width + 2*theme.InnerPadding()
 }
 
 func (t *ProcessTable) headerTitle(col int) string {

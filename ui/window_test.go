@@ -611,3 +611,44 @@ func TestCopySnapshotIsRedacted(t *testing.T) {
 		t.Errorf("status %q", w.StatusText())
 	}
 }
+
+// Every heading fits its column with the sort arrow: a right-aligned
+// heading wider than its column ("GPU % ↓") spilled over the one before.
+func TestHeadingsFitTheirColumnsWhenSorted(t *testing.T) {
+	w := newWindow(t)
+	w.Window.Resize(fyne.NewSize(2600, 900)) // every column in view
+	w.Update(manyProcesses(5, t0))
+	for col := 0; col < numCols; col++ {
+		w.table.sortBy(col)
+		var cells []*headerCell
+		var walk func(o fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *headerCell:
+				cells = append(cells, x)
+			case *fyne.Container:
+				for _, c := range x.Objects {
+					walk(c)
+				}
+			case fyne.Widget:
+				for _, c := range test.WidgetRenderer(x).Objects() {
+					walk(c)
+				}
+			}
+		}
+		walk(w.table.table)
+		found := false
+		for _, h := range cells {
+			if h.col != col {
+				continue
+			}
+			found = true
+			if need := h.MinSize().Width; h.Size().Width < need {
+				t.Errorf("heading %q needs %.0f but its column is %.0f wide", h.text.Text, need, h.Size().Width)
+			}
+		}
+		if !found {
+			t.Errorf("no heading for column %s in view", columnTitles[col])
+		}
+	}
+}
