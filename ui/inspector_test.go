@@ -26,11 +26,7 @@ import (
 // the canvas texts of custom widgets.
 func texts(o fyne.CanvasObject) []string {
 	var out []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
+	visit(o, func(o fyne.CanvasObject) bool {
 		switch x := o.(type) {
 		case *widget.Label:
 			out = append(out, x.Text)
@@ -40,18 +36,30 @@ func texts(o fyne.CanvasObject) []string {
 			out = append(out, x.String())
 		case *canvas.Text:
 			out = append(out, x.Text)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
+		default:
+			return true
+		}
+		return false
+	})
+	return out
+}
+
+// visit calls f on o and on every visible object under it, through
+// containers and widgets' renderers, while f returns true.
+func visit(o fyne.CanvasObject, f func(fyne.CanvasObject) bool) {
+	if o == nil || !o.Visible() || !f(o) {
+		return
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			visit(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			visit(c, f)
 		}
 	}
-	walk(o)
-	return out
 }
 
 func allText(o fyne.CanvasObject) string { return strings.Join(texts(o), "\n") }

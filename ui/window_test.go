@@ -621,22 +621,13 @@ func TestHeadingsFitTheirColumnsWhenSorted(t *testing.T) {
 	for col := 0; col < numCols; col++ {
 		w.table.sortBy(col)
 		var cells []*headerCell
-		var walk func(o fyne.CanvasObject)
-		walk = func(o fyne.CanvasObject) {
-			switch x := o.(type) {
-			case *headerCell:
-				cells = append(cells, x)
-			case *fyne.Container:
-				for _, c := range x.Objects {
-					walk(c)
-				}
-			case fyne.Widget:
-				for _, c := range test.WidgetRenderer(x).Objects() {
-					walk(c)
-				}
+		visit(w.table.table, func(o fyne.CanvasObject) bool {
+			if h, ok := o.(*headerCell); ok {
+				cells = append(cells, h)
+				return false
 			}
-		}
-		walk(w.table.table)
+			return true
+		})
 		found := false
 		for _, h := range cells {
 			if h.col != col {
