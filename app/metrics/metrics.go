@@ -29,8 +29,8 @@ import (
 )
 
 // MaxProcesses bounds the process rows exported per scrape (label
-// cardinality); the largest by measured VRAM are kept and the rest counted
-// in gtm_exporter_processes_dropped.
+// cardinality); the largest by measured VRAM across all devices are kept
+// and the rest counted in gtm_exporter_processes_dropped.
 const MaxProcesses = 1000
 
 const ns = "gtm"
@@ -101,7 +101,7 @@ var (
 	hCollected  = counterDesc("collector_collections_total", "Snapshots taken since gtm serve started.")
 	hDropped    = desc("exporter_processes_dropped", "Process rows left out of this scrape beyond the cardinality bound.")
 	hBuild      = desc("build_info", "gtm's version; always 1.", "version")
-	hProcesses  = desc("device_processes", "Process rows gtm lists on a device.", deviceLabels...)
+	hProcesses  = desc("device_processes", "Processes gtm lists on a device, all of them (counted before the cardinality bound).", deviceLabels...)
 	modelKinds  = []string{"weights", "kv_cache", "compute", "output"}
 	unknownName = "unknown"
 )
@@ -306,23 +306,33 @@ func (e *Exporter) walk(out emitter) {
 		bytesGauge(ch, dPCIeTx, d.PCIeTxBytesPerS, l)
 	}
 
-	rows := s.Processes
+	// Every row on a device counts, before the cardinality cut: a count
+	// of only the exported rows would shrink as the machine gets busier.
+	rows := make([]*app.Process, 0, len(s.Processes))
+	perDevice := map[int]map[string]bool{} // device → PID labels on it
+	for i := range s.Processes {
+		p := &s.Processes[i]
+		if p.DeviceIndex == nil {
+			continue
+		}
+		rows = append(rows, p)
+		if perDevice[*p.DeviceIndex] == nil {
+			perDevice[*p.DeviceIndex] = map[string]bool{}
+		}
+		perDevice[*p.DeviceIndex][p.PIDLabel] = true
+	}
 	dropped := 0
 	if len(rows) > MaxProcesses {
-		// Rows come sorted by measured VRAM within each device; keep the
-		// first MaxProcesses overall.
+		// Rows come sorted within each device only; keep the largest by
+		// measured VRAM across all devices (unknown sizes last).
+		sort.SliceStable(rows, func(i, j int) bool { return vramKey(rows[i]) > vramKey(rows[j]) })
 		dropped = len(rows) - MaxProcesses
 		rows = rows[:MaxProcesses]
 	}
 	ch.put(gauge(hDropped, float64(dropped)))
-	perDevice := map[int]int{}
-	seen := map[[2]string]bool{} // (pid label, device): one series each
-	for i := range rows {
-		p := &rows[i]
-		if p.DeviceIndex == nil {
-			continue
-		}
-		perDevice[*p.DeviceIndex]++
+	seen := map[[2]string]bool{}   // (pid label, device): one series each
+	modelDone := map[string]bool{} // pid label: model series have no device label
+	for _, p := range rows {
 		dev := strconv.Itoa(*p.DeviceIndex)
 		key := [2]string{p.PIDLabel, dev}
 		if seen[key] {
@@ -336,20 +346,32 @@ func (e *Exporter) walk(out emitter) {
 			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:4:4], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
-		modelMetrics(ch, p)
+		if !modelDone[p.PIDLabel] {
+			modelDone[p.PIDLabel] = modelMetrics(ch, p)
+		}
 	}
 	for _, d := range s.Devices {
-		ch.put(gauge(hProcesses, float64(perDevice[d.Index]), strconv.Itoa(d.Index), names[d.Index]))
+		ch.put(gauge(hProcesses, float64(len(perDevice[d.Index])), strconv.Itoa(d.Index), names[d.Index]))
 	}
 }
 
-// modelMetrics exports one LLM process's parts. The breakdown is per
-// process; "model" names its main model file. A process on two devices
-// has its LLM block on each row; it is exported once (first row).
-func modelMetrics(ch sink, p *app.Process) {
+// vramKey orders rows for the cardinality cut: measured VRAM, and a row
+// whose size the driver hides below any measured one.
+func vramKey(p *app.Process) int64 {
+	if p.VRAMBytes == nil {
+		return -1
+	}
+	return int64(min(*p.VRAMBytes, 1<<62))
+}
+
+// modelMetrics exports one LLM process's parts and reports whether it had
+// any. The breakdown is per process; "model" names its main model file. A
+// process on two devices has its LLM block on each row; the caller exports
+// it once per PID (its model series carry no device label).
+func modelMetrics(ch sink, p *app.Process) bool {
 	l := p.LLM
 	if l == nil {
-		return
+		return false
 	}
 	model := ModelLabel(p)
 	proc := str(p.Name)
@@ -362,6 +384,7 @@ func modelMetrics(ch sink, p *app.Process) {
 	if l.NCtx != nil {
 		ch.put(gauge(mCtx, float64(*l.NCtx), model, proc, p.PIDLabel, str(l.NCtxSource)))
 	}
+	return true
 }
 
 // ModelLabel names a process's main model for the model label: the

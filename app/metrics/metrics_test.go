@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -315,4 +316,80 @@ func countSeries(t *testing.T, e *Exporter, name string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestModelSeriesOncePerPID: an LLM spread over two GPUs has a row per
+// device, each carrying the process's breakdown; its model series are
+// exported once (they have no device label), so the exposition has no
+// duplicate series and a pedantic registry accepts it.
+func TestModelSeriesOncePerPID(t *testing.T) {
+	s := fixture()
+	second := s.Processes[0] // llama-server, also on GPU 1
+	second.DeviceIndex, second.VRAMBytes = ip(1), mib(3000)
+	s.Processes = append(s.Processes, second)
+	e := New()
+	e.Update(s, 0)
+	if n := countSeries(t, e, "gtm_model_memory_bytes"); n != 5 { // 3 parts of llama-server, 2 of ollama
+		t.Errorf("%d model memory series, want 5 (one per PID and kind)", n)
+	}
+	if n := countSeries(t, e, "gtm_model_context_tokens"); n != 1 {
+		t.Errorf("%d context series, want 1", n)
+	}
+	if n := countSeries(t, e, "gtm_process_vram_bytes"); n != 3 { // llama-server on both GPUs, ollama
+		t.Errorf("%d process series, want 3", n)
+	}
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(e.Collector())
+	if _, err := reg.Gather(); err != nil {
+		t.Errorf("registry refuses the metrics: %v", err)
+	}
+	if promtool, err := exec.LookPath("promtool"); err == nil {
+		cmd := exec.Command(promtool, "check", "metrics")
+		cmd.Stdin = strings.NewReader(gathered(t, e))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("promtool check metrics: %v\n%s", err, out)
+		}
+	}
+}
+
+// TestExportCapKeepsLargest: beyond MaxProcesses rows the largest by
+// measured VRAM are kept, whichever device they are on, and the per-device
+// process counts are of every row, not just the exported ones.
+func TestExportCapKeepsLargest(t *testing.T) {
+	s := fixture()
+	base := s.Processes[3] // ollama, with an LLM block
+	s.Processes = nil
+	// Rows come sorted within each device: GPU 0's many small processes
+	// first, then GPU 1's few large ones.
+	add := func(n, dev int, vram uint64, first int) {
+		for i := 0; i < n; i++ {
+			p := base
+			p.PID, p.PIDLabel = first+i, fmt.Sprint(first+i)
+			p.DeviceIndex, p.VRAMBytes = ip(dev), mib(vram)
+			s.Processes = append(s.Processes, p)
+		}
+	}
+	add(MaxProcesses, 0, 10, 10000)
+	add(40, 1, 8000, 50000)
+	add(5, 1, 0, 60000)
+	e := New()
+	e.Update(s, 0)
+	text := gathered(t, e)
+	for _, want := range []string{
+		`gtm_process_vram_bytes{category="AI",device="1",name="ollama",pid="50039"} 8.388608e+09`,
+		`gtm_exporter_processes_dropped 45`,
+		`gtm_device_processes{device="0",name="NVIDIA GeForce RTX 4090"} 1000`,
+		`gtm_device_processes{device="1",name="NVIDIA GeForce RTX 4090"} 45`,
+		`gtm_model_memory_bytes{kind="weights",model="qwen3:1.7b",pid="50000",process="ollama",source="estimated"}`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Contains(text, `pid="60000"`) {
+		t.Error("a 0-byte row was kept over larger ones")
+	}
+	if n := countSeries(t, e, "gtm_process_vram_bytes"); n != MaxProcesses {
+		t.Errorf("%d process series, want the bound %d", n, MaxProcesses)
+	}
 }
