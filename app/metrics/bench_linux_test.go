@@ -56,8 +56,8 @@ func benchScrape(b *testing.B, fresh bool, encoding string) {
 	e := New()
 	s := bigSnapshot()
 	e.Update(s, time.Millisecond)
-	h := e.Handler(time.Second)
-	req := httptest.NewRequest(http.MethodGet, "/metrics", nil)
+	h := e.Handler(Options{Interval: time.Second})
+	req := httptest.NewRequest(http.MethodGet, "http://localhost/metrics", nil)
 	if encoding != "" {
 		req.Header.Set("Accept-Encoding", encoding)
 	}

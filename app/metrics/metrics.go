@@ -118,6 +118,16 @@ type Exporter struct {
 	body        *exposed           // cached is encoded once, for /metrics
 	bodyOf      **dto.MetricFamily // the families body was encoded from
 	zw          *gzip.Writer
+	gen         uint64 // counts Updates: which snapshot a cached body is of
+
+	// /snapshot.json's body, under its own lock so that encoding it
+	// delays neither Update nor /metrics.
+	jsonMu      sync.Mutex
+	json        *exposed
+	jsonGen     uint64
+	jsonFull    bool
+	jsonZW      *gzip.Writer
+	jsonEncodes int // for the tests: encodings since New
 }
 
 // New returns an empty Exporter: until the first Update it exports only
@@ -131,6 +141,7 @@ func (e *Exporter) Update(s *app.Snapshot, took time.Duration) {
 	e.snap, e.took, e.cached, e.updated = s, took, nil, time.Now()
 	e.body, e.bodyOf = nil, nil
 	e.collections++
+	e.gen++
 }
 
 // Snapshot returns the snapshot being exported (nil before the first).

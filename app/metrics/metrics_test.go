@@ -224,7 +224,7 @@ func TestGatherIsCachedPerSnapshot(t *testing.T) {
 
 func TestHandlerOverLoopback(t *testing.T) {
 	e := New()
-	srv := httptest.NewServer(e.Handler(time.Second))
+	srv := httptest.NewServer(e.Handler(Options{Interval: time.Second}))
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		resp, err := http.Get(srv.URL + path)

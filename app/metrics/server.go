@@ -10,13 +10,32 @@ import (
 	"time"
 
 	"github.com/prometheus/common/expfmt"
+
+	"github.com/gputaskman/gtm/app"
 )
 
+// Options say what Handler serves and to whom.
+type Options struct {
+	// Interval is the collection interval; /healthz calls a snapshot
+	// older than three of them stale.
+	Interval time.Duration
+	// FullSnapshot serves /snapshot.json as taken: command lines, paths
+	// (cwd, exe, mapped models) and users of every process, which /proc
+	// hides from other users. Otherwise it is redacted as --redact does.
+	FullSnapshot bool
+	// Hosts are the Host names answered besides loopback addresses,
+	// localhost and the address a connection came in on (the listen host,
+	// the machine's name, names the operator allows).
+	Hosts []string
+}
+
 // Handler serves /metrics (Prometheus), /snapshot.json (the exported
-// snapshot, as `gtm --json` writes it) and /healthz (200 while snapshots
-// keep coming, 503 before the first or when the last is older than three
-// intervals). Only GET and HEAD are answered.
-func (e *Exporter) Handler(interval time.Duration) http.Handler {
+// snapshot, as `gtm --json` writes it, redacted unless o.FullSnapshot) and
+// /healthz (200 while snapshots keep coming, 503 before the first or when
+// the last is older than three intervals). Only GET and HEAD are answered,
+// and only for a Host that names this server (421 otherwise).
+func (e *Exporter) Handler(o Options) http.Handler {
+	interval := o.Interval
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
@@ -25,27 +44,19 @@ func (e *Exporter) Handler(interval time.Duration) http.Handler {
 			http.Error(w, "gtm: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", string(textFormat))
-		w.Header().Set("Vary", "Accept-Encoding")
-		if gz {
-			w.Header().Set("Content-Encoding", "gzip")
-		}
-		w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-		w.Write(data)
+		writeBody(w, string(textFormat), gz, data)
 	})
-	mux.HandleFunc("GET /snapshot.json", func(w http.ResponseWriter, _ *http.Request) {
-		s := e.Snapshot()
-		if s == nil {
+	mux.HandleFunc("GET /snapshot.json", func(w http.ResponseWriter, r *http.Request) {
+		gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+		data, err := e.snapshotJSON(o.FullSnapshot, gz)
+		switch {
+		case err != nil:
+			http.Error(w, "gtm: "+err.Error(), http.StatusInternalServerError)
+		case data == nil:
 			http.Error(w, "no snapshot yet", http.StatusServiceUnavailable)
-			return
+		default:
+			writeBody(w, "application/json", gz, data)
 		}
-		var buf bytes.Buffer
-		if err := s.WriteJSON(&buf); err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(buf.Bytes())
 	})
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		age, ok := e.age()
@@ -58,11 +69,27 @@ func (e *Exporter) Handler(interval time.Duration) http.Handler {
 			fmt.Fprintln(w, "ok")
 		}
 	})
+	snapKind := "redacted"
+	if o.FullSnapshot {
+		snapKind = "full"
+	}
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, `<!doctype html><title>gtm</title><h1>gtm serve</h1><ul><li><a href="metrics">/metrics</a> (Prometheus)</li><li><a href="snapshot.json">/snapshot.json</a></li><li><a href="healthz">/healthz</a></li></ul>`)
+		fmt.Fprintf(w, `<!doctype html><title>gtm</title><h1>gtm serve</h1><ul><li><a href="metrics">/metrics</a> (Prometheus)</li><li><a href="snapshot.json">/snapshot.json</a> (%s)</li><li><a href="healthz">/healthz</a></li></ul>`, snapKind)
 	})
-	return mux
+	return checkHost(mux, o.Hosts)
+}
+
+// writeBody sends a body shared by every client: it is written from the
+// shared bytes, never copied per request.
+func writeBody(w http.ResponseWriter, contentType string, gz bool, data []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Vary", "Accept-Encoding")
+	if gz {
+		w.Header().Set("Content-Encoding", "gzip")
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
 }
 
 // age is how long ago the exporter was last updated.
@@ -79,9 +106,9 @@ func (e *Exporter) age() (time.Duration, bool) {
 // Prometheus version scrapes.
 var textFormat = expfmt.NewFormat(expfmt.TypeTextPlain)
 
-// exposed is one snapshot's /metrics body, built once and served to every
-// scraper until the next snapshot; the gzipped form is made on the first
-// scrape that asks for it.
+// exposed is one snapshot's /metrics or /snapshot.json body, built once
+// and served to every client until the next snapshot; the gzipped form is
+// made on the first request that asks for it.
 type exposed struct {
 	text []byte
 	gz   []byte
@@ -113,17 +140,57 @@ func (e *Exporter) exposition(wantGzip bool) ([]byte, error) {
 		return e.body.text, nil
 	}
 	if e.body.gz == nil {
-		var gz bytes.Buffer
-		if e.zw == nil {
-			e.zw, _ = gzip.NewWriterLevel(&gz, gzip.BestSpeed)
-		} else {
-			e.zw.Reset(&gz) // a gzip writer's tables are large: reuse them
-		}
-		e.zw.Write(e.body.text)
-		e.zw.Close()
-		e.body.gz = gz.Bytes()
+		e.body.gz = gzipped(&e.zw, e.body.text)
 	}
 	return e.body.gz, nil
+}
+
+// snapshotJSON returns the current snapshot as /snapshot.json serves it
+// (nil before the first): redacted unless full, encoded on the first
+// request after an Update and shared by every request until the next, so a
+// client costs no copy of a snapshot however slowly it reads. Requests that
+// arrive while it is encoded wait for that one encoding.
+func (e *Exporter) snapshotJSON(full, wantGzip bool) ([]byte, error) {
+	e.mu.Lock()
+	s, gen := e.snap, e.gen
+	e.mu.Unlock()
+	if s == nil {
+		return nil, nil
+	}
+	e.jsonMu.Lock()
+	defer e.jsonMu.Unlock()
+	if e.json == nil || e.jsonGen != gen || e.jsonFull != full {
+		if !full && !s.Redacted {
+			s = app.Redact(s)
+		}
+		var buf bytes.Buffer
+		if err := s.WriteJSON(&buf); err != nil {
+			return nil, err
+		}
+		e.json, e.jsonGen, e.jsonFull = &exposed{text: buf.Bytes()}, gen, full
+		e.jsonEncodes++
+	}
+	if !wantGzip {
+		return e.json.text, nil
+	}
+	if e.json.gz == nil {
+		e.json.gz = gzipped(&e.jsonZW, e.json.text)
+	}
+	return e.json.gz, nil
+}
+
+// gzipped compresses text with *zw, made on first use and reused after
+// (a gzip writer's tables are large).
+func gzipped(zw **gzip.Writer, text []byte) []byte {
+	var gz bytes.Buffer
+	if *zw == nil {
+		*zw, _ = gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	} else {
+		(*zw).Reset(&gz)
+	}
+	(*zw).Write(text)
+	(*zw).Close()
+	return gz.Bytes()
 }
 
 // acceptsGzip reads an Accept-Encoding header (gzip not refused with q=0).
