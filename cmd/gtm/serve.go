@@ -24,10 +24,16 @@ Usage:
 
 Takes a snapshot every interval and serves the newest one:
   /metrics        Prometheus metrics (names: docs/metrics.md)
-  /snapshot.json  the same snapshot as gtm --json
+  /snapshot.json  the same snapshot as gtm --json, redacted as --redact
+                  does unless --full-snapshot
   /healthz        200 while snapshots keep coming, 503 otherwise
 Scrapes never collect: any number of scrapers cost one collection per
-interval. Listens on loopback unless --listen names another address.
+interval. Listens on loopback unless --listen names another address;
+every local user can read what is served (docs/metrics.md says what).
+Answers only requests addressed to this machine (a loopback address,
+localhost, the address connected to, the --listen host, this machine's
+name, --allow-host names): others get 421. At most 64 connections are
+served at once; more wait.
 Exit status: 0 when stopped (Ctrl+C or SIGTERM), 1 when the address cannot
 be listened on or the capture read, 2 on a usage error.
 
@@ -37,8 +43,8 @@ Flags:
 type serveOptions struct {
 	listen, procRoot, replay string
 	interval                 float64
-	redact                   bool
-	llmLogs                  []string
+	redact, fullSnapshot     bool
+	llmLogs, allowHosts      []string
 }
 
 func runServe(args []string, e env) int {
@@ -46,7 +52,9 @@ func runServe(args []string, e env) int {
 	fs := flag.NewFlagSet("gtm serve", flag.ContinueOnError)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9835", "serve on `ADDR` (host:port); another host than loopback makes the metrics reachable from other machines")
 	fs.Float64VarP(&o.interval, "interval", "i", 5, "take a snapshot every `N` seconds")
-	fs.BoolVar(&o.redact, "redact", false, "serve redacted snapshots: no command lines, paths cut to file names, user and host names replaced")
+	fs.BoolVar(&o.redact, "redact", false, "redact everything served, metrics included: no command lines, paths cut to file names, user and host names replaced")
+	fs.BoolVar(&o.fullSnapshot, "full-snapshot", false, "serve /snapshot.json unredacted: every process's command line, working directory, executable and model paths and user, which /proc hides from other users, to anyone who can connect (on loopback: every local user)")
+	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
@@ -65,6 +73,10 @@ func runServe(args []string, e env) int {
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm serve: %v\n", err)
+		return exitUsage
+	}
+	if o.redact && o.fullSnapshot {
+		fmt.Fprintln(e.stderr, "gtm serve: --redact and --full-snapshot contradict each other; choose one")
 		return exitUsage
 	}
 	interval := time.Duration(o.interval * float64(time.Second))
@@ -97,7 +109,10 @@ func runServe(args []string, e env) int {
 		return exitRuntime
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process names, models and users are in the metrics; consider --redact)\n", ln.Addr())
+		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process and model names are in the metrics; consider --redact)\n", ln.Addr())
+	}
+	if o.fullSnapshot {
+		fmt.Fprintln(e.stderr, "gtm serve: --full-snapshot: /snapshot.json shows every process's command line, paths and user to anyone who can connect")
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -105,11 +120,14 @@ func runServe(args []string, e env) int {
 	exp := metrics.New()
 	go collectInto(ctx, src, interval, o.redact, exp)
 
-	srv := &http.Server{Handler: exp.Handler(interval), ReadHeaderTimeout: 5 * time.Second,
+	handler := exp.Handler(metrics.Options{Interval: interval, FullSnapshot: o.fullSnapshot, Hosts: serveHosts(host, o.allowHosts)})
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(e.stderr, "gtm serve: http://%s/metrics (a snapshot every %s)\n", ln.Addr(), interval)
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	// Every client shares the same bodies; the cap bounds what the
+	// connections themselves cost (buffers, goroutines).
+	go func() { done <- srv.Serve(metrics.LimitListener(ln, metrics.MaxConnections)) }()
 	select {
 	case err := <-done:
 		if !errors.Is(err, http.ErrServerClosed) {
@@ -122,6 +140,21 @@ func runServe(args []string, e env) int {
 		_ = srv.Shutdown(shut)
 	}
 	return exitOK
+}
+
+// serveHosts are the Host names serve answers besides loopback addresses,
+// localhost and the address a client connected to: the --listen host (an
+// unspecified one, 0.0.0.0 or ::, names nothing), this machine's name and
+// the operator's --allow-host names.
+func serveHosts(listenHost string, allow []string) []string {
+	hosts := append([]string(nil), allow...)
+	if ip := net.ParseIP(listenHost); listenHost != "" && (ip == nil || !ip.IsUnspecified()) {
+		hosts = append(hosts, listenHost)
+	}
+	if name, err := os.Hostname(); err == nil && name != "" {
+		hosts = append(hosts, name)
+	}
+	return hosts
 }
 
 // collectInto takes a snapshot every interval (the first at once) and

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/metrics"
 )
 
 // demoCapture is the shipped demo capture (assets/demo/capture.jsonl).
@@ -71,6 +73,14 @@ func llamaServer(t *testing.T) app.Process {
 // ends, and must exit 0.
 func startServe(t *testing.T, args ...string) (base string) {
 	t.Helper()
+	base, _ = startServeLog(t, args...)
+	return base
+}
+
+// startServeLog is startServe that also returns what gtm serve wrote on
+// standard error up to the line naming its address.
+func startServeLog(t *testing.T, args ...string) (base string, log string) {
+	t.Helper()
 	if headlessBinary == "" {
 		t.Fatal("could not build the headless binary")
 	}
@@ -94,26 +104,28 @@ func startServe(t *testing.T, args ...string) (base string) {
 		}
 	})
 	// "gtm serve: http://127.0.0.1:PORT/metrics (...)" names the port.
-	addr := make(chan string, 1)
+	addr := make(chan [2]string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		re := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/metrics`)
+		var lines strings.Builder
 		for sc.Scan() {
+			lines.WriteString(sc.Text() + "\n")
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
+				addr <- [2]string{m[1], lines.String()}
 			}
 		}
 	}()
 	select {
 	case a := <-addr:
-		base = "http://" + a
+		base, log = "http://"+a[0], a[1]
 	case <-time.After(10 * time.Second):
 		t.Fatal("gtm serve did not say where it listens")
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		if code, _ := httpGet(t, base+"/healthz"); code == 200 {
-			return base
+			return base, log
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("gtm serve never became healthy")
@@ -181,8 +193,103 @@ func TestBinaryServeRedact(t *testing.T) {
 	}
 }
 
+// TestBinaryServeSnapshotRedactedByDefault: /snapshot.json is read by every
+// local user, so by default it shows what --redact leaves; --full-snapshot
+// serves it whole and says so on start.
+func TestBinaryServeSnapshotRedactedByDefault(t *testing.T) {
+	capture := serveCapture(t)
+	base, log := startServeLog(t, "--replay", capture)
+	_, snap := httpGet(t, base+"/snapshot.json")
+	for _, leak := range redactLeaks(t) {
+		if strings.Contains(snap, leak) {
+			t.Errorf("default /snapshot.json shows %q", leak)
+		}
+	}
+	if !strings.Contains(snap, `"redacted": true`) || strings.Contains(log, "full-snapshot") {
+		t.Errorf("default /snapshot.json is not the redacted snapshot; start: %s", log)
+	}
+	base, log = startServeLog(t, "--replay", capture, "--full-snapshot")
+	_, snap = httpGet(t, base+"/snapshot.json")
+	if strings.Contains(snap, `"redacted"`) || !strings.Contains(snap, redactLeaks(t)[0]) {
+		t.Error("--full-snapshot did not serve the full snapshot")
+	}
+	if !strings.Contains(log, "--full-snapshot: /snapshot.json shows every process's command line, paths and user to anyone who can connect") {
+		t.Errorf("--full-snapshot not announced on start: %q", log)
+	}
+}
+
+// TestBinaryServeGuards: a request for another host name (DNS rebinding)
+// gets 421; beyond metrics.MaxConnections held connections a client
+// waits until they close.
+func TestBinaryServeGuards(t *testing.T) {
+	base := startServe(t, "--replay", serveCapture(t), "--allow-host", "gpu-box.example")
+	addr := strings.TrimPrefix(base, "http://")
+	get := func(host string) (int, string) {
+		c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.SetDeadline(time.Now().Add(5 * time.Second))
+		fmt.Fprintf(c, "GET /snapshot.json HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", host)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, body := get("evil.example:" + strings.Split(addr, ":")[1]); code != http.StatusMisdirectedRequest || strings.Contains(body, "processes") {
+		t.Errorf("Host evil.example: %d %.80q, want 421", code, body)
+	}
+	for _, host := range []string{addr, "localhost", "gpu-box.example:9835"} {
+		if code, _ := get(host); code != 200 {
+			t.Errorf("Host %s: %d, want 200", host, code)
+		}
+	}
+
+	http.DefaultClient.CloseIdleConnections()
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	for range metrics.MaxConnections {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, c)
+	}
+	answered := make(chan int, 1)
+	go func() {
+		code, _ := get("localhost")
+		answered <- code
+	}()
+	select {
+	case code := <-answered:
+		t.Fatalf("served (%d) beyond %d held connections", code, metrics.MaxConnections)
+	case <-time.After(500 * time.Millisecond):
+	}
+	// The client's own idle keep-alive connections may hold a slot too:
+	// free all the held ones.
+	for _, c := range held {
+		c.Close()
+	}
+	select {
+	case code := <-answered:
+		if code != 200 {
+			t.Errorf("the waiting client got %d", code)
+		}
+	case <-time.After(4 * time.Second):
+		t.Fatal("the waiting client was not served after a connection closed")
+	}
+}
+
 func TestBinaryServeUsage(t *testing.T) {
-	for _, args := range [][]string{{"serve", "--listen", "nonsense"}, {"serve", "-i", "0"}, {"serve", "extra"}} {
+	for _, args := range [][]string{{"serve", "--listen", "nonsense"}, {"serve", "-i", "0"}, {"serve", "extra"}, {"serve", "--redact", "--full-snapshot"}} {
 		if code, _, _ := runBinary(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}

@@ -28,7 +28,7 @@ func TestScrapesDoNotCollect(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go collectInto(ctx, src, time.Hour, false, exp)
-	srv := httptest.NewServer(exp.Handler(time.Hour))
+	srv := httptest.NewServer(exp.Handler(metrics.Options{Interval: time.Hour}))
 	defer srv.Close()
 	for deadline := time.Now().Add(5 * time.Second); exp.Snapshot() == nil; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
