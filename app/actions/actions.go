@@ -80,20 +80,33 @@ func (s *System) EndProcess(p *app.Process) error {
 }
 
 // CheckUnload describes the request Unload would send for p, or says why
-// its server offers none.
+// it sends none: its server offers no unload, or the port is not held by
+// p's user (checkPortOwner in unload_*.go).
 func (s *System) CheckUnload(p *app.Process) (string, error) {
-	r, err := UnloadRequestFor(p)
+	r, err := s.unloadRequest(p)
 	if err != nil {
 		return "", err
 	}
 	return r.String(), nil
 }
 
-// Unload asks p's server to unload its model.
+// Unload asks p's server to unload its model, after the checks of
+// CheckUnload made again now.
 func (s *System) Unload(ctx context.Context, p *app.Process) error {
-	r, err := UnloadRequestFor(p)
+	r, err := s.unloadRequest(p)
 	if err != nil {
 		return err
 	}
 	return s.Unloader.Send(ctx, r)
+}
+
+func (s *System) unloadRequest(p *app.Process) (UnloadRequest, error) {
+	r, err := UnloadRequestFor(p)
+	if err != nil {
+		return r, err
+	}
+	if err := s.checkPortOwner(p, r); err != nil {
+		return r, fmt.Errorf("not sent: %w", err)
+	}
+	return r, nil
 }

@@ -28,7 +28,7 @@ func (s *System) checkEnd(p *app.Process) error {
 	if p.StartTime == nil || info.StartTime == nil || !p.StartTime.Equal(*info.StartTime) {
 		return errors.New("the PID now names another process, or its start time is unknown")
 	}
-	uid, err := realUID(filepath.Join(root, strconv.Itoa(p.PID), "status"))
+	uid, err := statusUID(filepath.Join(root, strconv.Itoa(p.PID), "status"), 0)
 	if err != nil {
 		return fmt.Errorf("its owner cannot be read: %v", err)
 	}
@@ -42,8 +42,9 @@ func (s *System) checkEnd(p *app.Process) error {
 	return nil
 }
 
-// realUID reads the real user ID from a /proc/<pid>/status file.
-func realUID(path string) (int, error) {
+// statusUID reads a user ID from a /proc/<pid>/status file's Uid line:
+// field 0 is the real one, 1 the effective one.
+func statusUID(path string, field int) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, err
@@ -53,10 +54,10 @@ func realUID(path string) (int, error) {
 	for sc.Scan() {
 		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
 			fields := strings.Fields(rest)
-			if len(fields) == 0 {
+			if len(fields) <= field {
 				break
 			}
-			return strconv.Atoi(fields[0])
+			return strconv.Atoi(fields[field])
 		}
 	}
 	return 0, errors.New("no Uid line")
