@@ -6,12 +6,15 @@
 // Exported API:
 //
 //   - Args(argv) returns a copy of a command line with every secret value
-//     replaced by Mask. It knows secret flags (--api-key, --hf-token,
-//     --password, ...; spelled with '-' or '_', in "--flag value" and
-//     "--flag=value" forms), arguments named like secrets (HF_TOKEN=...,
-//     OPENAI_API_KEY=..., DB_PASSWORD=...; also as --some_token=...),
-//     authorization headers (-H "Authorization: ...", --header ...), and
-//     credentials inside URLs (user:pass@host, ?token=...).
+//     replaced by Mask. A flag or NAME=value is a secret when its name's
+//     last word ends in key, token, secret, password, passwd, bearer or
+//     credential(s), or is auth, authorization or pwd, in any spelling
+//     (--api-key, --apiKey, --API_KEY, --authtoken, -hft, HF_TOKEN=...,
+//     FOO_APIKEY=...), in "--flag value" and "--flag=value" forms;
+//     --api-key-file and other file flags name a path and stay visible.
+//     It also hides authorization headers (-H "Authorization: ...",
+//     --header ...) and credentials inside URLs (user:pass@host,
+//     ?token=...).
 //   - String(s) redacts one free-text string (a command line joined by
 //     the OS, an environment entry, a URL): NAME=value secrets, URL
 //     credentials and authorization headers inside it.
