@@ -71,12 +71,14 @@ func (s *System) CheckEnd(p *app.Process) error {
 }
 
 // EndProcess sends SIGTERM to p after the same checks as CheckEnd, made
-// again now: the PID may have been reused since the snapshot.
+// again now: the PID may have been reused since the snapshot. Where the
+// platform can, the process is pinned first and checked after, so the
+// signal cannot reach a process that took over the PID (end_*.go).
 func (s *System) EndProcess(p *app.Process) error {
 	if err := s.CheckEnd(p); err != nil {
 		return err
 	}
-	return terminate(p.PID)
+	return s.terminate(p)
 }
 
 // CheckUnload describes the request Unload would send for p, or says why
