@@ -71,29 +71,44 @@ func (s *System) CheckEnd(p *app.Process) error {
 }
 
 // EndProcess sends SIGTERM to p after the same checks as CheckEnd, made
-// again now: the PID may have been reused since the snapshot.
+// again now: the PID may have been reused since the snapshot. Where the
+// platform can, the process is pinned first and checked after, so the
+// signal cannot reach a process that took over the PID (end_*.go).
 func (s *System) EndProcess(p *app.Process) error {
 	if err := s.CheckEnd(p); err != nil {
 		return err
 	}
-	return terminate(p.PID)
+	return s.terminate(p)
 }
 
 // CheckUnload describes the request Unload would send for p, or says why
-// its server offers none.
+// it sends none: its server offers no unload, or the port is not held by
+// p's user (checkPortOwner in unload_*.go).
 func (s *System) CheckUnload(p *app.Process) (string, error) {
-	r, err := UnloadRequestFor(p)
+	r, err := s.unloadRequest(p)
 	if err != nil {
 		return "", err
 	}
 	return r.String(), nil
 }
 
-// Unload asks p's server to unload its model.
+// Unload asks p's server to unload its model, after the checks of
+// CheckUnload made again now.
 func (s *System) Unload(ctx context.Context, p *app.Process) error {
-	r, err := UnloadRequestFor(p)
+	r, err := s.unloadRequest(p)
 	if err != nil {
 		return err
 	}
 	return s.Unloader.Send(ctx, r)
+}
+
+func (s *System) unloadRequest(p *app.Process) (UnloadRequest, error) {
+	r, err := UnloadRequestFor(p)
+	if err != nil {
+		return r, err
+	}
+	if err := s.checkPortOwner(p, r); err != nil {
+		return r, fmt.Errorf("not sent: %w", err)
+	}
+	return r, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
 )
@@ -28,7 +30,7 @@ func (s *System) checkEnd(p *app.Process) error {
 	if p.StartTime == nil || info.StartTime == nil || !p.StartTime.Equal(*info.StartTime) {
 		return errors.New("the PID now names another process, or its start time is unknown")
 	}
-	uid, err := realUID(filepath.Join(root, strconv.Itoa(p.PID), "status"))
+	uid, err := statusUID(filepath.Join(root, strconv.Itoa(p.PID), "status"), 0)
 	if err != nil {
 		return fmt.Errorf("its owner cannot be read: %v", err)
 	}
@@ -42,8 +44,9 @@ func (s *System) checkEnd(p *app.Process) error {
 	return nil
 }
 
-// realUID reads the real user ID from a /proc/<pid>/status file.
-func realUID(path string) (int, error) {
+// statusUID reads a user ID from a /proc/<pid>/status file's Uid line:
+// field 0 is the real one, 1 the effective one.
+func statusUID(path string, field int) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, err
@@ -53,13 +56,48 @@ func realUID(path string) (int, error) {
 	for sc.Scan() {
 		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
 			fields := strings.Fields(rest)
-			if len(fields) == 0 {
+			if len(fields) <= field {
 				break
 			}
-			return strconv.Atoi(fields[0])
+			return strconv.Atoi(fields[field])
 		}
 	}
 	return 0, errors.New("no Uid line")
 }
 
-func terminate(pid int) error { return syscall.Kill(pid, syscall.SIGTERM) }
+// Kernel entry points, replaced by tests.
+var (
+	pidfdOpen       = unix.PidfdOpen
+	pidfdSendSignal = unix.PidfdSendSignal
+	// pinned runs between opening the pidfd and checking the process
+	// again (tests swap the process behind the PID there).
+	pinned = func() {}
+)
+
+// terminate sends SIGTERM to p. A pidfd pins the process the PID names
+// now; checking p again after that proves the pinned process is the one
+// the user confirmed, so a PID reused at any point is never signalled.
+// Kernels before 5.3 have no pidfd: kill after the checks just made.
+func (s *System) terminate(p *app.Process) error {
+	fd, err := pidfdOpen(p.PID, 0)
+	switch {
+	case errors.Is(err, unix.ENOSYS):
+		return syscall.Kill(p.PID, syscall.SIGTERM)
+	case errors.Is(err, unix.ESRCH):
+		return errors.New("the process has exited")
+	case err != nil:
+		return fmt.Errorf("cannot pin the process: %w", err)
+	}
+	defer unix.Close(fd)
+	pinned()
+	if err := s.checkEnd(p); err != nil {
+		return err
+	}
+	if err := pidfdSendSignal(fd, unix.SIGTERM, nil, 0); err != nil {
+		if errors.Is(err, unix.ESRCH) {
+			return errors.New("the process has exited")
+		}
+		return err
+	}
+	return nil
+}

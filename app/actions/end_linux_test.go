@@ -1,6 +1,7 @@
 package actions
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
@@ -111,5 +114,94 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The process is pinned by a pidfd, then checked: a PID that changes hands
+// after the first checks (here: its proc entry says another process
+// started there) is refused and nothing is signalled.
+func TestEndPinnedThenChecked(t *testing.T) {
+	cmd, p := child(t)
+	root := t.TempDir()
+	copyFile(t, "/proc/stat", filepath.Join(root, "stat"))
+	dir := filepath.Join(root, strconv.Itoa(p.PID))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stat := filepath.Join(dir, "stat")
+	copyFile(t, filepath.Join("/proc", strconv.Itoa(p.PID), "stat"), stat)
+	copyFile(t, filepath.Join("/proc", strconv.Itoa(p.PID), "status"), filepath.Join(dir, "status"))
+	s := &System{ProcRoot: root}
+	if err := s.CheckEnd(p); err != nil {
+		t.Fatalf("CheckEnd: %v", err)
+	}
+	// Between the first checks and the signal, the PID is reused: its
+	// start time (field 22 of stat) moves on.
+	pinned = func() {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, rest, _ := strings.Cut(string(b), ") ")
+		f := strings.Fields(rest)
+		start, _ := strconv.ParseUint(f[19], 10, 64)
+		f[19] = strconv.FormatUint(start+500, 10)
+		os.WriteFile(stat, []byte(head+") "+strings.Join(f, " ")+"\n"), 0o644)
+	}
+	t.Cleanup(func() { pinned = func() {} })
+	if err := s.EndProcess(p); err == nil || !strings.Contains(err.Error(), "another process") {
+		t.Errorf("EndProcess after PID reuse: %v", err)
+	}
+	// Still running, not a zombie: nothing was sent.
+	time.Sleep(100 * time.Millisecond)
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(cmd.Process.Pid), "stat"))
+	if _, rest, _ := strings.Cut(string(b), ") "); err != nil || !strings.HasPrefix(rest, "S") {
+		t.Errorf("child signalled: %q %v", b, err)
+	}
+}
+
+// Without pidfd (kernels before 5.3) the checked PID is killed as before.
+func TestEndWithoutPidfd(t *testing.T) {
+	pidfdOpen = func(int, int) (int, error) { return -1, unix.ENOSYS }
+	t.Cleanup(func() { pidfdOpen = unix.PidfdOpen })
+	cmd, p := child(t)
+	if err := NewSystem().EndProcess(p); err != nil {
+		t.Fatal(err)
+	}
+	if ws := waitStatus(cmd, 5*time.Second); ws == nil || !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("child ended with %v, want SIGTERM", ws)
+	}
+}
+
+// The pidfd path signals the pinned process.
+func TestEndUsesPidfd(t *testing.T) {
+	sent := 0
+	pidfdSendSignal = func(fd int, sig unix.Signal, info *unix.Siginfo, flags int) error {
+		sent++
+		return unix.PidfdSendSignal(fd, sig, info, flags)
+	}
+	t.Cleanup(func() { pidfdSendSignal = unix.PidfdSendSignal })
+	cmd, p := child(t)
+	if err := NewSystem().EndProcess(p); err != nil {
+		if errors.Is(err, unix.ENOSYS) {
+			t.Skip("no pidfd in this kernel")
+		}
+		t.Fatal(err)
+	}
+	if ws := waitStatus(cmd, 5*time.Second); sent != 1 || ws == nil || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("pidfd signals %d, child %v", sent, ws)
+	}
+}
+
+// waitStatus waits up to d for cmd to end; nil when it did not.
+func waitStatus(cmd *exec.Cmd, d time.Duration) *syscall.WaitStatus {
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		return &ws
+	case <-time.After(d):
+		return nil
 	}
 }

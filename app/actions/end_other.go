@@ -14,4 +14,6 @@ func (s *System) checkEnd(*app.Process) error {
 	return errors.New("ending a process from gtm is supported on Linux only")
 }
 
-func terminate(int) error { return errors.New("not supported on this platform") }
+func (s *System) terminate(*app.Process) error {
+	return errors.New("not supported on this platform")
+}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -17,13 +19,15 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
-// llmProcess is a snapshot row for a model served at addr.
+// llmProcess is a snapshot row for a model served at addr: this test
+// process, whose user holds the test servers' ports.
 func llmProcess(server, addr, model string) *app.Process {
 	l := &inspect.LLM{Server: ptr(server), APIAddr: ptr(addr)}
 	if model != "" {
 		l.APIModel = ptr(model)
 	}
-	return &app.Process{PID: 4242, PIDLabel: "4242", LLM: l}
+	pid := os.Getpid()
+	return &app.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: selfStart(), LLM: l}
 }
 
 // recorder is a loopback server that records what it was sent.

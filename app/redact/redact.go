@@ -6,12 +6,15 @@
 // Exported API:
 //
 //   - Args(argv) returns a copy of a command line with every secret value
-//     replaced by Mask. It knows secret flags (--api-key, --hf-token,
-//     --password, ...; spelled with '-' or '_', in "--flag value" and
-//     "--flag=value" forms), arguments named like secrets (HF_TOKEN=...,
-//     OPENAI_API_KEY=..., DB_PASSWORD=...; also as --some_token=...),
-//     authorization headers (-H "Authorization: ...", --header ...), and
-//     credentials inside URLs (user:pass@host, ?token=...).
+//     replaced by Mask. A flag or NAME=value is a secret when its name's
+//     last word ends in key, token, secret, password, passwd, bearer or
+//     credential(s), or is auth, authorization or pwd, in any spelling
+//     (--api-key, --apiKey, --API_KEY, --authtoken, -hft, HF_TOKEN=...,
+//     FOO_APIKEY=...), in "--flag value" and "--flag=value" forms;
+//     --api-key-file and other file flags name a path and stay visible.
+//     It also hides authorization headers (-H "Authorization: ...",
+//     --header ...) and credentials inside URLs (user:pass@host,
+//     ?token=...).
 //   - String(s) redacts one free-text string (a command line joined by
 //     the OS, an environment entry, a URL): NAME=value secrets, URL
 //     credentials and authorization headers inside it.
@@ -26,17 +29,15 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Mask replaces every hidden value.
 const Mask = "[redacted]"
 
-// secretFlags take a secret as their value, normalized by flagKey.
-var secretFlags = map[string]bool{
-	"api-key": true, "api-keys": true, "hf-token": true, "hft": true, "token": true,
-	"password": true, "passwd": true, "secret": true, "openai-api-key": true,
-	"auth-token": true, "access-token": true, "client-secret": true,
-}
+// secretFlags take a secret as their value, normalized by flagKey, where
+// the name alone does not say so (llama.cpp's -hft is its --hf-token).
+var secretFlags = map[string]bool{"hft": true}
 
 // headerFlags take an HTTP header ("Name: value") as their value.
 var headerFlags = map[string]bool{"-H": true, "--header": true, "--headers": true}
@@ -53,15 +54,78 @@ func flagKey(name string) string {
 	return strings.ReplaceAll(strings.ToLower(strings.TrimLeft(name, "-")), "_", "-")
 }
 
-// secretName reports whether NAME (of NAME=value, or a flag) names a
-// secret by convention: *_TOKEN, *_KEY, *_SECRET, *PASSWORD*.
+// Secret names are judged by their last word (after splitting on '-', '_',
+// '.' and camelCase), so --api-key, --apiKey, --API_KEY, HF_TOKEN and
+// --authtoken are secrets while --api-key-file (a path gtm reads as
+// evidence), --max-tokens and --token-limit are not.
+var (
+	// secretSuffixes: a last word ending in one of these, joined words
+	// included (apikey, authtoken, clientsecret, dbpassword).
+	secretSuffixes = []string{"key", "token", "secret", "secrets", "password", "passwords", "passwd",
+		"bearer", "credential", "credentials", "apikeys"}
+	// secretWords: secrets only as a whole last word (--auth, --pwd; not
+	// --author or --cwd).
+	secretWords = map[string]bool{"auth": true, "authorization": true, "pwd": true}
+	// switchWords first in a name make it an on/off switch that takes no
+	// value (--no-auth, --disable-token): the next argument is not its.
+	switchWords = map[string]bool{"no": true, "disable": true, "enable": true}
+)
+
+// nameWords splits a flag or variable name into lower-case words on '-',
+// '_', '.' and camelCase boundaries ("apiKey", "APIKey" -> api key).
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '-' || r == '_' || r == '.':
+			flush()
+			continue
+		case unicode.IsUpper(r) && len(cur) > 0:
+			prev := rs[i-1]
+			// aB starts a word; so does the B of ABc (APIKey -> API Key).
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) ||
+				unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// secretName reports whether a name (of NAME=value, or a flag) names a
+// secret: its last word ends in key, token, secret, password, passwd,
+// bearer or credential(s), or is auth, authorization or pwd; or it
+// mentions a password anywhere (DB_PASSWORD_FILE, as before).
 func secretName(name string) bool {
-	n := strings.ToUpper(strings.ReplaceAll(strings.TrimLeft(name, "-"), "-", "_"))
-	if n == "" {
+	words := nameWords(strings.TrimLeft(name, "-"))
+	if len(words) == 0 || switchWords[words[0]] && len(words) > 1 {
 		return false
 	}
-	return strings.HasSuffix(n, "_TOKEN") || strings.HasSuffix(n, "_KEY") || strings.HasSuffix(n, "_SECRET") ||
-		strings.Contains(n, "PASSWORD") || strings.HasSuffix(n, "_PASSWD") || n == "TOKEN" || n == "SECRET"
+	last := words[len(words)-1]
+	if secretWords[last] || last == "keys" && len(words) > 1 && words[len(words)-2] == "api" {
+		return true
+	}
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(last, s) {
+			return true
+		}
+	}
+	for _, w := range words {
+		if strings.Contains(w, "password") {
+			return true
+		}
+	}
+	return false
 }
 
 // IsSecretFlag reports whether a flag (with its dashes, e.g. "--api-key")
@@ -123,9 +187,11 @@ func header(h string) string {
 	return urls(h)
 }
 
+// isIdent: a variable-like name (HF_TOKEN, server.api_key, api-key) that
+// is not a flag.
 func isIdent(s string) bool {
-	for _, c := range s {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || i > 0 && (c == '.' || c == '-')) {
 			return false
 		}
 	}
@@ -136,12 +202,36 @@ var (
 	// scheme://user:password@ → scheme://user:[redacted]@
 	urlCreds = regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):[^/\s@]*@`)
 	// ?token=… &api_key=… in a query string
-	urlQuery = regexp.MustCompile(`(?i)([?&](?:[a-z0-9_-]*token|[a-z0-9_-]*key|[a-z0-9_-]*secret|password|passwd|pass|sig|signature)=)[^&#\s]*`)
-	// NAME=value inside free text, NAME a secret by convention
-	envPair = regexp.MustCompile(`(?i)\b([A-Z0-9_]*(?:_TOKEN|_KEY|_SECRET|PASSWORD[A-Z0-9_]*|_PASSWD))=(\S*)`)
+	urlQuery = regexp.MustCompile(`(?i)([?&](?:[a-z0-9_-]*(?:token|key|secret|password|passwd|bearer|credentials?)|auth|pwd|pass|sig|signature)=)[^&#\s]*`)
+	// NAME= inside free text; secretName judges NAME
+	envName = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.-]*=`)
 	// Authorization: value inside free text, up to the line's end
 	authHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization|x-api-key|x-auth-token|cookie)\s*:\s*[^\r\n"']*`)
 )
+
+// pairs masks the value (up to white space) of each NAME=value in s whose
+// NAME is a secret's, also one inside another's value (FOO=HF_TOKEN=x).
+func pairs(s string) string {
+	var b strings.Builder
+	done := 0
+	for _, m := range envName.FindAllStringIndex(s, -1) {
+		if m[0] < done || !secretName(s[m[0]:m[1]-1]) {
+			continue
+		}
+		end := m[1]
+		for end < len(s) && !strings.ContainsRune(" \t\n\v\f\r", rune(s[end])) {
+			end++
+		}
+		b.WriteString(s[done:m[1]])
+		b.WriteString(Mask)
+		done = end
+	}
+	if done == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
 
 func urls(s string) string {
 	if !strings.Contains(s, "://") && !strings.ContainsAny(s, "?&") {
@@ -161,7 +251,7 @@ func String(s string) string {
 	fields := strings.Split(s, " ")
 	fields = Args(fields)
 	s = strings.Join(fields, " ")
-	s = envPair.ReplaceAllString(s, "${1}="+Mask)
+	s = pairs(s)
 	s = authHeader.ReplaceAllStringFunc(s, func(m string) string {
 		name, _, _ := strings.Cut(m, ":")
 		return name + ": " + Mask

@@ -101,3 +101,71 @@ func FuzzRedact(f *testing.F) {
 		_ = String(joined)
 	})
 }
+
+// TestSecretSpellings: a flag or variable whose name's last word is a
+// key, token, secret, password (or bearer, auth, credentials, pwd) hides
+// its value in every spelling and both flag forms; names that only start
+// with such a word, or name a file, keep theirs.
+func TestSecretSpellings(t *testing.T) {
+	secret := []string{
+		"--apikey", "--api-key", "--api_key", "--apiKey", "--APIKey", "--API-KEY", "--API_KEY", "-apikey", "-api-key",
+		"--authtoken", "--auth-token", "--authToken", "--auth_token", "--AUTH-TOKEN",
+		"--bearer", "--bearer-token", "--Bearer",
+		"--hf_token", "--hf-token", "--hfToken", "--HF_TOKEN", "-hft",
+		"--client-secret", "--clientSecret", "--client_secret", "--secret", "--app-secrets",
+		"--db-password", "--dbPassword", "--password", "--PASSWORD", "--passwd", "--db-passwd", "--pwd",
+		"--private-key", "--key", "--openai-api-key", "--access-token", "--token",
+		"--auth", "--basic-auth", "--basicAuth", "--authorization", "--credential", "--credentials", "--aws-credentials",
+		"--api-keys", "--apiKeys", "--password-file",
+	}
+	for _, f := range secret {
+		spaced := Args([]string{"x", f, "K1", "--port", "8080"})
+		if want := []string{"x", f, Mask, "--port", "8080"}; !slices.Equal(spaced, want) {
+			t.Errorf("Args(%s K1) = %q, want %q", f, spaced, want)
+		}
+		joined := Args([]string{"x", f + "=K1"})
+		if want := []string{"x", f + "=" + Mask}; !slices.Equal(joined, want) {
+			t.Errorf("Args(%s=K1) = %q, want %q", f, joined, want)
+		}
+		if got := String("x " + f + " K1 -c 1"); got != "x "+f+" "+Mask+" -c 1" {
+			t.Errorf("String(%s K1) = %q", f, got)
+		}
+	}
+	env := []string{"FOO_APIKEY", "MY_SECRET", "HF_TOKEN", "OPENAI_API_KEY", "DB_PASSWORD", "DB_PASSWORD_FILE", "GITHUB_PAT_TOKEN",
+		"hf_token", "server.api_key", "api-key", "MYPASSWORD", "AWS_CREDENTIALS", "SMTP_PASSWD", "NGROK_AUTHTOKEN", "X_BEARER"}
+	for _, n := range env {
+		if got := Args([]string{"env", n + "=K1", "PATH=/bin"}); !slices.Equal(got, []string{"env", n + "=" + Mask, "PATH=/bin"}) {
+			t.Errorf("Args(%s=K1) = %q", n, got)
+		}
+		if got := String(`sh -c "` + n + `=K1 serve" FOO=` + n + "=K2"); strings.Contains(got, "K1") || strings.Contains(got, "K2") {
+			t.Errorf("String(%s=K1) = %q", n, got)
+		}
+	}
+	plain := [][]string{
+		{"--keep-alive", "5m"}, {"--max-tokens", "512"}, {"--maxTokens", "512"}, {"--token-limit", "9"}, {"--n-keys", "4"},
+		{"--api-key-file", "/etc/k"}, {"--apiKeyFile", "/etc/k"}, {"--ssh-key-file", "/etc/k"}, {"--keyfile", "/etc/k"},
+		{"--tokenizer", "t.json"}, {"--author", "me"}, {"--cwd", "/srv"}, {"--no-auth", "--port"}, {"--disable-token", "-v"},
+		{"--keys", "a,b"}, {"--model", "m.gguf"}, {"--ctx-size", "4096"}, {"--secret-file", "/run/s"},
+		{"MAX_TOKENS=512"}, {"PATH=/usr/bin"}, {"KEY_FILE=/etc/k"}, {"TOKENIZERS_PARALLELISM=false"},
+	}
+	for _, args := range plain {
+		in := append([]string{"x"}, args...)
+		if got := Args(in); !slices.Equal(got, in) {
+			t.Errorf("Args(%q) = %q, want it unchanged", in, got)
+		}
+		if line := strings.Join(in, " "); String(line) != line {
+			t.Errorf("String(%q) = %q, want it unchanged", line, String(line))
+		}
+	}
+}
+
+func TestNameWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"apiKey": "api key", "APIKey": "api key", "API_KEY": "api key", "hf-token": "hf token",
+		"server.api_key": "server api key", "maxTokens": "max tokens", "x2Token": "x2 token", "": "",
+	} {
+		if got := strings.Join(nameWords(in), " "); got != want {
+			t.Errorf("nameWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -57,7 +57,12 @@ public static class GtmHost {
                 if (i > 0 && sb[sb.Length - 1] != '[') sb.Append(',');
                 sb.Append("{\"n\":\"");
                 foreach (char c in name) { if (c == '"' || c == '\\') sb.Append('\\'); if (c >= ' ') sb.Append(c); }
-                sb.Append("\",\"v\":").Append(v.ToString("R", System.Globalization.CultureInfo.InvariantCulture)).Append('}');
+                sb.Append("\",\"v\":");
+                // .NET prints NaN and Infinity bare, which is not JSON: the
+                // whole line would be dropped. null says "unknown".
+                if (double.IsNaN(v) || double.IsInfinity(v)) sb.Append("null");
+                else sb.Append(v.ToString("R", System.Globalization.CultureInfo.InvariantCulture));
+                sb.Append('}');
                 if (name.StartsWith("pid_")) {
                     int end = name.IndexOf('_', 4);
                     int pid;

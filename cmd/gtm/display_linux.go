@@ -1,44 +1,65 @@
-//go:build !nogui
-
 package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/wayland"
 )
 
-// checkDisplay dials the Wayland or X11 display the environment names, so
-// that an unreachable one is a clear error instead of GLFW panicking.
-func checkDisplay() error {
-	wayland, x11 := os.Getenv("WAYLAND_DISPLAY"), os.Getenv("DISPLAY")
-	if wayland == "" && x11 == "" {
+// waylandTimeout bounds the Wayland probe; a compositor answers in
+// milliseconds.
+var waylandTimeout = time.Second
+
+// checkDisplay checks the Wayland or X11 display the environment names,
+// so that an unusable one is a clear error instead of GLFW panicking. A
+// Wayland socket must have a compositor that answers (GLFW connects to any
+// socket, then crashes when it does not speak Wayland); when it has none
+// and X11 is reachable, the window uses X11 and log gets one line saying
+// why.
+func checkDisplay(log io.Writer) error {
+	wl, x11 := os.Getenv("WAYLAND_DISPLAY"), os.Getenv("DISPLAY")
+	if wl == "" && x11 == "" {
 		return errNoDisplay
 	}
-	var tried []string
-	if wayland != "" {
-		path := wayland
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(os.Getenv("XDG_RUNTIME_DIR"), wayland)
-		}
-		if dialable("unix", path) {
+	var wlErr error
+	if wl != "" {
+		path := wayland.SocketPath(wl, os.Getenv("XDG_RUNTIME_DIR"))
+		err := wayland.Probe(path, waylandTimeout)
+		if err == nil {
 			return nil
 		}
-		tried = append(tried, "WAYLAND_DISPLAY="+wayland)
+		wlErr = fmt.Errorf("WAYLAND_DISPLAY=%s (%s) is not a Wayland compositor: %v", wl, path, err)
 	}
-	if x11 != "" {
-		for _, addr := range x11Addresses(x11) {
-			if dialable(addr[0], addr[1]) {
-				return nil
+	const instead = "use 'gtm --once' for a text snapshot or 'gtm --json' for JSON"
+	if x11 == "" {
+		return fmt.Errorf("%v; %s", wlErr, instead)
+	}
+	for _, addr := range x11Addresses(x11) {
+		if !dialable(addr[0], addr[1]) {
+			continue
+		}
+		if wlErr != nil {
+			// With WAYLAND_DISPLAY set, GLFW and Fyne try Wayland
+			// first: X11 only, for this process and what it starts.
+			os.Unsetenv("WAYLAND_DISPLAY")
+			os.Setenv("FYNE_PLATFORM", "x11")
+			if log != nil {
+				fmt.Fprintf(log, "gtm: %v; using X11 (DISPLAY=%s)\n", wlErr, x11)
 			}
 		}
-		tried = append(tried, "DISPLAY="+x11)
+		return nil
 	}
-	return fmt.Errorf("cannot connect to the display (%s); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON", strings.Join(tried, ", "))
+	tried := "DISPLAY=" + x11
+	if wlErr != nil {
+		tried = wlErr.Error() + "; " + tried
+	}
+	return fmt.Errorf("cannot connect to the display (%s); %s", tried, instead)
 }
 
 // x11Addresses turns a DISPLAY value ("[host]:N[.S]", "unix:N") into the

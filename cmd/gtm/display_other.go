@@ -2,5 +2,7 @@
 
 package main
 
+import "io"
+
 // checkDisplay: Windows and macOS always have a desktop session to draw on.
-func checkDisplay() error { return nil }
+func checkDisplay(io.Writer) error { return nil }

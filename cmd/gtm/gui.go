@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime/debug"
 
@@ -20,12 +19,10 @@ import (
 // appID is gtm's application ID (FyneApp.toml, the .desktop file).
 const appID = "io.github.gputaskman.gtm"
 
-var errNoDisplay = errors.New("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
-
 // runGUI opens the window and refreshes it from src on its own goroutine,
 // so a slow refresh never blocks the UI.
 func runGUI(src app.Source, opts guiOptions) (err error) {
-	if err := checkDisplay(); err != nil {
+	if err := checkDisplay(opts.Log); err != nil {
 		return err
 	}
 	pre, running := desktopPreflight(opts)

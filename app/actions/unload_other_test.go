@@ -1,0 +1,7 @@
+//go:build !linux
+
+package actions
+
+import "time"
+
+func selfStart() *time.Time { return nil }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// unixServer listens at dir/name and runs handle for each connection.
+func unixServer(t *testing.T, dir, name string, handle func(net.Conn)) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() { defer c.Close(); handle(c) }()
+		}
+	}()
+	return path
+}
+
+// fakeCompositor reads get_registry and sync and answers wl_callback.done
+// (object 3, opcode 0, 12 bytes, serial 1).
+func fakeCompositor(c net.Conn) {
+	io.ReadFull(c, make([]byte, 24))
+	b := binary.NativeEndian.AppendUint32(nil, 3)
+	b = binary.NativeEndian.AppendUint32(b, 12<<16)
+	c.Write(binary.NativeEndian.AppendUint32(b, 1))
+}
+
+func silent(c net.Conn) { io.Copy(io.Discard, c) }
+
+func TestCheckDisplayWayland(t *testing.T) {
+	waylandTimeout = 300 * time.Millisecond
+	t.Cleanup(func() { waylandTimeout = time.Second })
+	dir := t.TempDir()
+	unixServer(t, dir, "wayland-ok", fakeCompositor)
+	unixServer(t, dir, "wayland-silent", silent)
+	x11 := unixServer(t, dir, "X0", silent) // X11 is only dialled
+	t.Setenv("XDG_RUNTIME_DIR", dir)
+	t.Setenv("FYNE_PLATFORM", "")
+
+	// A compositor answers: Wayland stays.
+	t.Setenv("WAYLAND_DISPLAY", "wayland-ok")
+	t.Setenv("DISPLAY", x11)
+	var log bytes.Buffer
+	if err := checkDisplay(&log); err != nil || log.Len() != 0 || os.Getenv("WAYLAND_DISPLAY") != "wayland-ok" || os.Getenv("FYNE_PLATFORM") != "" {
+		t.Errorf("compositor: %v, log %q, WAYLAND_DISPLAY %q", err, log.String(), os.Getenv("WAYLAND_DISPLAY"))
+	}
+
+	// A socket that says nothing, X11 reachable: X11 with one line.
+	t.Setenv("WAYLAND_DISPLAY", "wayland-silent")
+	if err := checkDisplay(&log); err != nil {
+		t.Fatal(err)
+	}
+	want := "gtm: WAYLAND_DISPLAY=wayland-silent (" + filepath.Join(dir, "wayland-silent") + ") is not a Wayland compositor: no answer; using X11 (DISPLAY=" + x11 + ")\n"
+	if log.String() != want {
+		t.Errorf("log %q\nwant %q", log.String(), want)
+	}
+	if _, set := os.LookupEnv("WAYLAND_DISPLAY"); set || os.Getenv("FYNE_PLATFORM") != "x11" {
+		t.Errorf("fallback left WAYLAND_DISPLAY=%q FYNE_PLATFORM=%q", os.Getenv("WAYLAND_DISPLAY"), os.Getenv("FYNE_PLATFORM"))
+	}
+
+	// No X11 to fall back to: one line, no window.
+	log.Reset()
+	t.Setenv("WAYLAND_DISPLAY", filepath.Join(dir, "wayland-silent"))
+	t.Setenv("DISPLAY", "")
+	err := checkDisplay(&log)
+	if err == nil || strings.Contains(err.Error(), "\n") ||
+		!strings.HasPrefix(err.Error(), "WAYLAND_DISPLAY="+filepath.Join(dir, "wayland-silent")+" ("+filepath.Join(dir, "wayland-silent")+") is not a Wayland compositor: no answer; use 'gtm --once'") {
+		t.Errorf("err = %v", err)
+	}
+	// Neither works.
+	t.Setenv("DISPLAY", ":4711")
+	if err := checkDisplay(&log); err == nil || !strings.Contains(err.Error(), "is not a Wayland compositor: no answer; DISPLAY=:4711)") {
+		t.Errorf("err = %v", err)
+	}
+	if log.Len() != 0 {
+		t.Errorf("log %q", log.String())
+	}
+}
