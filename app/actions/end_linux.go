@@ -1,7 +1,6 @@
 package actions
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // checkEnd: the PID must still name the process the snapshot saw (same
@@ -20,6 +20,11 @@ func (s *System) checkEnd(p *app.Process) error {
 	root := s.ProcRoot
 	if root == "" {
 		root = "/proc"
+	}
+	// A tree that is not procfs may name any PID with our uid and the
+	// right start time: no signal is sent on its word.
+	if why := untrustedRoot(root); why != "" {
+		return errors.New(why)
 	}
 	info := linux.NewProcFS(root).Lookup(p.PID)
 	if !info.Exists {
@@ -42,16 +47,19 @@ func (s *System) checkEnd(p *app.Process) error {
 	return nil
 }
 
-// realUID reads the real user ID from a /proc/<pid>/status file.
+// untrustedRoot is procroot.Untrusted; tests fake another user's status
+// in a tree that is not procfs.
+var untrustedRoot = procroot.Untrusted
+
+// realUID reads the real user ID from a /proc/<pid>/status file, without
+// blocking and bounded (procroot).
 func realUID(path string) (int, error) {
-	f, err := os.Open(path)
+	b, _, err := procroot.ReadPrefix(path, 64<<10)
 	if err != nil {
 		return 0, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
 			fields := strings.Fields(rest)
 			if len(fields) == 0 {
 				break
