@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// A --proc-root tree whose fdinfo is a FIFO: it is refused at once, not
-// waited on, and the other processes are still read.
+// A --proc-root tree whose fdinfo, or whose fd folder, is a FIFO: it is
+// refused at once, not waited on, and the other processes are still read.
 func TestFdinfoFIFONotWaitedOn(t *testing.T) {
 	m := newFakeMachine(t)
 	m.open(100, "renderD128", amd("15", "0", "0"))
@@ -22,6 +22,13 @@ func TestFdinfoFIFONotWaitedOn(t *testing.T) {
 	if err := syscall.Mkfifo(p, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(m.proc, "102"), 0o755))
+	must(syscall.Mkfifo(filepath.Join(m.proc, "102", "fd"), 0o644))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

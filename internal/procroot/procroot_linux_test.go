@@ -62,6 +62,12 @@ func TestReadHostileFiles(t *testing.T) {
 		if _, err := ReadFile(big, 4096); !errors.Is(err, ErrTooLarge) {
 			t.Errorf("big: %v, want %v", err, ErrTooLarge)
 		}
+		if f, err := OpenDir(fifo); !errors.Is(err, syscall.ENOTDIR) {
+			t.Errorf("OpenDir(fifo): %v, want ENOTDIR", err)
+			if err == nil {
+				f.Close()
+			}
+		}
 		b, more, err := ReadPrefix(big, 4096)
 		if err != nil || !more || len(b) != 4096 {
 			t.Errorf("big prefix: %d bytes, more %v, %v", len(b), more, err)
