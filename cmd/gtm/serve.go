@@ -49,6 +49,7 @@ func runServe(args []string, e env) int {
 	fs.BoolVar(&o.redact, "redact", false, "serve redacted snapshots: no command lines, paths cut to file names, user and host names replaced")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	trust := trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
 		return code
@@ -84,6 +85,7 @@ func runServe(args []string, e env) int {
 			fmt.Fprintf(e.stderr, "gtm serve: --proc-root %s is not a directory\n", o.procRoot)
 			return exitUsage
 		}
+		checkProcRoot(e.stderr, "gtm serve", o.procRoot, *trust)
 		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		defer closeFn()
 		c.Version = version
