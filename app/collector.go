@@ -299,6 +299,7 @@ func applyFinding(p *Process, f inspect.Finding) {
 	if f.MapsError != "" {
 		p.Notes = append(p.Notes, f.MapsError)
 	}
+	p.Notes = append(p.Notes, f.Notes...)
 	in := inspect.CategoryInput{Graphics: contains(p.GPUProcessTypes, "graphics")}
 	if p.Name != nil {
 		in.Name = *p.Name

@@ -20,6 +20,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/runtimes"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // Target is a process to inspect, with what the OS already told us.
@@ -51,6 +52,12 @@ type Inspector struct {
 	// safefile.ForProcess under ProcRoot (the process's rights, learned
 	// from /proc). macOS, without /proc, sets it.
 	AccessFor func(t Target) *safefile.Access
+	// Untrusted, when set, says why ProcRoot is not trusted: it is not a
+	// procfs mount, so its processes are data only (names, command lines,
+	// maps as text). No file they name or map is opened, no server of
+	// theirs probed, no key sent, no log read. New sets it from the
+	// mount; TrustProcRoot clears it for a tree trusted on purpose.
+	Untrusted string
 
 	mu        sync.Mutex
 	sched     *Scheduler
@@ -61,7 +68,16 @@ type Inspector struct {
 // New returns an inspector reading processes under procRoot.
 func New(procRoot string, st *stores.Stores) *Inspector {
 	return &Inspector{ProcRoot: procRoot, Stores: st, Headers: NewHeaderCache(), Budget: ScanBudget,
-		sched: NewScheduler(), found: map[Key]Finding{}}
+		Untrusted: procroot.Untrusted(procRoot), sched: NewScheduler(), found: map[Key]Finding{}}
+}
+
+// TrustProcRoot trusts ProcRoot (and Live's) even when it is not procfs:
+// for test fixtures and --trust-proc-root, never by default.
+func (in *Inspector) TrustProcRoot() {
+	in.Untrusted = ""
+	if in.Live != nil {
+		in.Live.Untrusted = ""
+	}
 }
 
 // Refresh scans the targets that are due, most VRAM first, until the budget
@@ -140,6 +156,9 @@ func (in *Inspector) Inspect(t Target) Finding {
 	for _, m := range models.list {
 		f.Models = append(f.Models, in.describe(acc, m))
 	}
+	if in.Untrusted != "" {
+		f.Notes = []string{procroot.Note}
+	}
 	return f
 }
 
@@ -160,6 +179,10 @@ func addCmdlineModels(acc *safefile.Access, models *modelSet, args modelargs.Res
 
 // access is how files t names are read: with its user's rights.
 func (in *Inspector) access(t Target) *safefile.Access {
+	if in.Untrusted != "" {
+		// Its status may claim uid 0 and its root link "/": read nothing.
+		return safefile.Untrusted(procroot.Note)
+	}
 	if in.AccessFor != nil {
 		return in.AccessFor(t)
 	}
@@ -190,7 +213,7 @@ func (in *Inspector) EnrichContext(ctx context.Context, t Target, f Finding, mea
 	var log *LogFacts
 	var notes []string
 	acc := in.access(t)
-	if in.Live != nil {
+	if in.Live != nil && in.Untrusted == "" { // an untrusted tree's ports and keys are not its processes'
 		if n := KeyFileNote(acc, f); n != "" {
 			notes = append(notes, n)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/probe"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // Live asks local inference servers what they hold and reads their buffer
@@ -27,8 +28,12 @@ import (
 // only, 300 ms, 1 MiB, no redirects, backoff after failures).
 type Live struct {
 	ProcRoot string
-	Client   *probe.Client
-	Logs     *llmlog.Cache
+	// Untrusted, when set, says why ProcRoot is not trusted (not procfs):
+	// its ports, keys and logs are what the tree's owner wrote, so no
+	// server is probed, no key sent and no log read. NewLive sets it.
+	Untrusted string
+	Client    *probe.Client
+	Logs      *llmlog.Cache
 	// LogPaths are buffer logs the user named for processes
 	// (gtm --llm-log PID=PATH).
 	LogPaths map[int]string
@@ -69,8 +74,8 @@ type liveState struct {
 
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
-	l := &Live{ProcRoot: procRoot, Client: probe.New(probe.Options{}), Logs: &llmlog.Cache{},
-		LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{}),
+		Logs: &llmlog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
 	if home, err := os.UserHomeDir(); err == nil {
 		l.OllamaLogs = append(l.OllamaLogs, filepath.Join(home, ".ollama", "logs", "server.log"))
 	}
@@ -101,6 +106,9 @@ func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths []string) {
 // GatherContext is Gather under ctx: with ctx ended or its probe budget
 // spent, no server is asked and the last answers (if any) stand.
 func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths []string) {
+	if l.Untrusted != "" {
+		return nil, nil
+	}
 	kind := servers.KindFromProcess(t.Name, t.Cmdline)
 	if kind == servers.KindUnknown && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
 		return nil, nil // no AI evidence: never probed
@@ -297,6 +305,9 @@ func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind ser
 // redirected to a regular file. A log the user or the command line named
 // that cannot be read is reported (Reason), never skipped silently.
 func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
+	if l.Untrusted != "" {
+		return nil
+	}
 	// A log the user named is read with gtm's rights; one the process
 	// names, or Ollama's for its runner, only as the process's user could.
 	var acc *safefile.Access

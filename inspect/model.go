@@ -78,4 +78,7 @@ type Finding struct {
 	// read for its server probes; nil when they were not read (no AI
 	// evidence, or no Live).
 	ListenPorts []int
+	// Notes say why evidence is missing for a reason beyond this process
+	// (its proc root is not trusted).
+	Notes []string
 }

@@ -35,6 +35,7 @@ type RegionConfig struct {
 // through /proc.
 func NewRegionInspector(c RegionConfig, st *stores.Stores) *Inspector {
 	in := New("", st)
+	in.Untrusted = "" // no proc root: the OS itself is asked
 	in.ScanMaps = StartGuarded(c.Scan, c.Started)
 	in.AccessFor = func(t Target) *safefile.Access {
 		a := &safefile.Access{Skip: c.Skip}

@@ -1,7 +1,6 @@
 package actions
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // checkEnd: the PID must still name the process the snapshot saw (same
@@ -22,6 +22,11 @@ func (s *System) checkEnd(p *app.Process) error {
 	root := s.ProcRoot
 	if root == "" {
 		root = "/proc"
+	}
+	// A tree that is not procfs may name any PID with our uid and the
+	// right start time: no signal is sent on its word.
+	if why := untrustedRoot(root); why != "" {
+		return errors.New(why)
 	}
 	info := linux.NewProcFS(root).Lookup(p.PID)
 	if !info.Exists {
@@ -44,17 +49,20 @@ func (s *System) checkEnd(p *app.Process) error {
 	return nil
 }
 
-// statusUID reads a user ID from a /proc/<pid>/status file's Uid line:
-// field 0 is the real one, 1 the effective one.
+// untrustedRoot is procroot.Untrusted; tests fake another user's status
+// in a tree that is not procfs.
+var untrustedRoot = procroot.Untrusted
+
+// statusUID reads a user ID from a /proc/<pid>/status file's Uid line
+// (field 0 is the real one, 1 the effective one), without blocking and
+// bounded (procroot).
 func statusUID(path string, field int) (int, error) {
-	f, err := os.Open(path)
+	b, _, err := procroot.ReadPrefix(path, 64<<10)
 	if err != nil {
 		return 0, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
 			fields := strings.Fields(rest)
 			if len(fields) <= field {
 				break

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // child starts a real process to end and returns its snapshot row.
@@ -98,6 +99,24 @@ func TestEndRefused(t *testing.T) {
 	s.ProcRoot = root
 	bob := *p
 	bob.User = ptr("bob")
+	// That tree is not procfs: nothing is ended on its word, whatever uid
+	// its status claims.
+	mine := *p
+	if err := os.WriteFile(filepath.Join(dir, "status"), []byte("Uid:\t"+strconv.Itoa(os.Getuid())+"\t0\t0\t0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckEnd(&mine); err == nil || !strings.Contains(err.Error(), "is not a procfs mount") {
+		t.Errorf("a tree that is not procfs: %v", err)
+	}
+	if err := s.EndProcess(&mine); err == nil {
+		t.Error("ended a process on the word of a tree that is not procfs")
+	}
+	// Trusted (as a test hook), it says whose the process is.
+	untrustedRoot = func(string) string { return "" }
+	t.Cleanup(func() { untrustedRoot = procroot.Untrusted })
+	if err := os.WriteFile(filepath.Join(dir, "status"), []byte(status), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.CheckEnd(&bob); err == nil || !strings.Contains(err.Error(), "only your own processes can be ended here (this one is bob's)") {
 		t.Errorf("another user's process: %v", err)
 	}
@@ -131,6 +150,9 @@ func TestEndPinnedThenChecked(t *testing.T) {
 	stat := filepath.Join(dir, "stat")
 	copyFile(t, filepath.Join("/proc", strconv.Itoa(p.PID), "stat"), stat)
 	copyFile(t, filepath.Join("/proc", strconv.Itoa(p.PID), "status"), filepath.Join(dir, "status"))
+	// The fake tree stands in for procfs here (see TestEndRefused).
+	untrustedRoot = func(string) string { return "" }
+	t.Cleanup(func() { untrustedRoot = procroot.Untrusted })
 	s := &System{ProcRoot: root}
 	if err := s.CheckEnd(p); err != nil {
 		t.Fatalf("CheckEnd: %v", err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // Notes a DRM row carries when its memory cannot be charged to it.
@@ -70,6 +71,10 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	return out
 }
 
+// maxFdinfo bounds one fdinfo file: a client's keys and a line per
+// engine and memory region, a few KiB.
+const maxFdinfo = 16 << 10
+
 // scan finds every DRM client held by a visible process.
 func (s *Source) scan(ctx context.Context) []holding {
 	entries, err := os.ReadDir(s.ProcRoot)
@@ -103,7 +108,8 @@ func (s *Source) scanPID(pid int) []holding {
 		if err != nil || !strings.HasPrefix(target, "/dev/dri/") {
 			continue
 		}
-		text, err := readSmall(filepath.Join(dir, "fdinfo", fd.Name()))
+		// Not readSmall: under a --proc-root, fdinfo may be a FIFO.
+		text, _, err := procroot.ReadPrefix(filepath.Join(dir, "fdinfo", fd.Name()), maxFdinfo)
 		if err != nil {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // CUDAProcesses finds this PID namespace's processes that have libcuda
@@ -40,7 +41,7 @@ func (c *CUDAProcesses) CUDAProcesses() []backend.LocalGPUProcess {
 			continue
 		}
 		dir := filepath.Join(c.Root, e.Name())
-		b, err := os.ReadFile(filepath.Join(dir, "stat"))
+		b, err := procroot.ReadFile(filepath.Join(dir, "stat"), maxStat)
 		if err != nil {
 			continue
 		}
@@ -61,7 +62,7 @@ func (c *CUDAProcesses) CUDAProcesses() []backend.LocalGPUProcess {
 }
 
 func mapsLibcuda(path string) bool {
-	f, err := os.Open(path)
+	f, err := procroot.Open(path) // a FIFO under a --proc-root is refused, not waited on
 	if err != nil {
 		return false
 	}

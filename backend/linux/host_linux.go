@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // DetectHost inspects the proc root (and, for container markers, the
@@ -23,7 +24,7 @@ func DetectHost(procRoot, fsRoot string) backend.Host {
 	}
 	// The kernel's own threads (kthreadd is PID 2) are visible only in the
 	// initial PID namespace: seeing it means the driver's PIDs are ours.
-	if b, err := os.ReadFile(filepath.Join(procRoot, "2", "comm")); err == nil {
+	if b, err := procroot.ReadFile(filepath.Join(procRoot, "2", "comm"), maxComm); err == nil {
 		h.SharesHostPIDs = strings.TrimSpace(string(b)) == "kthreadd"
 	}
 	if h.Mode == backend.ModeWSL {
@@ -32,11 +33,17 @@ func DetectHost(procRoot, fsRoot string) backend.Host {
 	return h
 }
 
+// Bounds on host files under the proc root (see procfs_linux.go's).
+const (
+	maxVersion = 4 << 10
+	maxEnviron = 1 << 20 // the kernel allows more; container= is set early
+)
+
 func isWSL(procRoot string) bool {
 	if _, err := os.Stat(filepath.Join(procRoot, "sys/fs/binfmt_misc/WSLInterop")); err == nil {
 		return true
 	}
-	b, err := os.ReadFile(filepath.Join(procRoot, "version"))
+	b, err := procroot.ReadFile(filepath.Join(procRoot, "version"), maxVersion)
 	if err != nil {
 		return false
 	}
@@ -50,7 +57,7 @@ func isContainer(procRoot, fsRoot string) bool {
 			return true
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(procRoot, "1/cgroup")); err == nil {
+	if b, err := procroot.ReadFile(filepath.Join(procRoot, "1/cgroup"), maxCgroup); err == nil {
 		s := string(b)
 		for _, k := range []string{"docker", "kubepods", "containerd", "libpod", "lxc"} {
 			if strings.Contains(s, k) {
@@ -58,7 +65,7 @@ func isContainer(procRoot, fsRoot string) bool {
 			}
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(procRoot, "1/environ")); err == nil {
+	if b, _, err := procroot.ReadPrefix(filepath.Join(procRoot, "1/environ"), maxEnviron); err == nil {
 		if strings.Contains(string(b), "container=") {
 			return true
 		}

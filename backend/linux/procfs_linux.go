@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/user"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // userHZ is the kernel's USER_HZ, the unit of /proc/<pid>/stat start times.
@@ -146,7 +146,7 @@ func (p *ProcFS) bootTimeLocked() (time.Time, error) {
 	if p.bootTime != nil {
 		return *p.bootTime, nil
 	}
-	b, err := os.ReadFile(filepath.Join(p.root, "stat"))
+	b, _, err := procroot.ReadPrefix(filepath.Join(p.root, "stat"), maxMachineStat)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -168,7 +168,7 @@ func (p *ProcFS) bootTimeLocked() (time.Time, error) {
 // read is nil, and Exists/Restricted say why.
 func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 	dir := filepath.Join(p.root, strconv.Itoa(pid))
-	statBytes, err := os.ReadFile(filepath.Join(dir, "stat"))
+	statBytes, err := procroot.ReadFile(filepath.Join(dir, "stat"), maxStat)
 	if err != nil {
 		p.forget(pid)
 		info := backend.ProcessInfo{PID: pid}
@@ -231,7 +231,7 @@ func (p *ProcFS) forget(pid int) {
 func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	info := backend.ProcessInfo{PID: pid, Exists: true}
 	name := st.comm
-	if b, err := os.ReadFile(filepath.Join(dir, "comm")); err == nil {
+	if b, err := procroot.ReadFile(filepath.Join(dir, "comm"), maxComm); err == nil {
 		if s := strings.TrimRight(string(b), "\n"); s != "" {
 			name = s
 		}
@@ -263,17 +263,17 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	} else {
 		restricted(err)
 	}
-	if b, truncated, err := readPrefix(filepath.Join(dir, "cmdline"), MaxCmdline); err == nil {
+	if b, truncated, err := procroot.ReadPrefix(filepath.Join(dir, "cmdline"), MaxCmdline); err == nil {
 		info.Cmdline, info.CmdlineTruncated = splitCmdline(b), truncated
 	} else {
 		restricted(err)
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "cgroup")); err == nil {
+	if b, err := procroot.ReadFile(filepath.Join(dir, "cgroup"), maxCgroup); err == nil {
 		if c, ok := containerFromCgroup(string(b)); ok {
 			info.Container = &c
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "status")); err == nil {
+	if b, _, err := procroot.ReadPrefix(filepath.Join(dir, "status"), maxStatus); err == nil { // Uid: is near the top
 		if uid, ok := statusUID(b); ok {
 			info.User = p.userName(uid)
 		}
@@ -288,31 +288,19 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 // would hold them all. Longer command lines are cut and marked truncated.
 const MaxCmdline = 128 << 10
 
-// readPrefix reads at most max bytes of a /proc file, reporting whether
-// there was more. (Files other processes name are read with inspect's
-// safefile; /proc files are the kernel's and cannot be FIFOs.)
-func readPrefix(path string, max int) ([]byte, bool, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	buf := make([]byte, 0, 4<<10)
-	for len(buf) <= max {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):min(cap(buf), max+1)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF || n == 0 && err == nil {
-			return buf, false, nil
-		}
-		if err != nil {
-			return nil, false, err
-		}
-	}
-	return buf[:max], true, nil
-}
+// Bounds on the other /proc files read (procroot reads them without
+// blocking, regular files only: a --proc-root tree may hold a FIFO or a
+// link to /dev/zero). Each is far above what the kernel writes.
+const (
+	maxStat   = 8 << 10  // <pid>/stat: one line of 52 numbers and a name
+	maxStatm  = 4 << 10  // <pid>/statm: seven numbers
+	maxComm   = 4 << 10  // <pid>/comm: at most 64 bytes
+	maxCgroup = 64 << 10 // <pid>/cgroup: a line per hierarchy
+	maxStatus = 64 << 10 // <pid>/status: only its first lines are used
+	// maxMachineStat bounds <root>/stat, whose intr line grows with the
+	// machine's interrupts; btime comes after it.
+	maxMachineStat = 16 << 20
+)
 
 // splitCmdline splits NUL-separated arguments. Some programs rewrite their
 // argv into one space-separated string; that is kept as one argument.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // pageSize converts statm's pages to bytes.
@@ -22,7 +23,7 @@ var pageSize = uint64(os.Getpagesize())
 func (p *ProcFS) Resources(pid int) backend.ProcessResources {
 	var r backend.ProcessResources
 	dir := filepath.Join(p.root, strconv.Itoa(pid))
-	if b, err := os.ReadFile(filepath.Join(dir, "statm")); err == nil {
+	if b, err := procroot.ReadFile(filepath.Join(dir, "statm"), maxStatm); err == nil {
 		if f := bytes.Fields(b); len(f) >= 2 {
 			if pages, err := strconv.ParseUint(string(f[1]), 10, 64); err == nil {
 				rss := pages * pageSize
@@ -30,7 +31,7 @@ func (p *ProcFS) Resources(pid int) backend.ProcessResources {
 			}
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "stat"))
+	b, err := procroot.ReadFile(filepath.Join(dir, "stat"), maxStat)
 	if err != nil {
 		return r
 	}
@@ -69,7 +70,7 @@ func (p *ProcFS) numCPULocked() int {
 		return p.numCPU
 	}
 	n := 0
-	if b, err := os.ReadFile(filepath.Join(p.root, "stat")); err == nil {
+	if b, _, err := procroot.ReadPrefix(filepath.Join(p.root, "stat"), maxMachineStat); err == nil {
 		for _, line := range bytes.Split(b, []byte("\n")) {
 			if len(line) > 3 && bytes.HasPrefix(line, []byte("cpu")) && line[3] >= '0' && line[3] <= '9' {
 				n++

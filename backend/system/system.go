@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/shirou/gopsutil/v4/common"
-	"github.com/shirou/gopsutil/v4/cpu"
 
 	"github.com/gputaskman/gtm/backend"
 )
@@ -74,20 +73,7 @@ func (r *Reader) ReadSystem(context.Context) (backend.System, backend.Source) {
 	return sys, backend.OK(SourceName)
 }
 
-func (r *Reader) cpuTicks() (cpuTicks, error) {
-	times, err := cpu.TimesWithContext(r.env, false)
-	if err != nil {
-		return cpuTicks{}, err
-	}
-	if len(times) == 0 {
-		return cpuTicks{}, errors.New("no CPU times from the OS")
-	}
-	t := times[0]
-	// Guest time is already counted in user time on Linux (and zero
-	// elsewhere), so it is left out.
-	busy := t.User + t.Nice + t.System + t.Irq + t.Softirq + t.Steal
-	return cpuTicks{busy: busy, total: busy + t.Idle + t.Iowait}, nil
-}
+func (r *Reader) cpuTicks() (cpuTicks, error) { return readCPUTicks(r.env) }
 
 // busyPercent is the busy share between two readings; nil when the
 // counters did not move forward (a counter reset, or no time passed).

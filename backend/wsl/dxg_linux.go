@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // DXGHolders lists the Linux processes that hold /dev/dxg open: each has
@@ -45,7 +46,7 @@ func DXGHolders(procRoot string) []backend.LocalGPUProcess {
 }
 
 func startOf(dir string) time.Time {
-	b, err := os.ReadFile(filepath.Join(dir, "stat"))
+	b, err := procroot.ReadFile(filepath.Join(dir, "stat"), 8<<10) // a FIFO or /dev/zero is refused
 	if err != nil {
 		return time.Time{}
 	}

@@ -1,15 +1,16 @@
 package wsl
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // InteropEnabled reports whether WSL interop can start Windows programs:
 // /proc/sys/fs/binfmt_misc/WSLInterop exists and reads "enabled".
 func InteropEnabled(procRoot string) bool {
-	b, err := os.ReadFile(filepath.Join(procRoot, "sys", "fs", "binfmt_misc", "WSLInterop"))
+	b, err := procroot.ReadFile(filepath.Join(procRoot, "sys", "fs", "binfmt_misc", "WSLInterop"), 4<<10)
 	if err != nil {
 		return false
 	}

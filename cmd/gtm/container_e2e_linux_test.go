@@ -44,7 +44,7 @@ func TestE2EContainerPairingMatched(t *testing.T) {
 		fakenvml.Process{PID: 90100, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 35}},
 		fakenvml.Process{PID: 90210, UsedMemory: 3 << 30},
 	)}})
-	snap := m.json("--proc-root", root)
+	snap := m.json("--proc-root", root, "--trust-proc-root")
 	if snap.Host.Mode != "container" {
 		t.Fatalf("host mode %q", snap.Host.Mode)
 	}
@@ -63,7 +63,7 @@ func TestE2EContainerPairingMatched(t *testing.T) {
 	if _, ok := rows["55"]; ok {
 		t.Error("an NVML-only process (no libcuda) must not be a candidate")
 	}
-	_, stdout, _ := m.run("--once", "--proc-root", root)
+	_, stdout, _ := m.run("--once", "--proc-root", root, "--trust-proc-root")
 	if !strings.Contains(stdout, "1.00 GiB*") || !strings.Contains(stdout, "3.00 GiB*") {
 		t.Errorf("text must mark matched sizes with *:\n%s", stdout)
 	}
@@ -76,7 +76,7 @@ func TestE2EContainerMoreDriverPIDsAreGuessesAndHostRows(t *testing.T) {
 		fakenvml.Process{PID: 90210, UsedMemory: 3 << 30},
 		fakenvml.Process{PID: 99999, UsedMemory: 5 << 30},
 	)}})
-	rows := rowsByLabel(m.json("--proc-root", root))
+	rows := rowsByLabel(m.json("--proc-root", root, "--trust-proc-root"))
 	for _, l := range []string{"12", "40"} {
 		if p := rows[l]; str(p.VRAMInferredBy) != "guess" {
 			t.Errorf("pid %s: %s, want guess when NVML lists more processes than the container has", l, mustJSON(t, p))

@@ -34,6 +34,7 @@ func runInspect(args []string, e env) int {
 	fs.StringVar(&llmLog, "llm-log", "", "read llama.cpp buffer sizes from this log (`PATH`) for the process")
 	fs.BoolVar(&asJSON, "json", false, "print the process as JSON (the same object as a snapshot row)")
 	fs.StringVar(&procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	trust := trustProcRootFlag(fs)
 	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
 		return code
 	}
@@ -53,6 +54,7 @@ func runInspect(args []string, e env) int {
 		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
+	checkProcRoot(e.stderr, "gtm inspect", procRoot, *trust)
 	c, closeFn := e.newCollector(procRoot, logs)
 	defer closeFn()
 	c.Version = version

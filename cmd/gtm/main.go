@@ -73,6 +73,7 @@ type options struct {
 	gpu                                     int
 	procRoot, replay                        string
 	llmLogs                                 []string
+	trustProcRoot                           *bool
 	desk                                    desktopFlags
 }
 
@@ -86,6 +87,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.listGPUs, "list-gpus", false, "list the GPUs gtm can see and exit")
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	o.trustProcRoot = trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
 	fs.StringVar(&o.replay, "replay", "", "show a `FILE` saved with --json or gtm record instead of this machine (window: play the capture; --once/--json: its last snapshot)")
@@ -217,6 +219,7 @@ func run(args []string, e env) int {
 		return exitUsage
 	}
 	newLive := func() (app.Source, func()) {
+		checkProcRoot(e.stderr, "gtm", o.procRoot, *o.trustProcRoot)
 		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		c.Version = version
 		c.Window = interval

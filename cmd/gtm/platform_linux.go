@@ -19,6 +19,7 @@ import (
 	"github.com/gputaskman/gtm/backend/wsl"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
@@ -26,6 +27,9 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 	in.Live = inspect.NewLive(procRoot)
 	for pid, path := range llmLogs {
 		in.Live.LogPaths[pid] = path
+	}
+	if trustProcRoot {
+		in.TrustProcRoot()
 	}
 	return in
 }
@@ -90,7 +94,7 @@ func wslHintsPath() string {
 }
 
 func bootID(procRoot string) string {
-	b, err := os.ReadFile(filepath.Join(procRoot, "sys", "kernel", "random", "boot_id"))
+	b, err := procroot.ReadFile(filepath.Join(procRoot, "sys", "kernel", "random", "boot_id"), 4<<10)
 	if err != nil {
 		return ""
 	}

@@ -54,6 +54,7 @@ func runRecord(args []string, e env) int {
 	fs.StringVar(&o.duration, "duration", "", "stop after `D` (30s, 5m, 1h30m; plain numbers are seconds); default: until interrupted")
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	trust := trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
@@ -98,6 +99,7 @@ func runRecord(args []string, e env) int {
 		out, name = file, o.out
 	}
 
+	checkProcRoot(e.stderr, "gtm record", o.procRoot, *trust)
 	c, closeFn := e.newCollector(o.procRoot, llmLogs)
 	defer closeFn()
 	c.Version = version

@@ -57,6 +57,7 @@ func runServe(args []string, e env) int {
 	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	trust := trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
 		return code
@@ -96,6 +97,7 @@ func runServe(args []string, e env) int {
 			fmt.Fprintf(e.stderr, "gtm serve: --proc-root %s is not a directory\n", o.procRoot)
 			return exitUsage
 		}
+		checkProcRoot(e.stderr, "gtm serve", o.procRoot, *trust)
 		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		defer closeFn()
 		c.Version = version

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/procroot"
 	"io"
 	"io/fs"
 	"os"
@@ -74,7 +75,7 @@ var (
 // socketInodes reads the targets of the fd links and keeps the inodes of
 // "socket:[N]".
 func socketInodes(fdDir string) (map[uint64]struct{}, error) {
-	f, err := os.Open(fdDir)
+	f, err := procroot.OpenDir(fdDir) // a FIFO under a --proc-root is refused, not waited on
 	if err != nil {
 		return nil, err
 	}

@@ -141,6 +141,15 @@ func ForProcess(procRoot string, pid int) *Access {
 // Refused returns an Access that refuses every file with err's reason.
 func Refused(err error) *Access { return &Access{err: err} }
 
+// Untrusted returns an Access that touches no path at all, not even to
+// stat it, giving reason: for a process of a proc root that is not
+// procfs, whose user and root directory are whatever the tree's owner
+// wrote. Every path is skipped (a model keeps the format its name gives)
+// and MayRead refuses.
+func Untrusted(reason string) *Access {
+	return &Access{Skip: func(string) string { return reason }, err: errors.New(reason)}
+}
+
 // DeniedError is a file the process's user could not read (or a folder
 // on the way it could not search). It matches fs.ErrPermission.
 type DeniedError struct {
@@ -184,11 +193,11 @@ func (a *Access) Open(path string, max int64) (*os.File, fs.FileInfo, error) {
 	if a == nil {
 		return Open(path, max)
 	}
-	if a.err != nil {
-		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: a.err}
-	}
 	if why := a.Skipped(path); why != "" {
 		return nil, nil, &SkippedError{Path: path, Reason: why}
+	}
+	if a.err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: a.err}
 	}
 	f, err := a.open(path)
 	if err != nil {
@@ -218,11 +227,11 @@ func (a *Access) Stat(path string) (fs.FileInfo, error) {
 	if a == nil {
 		return os.Stat(path)
 	}
-	if a.err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: path, Err: a.err}
-	}
 	if why := a.Skipped(path); why != "" {
 		return nil, &SkippedError{Path: path, Reason: why}
+	}
+	if a.err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: a.err}
 	}
 	return a.stat(path)
 }
