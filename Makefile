@@ -113,6 +113,14 @@ measure-window: build
 	@scripts/install-deps.sh --screenshot
 	scripts/measure-window.sh bin/gtm 60 -- --replay $(CAPTURE) -i 1
 
+## measure-window-live: the window live on the stand-in NVIDIA driver with a
+## llama-server-like process (1 s refresh, Xvfb, software GL): CPU and RSS
+## over MEASURE_SECONDS (default 60; 600 shows whether memory stays flat)
+MEASURE_SECONDS ?= 60
+.PHONY: measure-window-live
+measure-window-live:
+	scripts/measure-window-live.sh $(MEASURE_SECONDS)
+
 clean:
 	rm -rf bin out .cache
 
