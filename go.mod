@@ -59,3 +59,8 @@ require (
 	golang.org/x/text v0.42.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
+
+// gtm builds Fyne as upstream v2.8.1 plus the numbered patches in
+// third_party/fyne/patches (scripts/fyne-tree.sh generates and checks the
+// tree), so every build path compiles the same code.
+replace fyne.io/fyne/v2 => ./third_party/fyne/v2

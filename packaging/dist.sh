@@ -54,8 +54,8 @@ if [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] && [ "$version" != "$app_version
   exit 1
 fi
 ldflags="-s -w -X main.version=$version"
-# The window builds use Fyne as patched by third_party/fyne (see that README).
-guiflags=$(GO=$GO scripts/gui-buildflags.sh)
+# The window builds need no flags of their own: go.mod replaces Fyne with
+# third_party/fyne/v2 (upstream + patches) for every build.
 # A private cgo work directory (a stray nvml.h in a shared TMPDIR would
 # shadow go-nvml's own header).
 export GOTMPDIR=${GOTMPDIR:-$PWD/.cache/gotmp}
@@ -102,7 +102,7 @@ if [ $want_linux = 1 ]; then
   name=gtm-$version-linux-x64
   stage=$work/$name
   mkdir -p "$stage"
-  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath $guiflags -ldflags "$ldflags" -o "$stage/gtm" ./cmd/gtm
+  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$stage/gtm" ./cmd/gtm
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$stage/gtm-headless" ./cmd/gtm
   common_files "$stage"
   cp "packaging/linux/$app_id.desktop" "$stage/$app_id.desktop"
@@ -156,7 +156,7 @@ END
 RC
   (cd "$work" && "${WINDRES:-x86_64-w64-mingw32-windres}" -O coff -i gtm.rc -o gtm.syso)
   cp "$work/gtm.syso" "$res"
-  CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=$cc $GO build -trimpath $guiflags -ldflags "$ldflags -H windowsgui" -o "$stage/gtm.exe" ./cmd/gtm
+  CGO_ENABLED=1 GOOS=windows GOARCH=amd64 CC=$cc $GO build -trimpath -ldflags "$ldflags -H windowsgui" -o "$stage/gtm.exe" ./cmd/gtm
   rm -f "$res"
   common_files "$stage"
   refuse_driver_libs "$stage"

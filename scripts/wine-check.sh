@@ -154,10 +154,9 @@ kill $llama 2>/dev/null || true
 
 if [ $gui = 1 ]; then
   echo "wine-check: cross-building the window with mingw-w64 (a few minutes cold)"
-  # The flags of the shipped build (patched Fyne event loop, no emoji font).
-  guiflags=$(scripts/gui-buildflags.sh)
+  # The shipped build: go.mod gives it the patched Fyne (third_party/fyne).
   GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
-    go build -trimpath $guiflags -ldflags '-H windowsgui' -o "$work/gtm-gui.exe" ./cmd/gtm
+    go build -trimpath -ldflags '-H windowsgui' -o "$work/gtm-gui.exe" ./cmd/gtm
   # A new prefix has no fonts in C:\windows\Fonts; Wine's own window frame
   # draws its buttons with Marlett (fonts-wine).
   mkdir -p "$WINEPREFIX/drive_c/windows/Fonts"

@@ -1,3 +1,8 @@
+//go:build !stockfyne
+
+// This test guards a Fyne patch (third_party/fyne/patches/0001-fonts.patch):
+// the stockfyne tag (make test-stock-fyne) leaves it out.
+
 package ui
 
 import (
@@ -24,13 +29,10 @@ import (
 // (about 8 MB more with DejaVu Sans, Debian's default).
 const fontHeapLimit = 7 << 20
 
-// TestWindowFontsStayBundled guards third_party/fyne/fonts.patch: drawing
+// TestWindowFontsStayBundled guards third_party/fyne/patches/0001-fonts.patch: drawing
 // the window's texts parses only the fonts they are drawn with. It runs the
 // measurement in a child process, since fonts are parsed once per process.
 func TestWindowFontsStayBundled(t *testing.T) {
-	if !fynePatched() {
-		t.Skip("stock Fyne parses fallback fonts up front; run with scripts/gui-buildflags.sh (make test does)")
-	}
 	if os.Getenv("GTM_FONT_HEAP_CHILD") != "" {
 		fmt.Printf("window heap: %d bytes\n", windowHeap(t))
 		return

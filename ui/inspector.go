@@ -51,9 +51,10 @@ type Inspector struct {
 	proc    *app.Process // the process shown (a copy)
 	view    view
 	shown   bool
-	blocks  []*sectionBlock
-	pending dialog.Dialog // the open confirmation, for tests
-	endKey  string        // the process endErr was checked for
+	blocks  []*sectionBlock // the sections shown: the first of pool
+	pool    []*sectionBlock // every block made so far (see reshape)
+	pending dialog.Dialog   // the open confirmation, for tests
+	endKey  string          // the process endErr was checked for
 	endErr  error
 }
 
@@ -73,7 +74,7 @@ func NewInspector(win fyne.Window, act Actions) *Inspector {
 	i.buttons = container.NewHBox(i.copyBtn, i.endBtn, i.unload)
 	i.body = container.NewVBox()
 	i.themed = container.NewThemeOverride(i.body, compactTheme{})
-	i.scroll = container.NewVScroll(i.themed)
+	i.scroll = container.NewVScroll(newThemeBarrier(i.themed, i.body))
 	i.top = container.NewVBox(i.title, i.buttons, i.why)
 	i.root = container.NewBorder(i.top, nil, nil, nil, i.scroll)
 	i.Show(nil, nil)
@@ -105,7 +106,7 @@ func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
 		i.title.SetText("Select a process to inspect it.")
 		i.body.Objects = nil
 		i.blocks = nil
-		i.themed.Refresh()
+		i.body.Refresh()
 		i.updateActions()
 		return
 	}
@@ -126,22 +127,11 @@ func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
 		i.title.SetText(v.Title)
 	}
 	if sameShape(v, i.view) {
-		for k, s := range v.Sections {
-			i.blocks[k].update(s)
+		for k, sec := range v.Sections {
+			i.blocks[k].fill(sec)
 		}
 	} else {
-		i.blocks = i.blocks[:0]
-		objs := make([]fyne.CanvasObject, 0, len(v.Sections))
-		for _, s := range v.Sections {
-			b := newSectionBlock(s, i.openFolder)
-			i.blocks = append(i.blocks, b)
-			objs = append(objs, b.root)
-		}
-		i.body.Objects = objs
-		// Apply the compact theme to the new widgets, then lay them out
-		// again: the first layout ran with the default sizes.
-		i.themed.Refresh()
-		i.body.Refresh()
+		i.reshape(v)
 	}
 	i.view = v
 }
@@ -153,76 +143,121 @@ func sameStart(a, b *app.Process) bool {
 	return a.StartTime.Equal(*b.StartTime)
 }
 
-// sectionBlock is one rendered section; its labels are updated in place
-// while the section keeps its shape.
+// reshape shows a view whose sections differ in number or shape from the
+// last one. The pane's widgets come from a pool that only grows: blocks and
+// rows not needed are hidden, not dropped. New widgets need the pane's
+// compact theme, and giving it means refreshing the theme override, which
+// stock Fyne answers with a new theme scope whose fonts it parses again and
+// keeps for good (~7 MB). Reusing the pool, the override is refreshed only
+// when the pane grows past anything it showed before, a few times a
+// session; otherwise only the body is laid out again.
+func (i *Inspector) reshape(v view) {
+	grew := false
+	for len(i.pool) < len(v.Sections) {
+		i.pool = append(i.pool, newSectionBlock(i.openFolder))
+		grew = true
+	}
+	objs := make([]fyne.CanvasObject, len(v.Sections))
+	for k, sec := range v.Sections {
+		if i.pool[k].fill(sec) {
+			grew = true
+		}
+		objs[k] = i.pool[k].root
+	}
+	i.blocks = i.pool[:len(v.Sections)]
+	i.body.Objects = objs
+	if grew {
+		// Theme the new widgets, then lay them out again: the first
+		// layout ran with the default sizes.
+		i.themed.Refresh()
+	}
+	i.body.Refresh()
+}
+
+// sectionBlock is one rendered section: a title (with an optional "Open
+// folder" button), an optional caption and LLM bar, and key/value rows.
+// Its widgets are reused for whatever section it shows next.
 type sectionBlock struct {
 	root    *fyne.Container
 	title   *widget.Label
 	caption *widget.Label
 	bar     *LLMBar
+	barBox  *fyne.Container
 	folder  *widget.Button
+	open    func(dir string)
 	dir     string
+	form    *fyne.Container
 	keys    []*widget.Label
 	values  []*widget.Label
 }
 
-func newSectionBlock(s section, open func(dir string)) *sectionBlock {
-	b := &sectionBlock{dir: s.Folder}
-	b.title = widget.NewLabel(s.Title)
+func newSectionBlock(open func(dir string)) *sectionBlock {
+	b := &sectionBlock{open: open}
+	b.title = widget.NewLabel("")
 	b.title.TextStyle = fyne.TextStyle{Bold: true}
-	head := []fyne.CanvasObject{b.title}
-	if s.Folder != "" && open != nil {
-		b.folder = widget.NewButton("Open folder", func() { open(b.dir) })
-		head = append(head, layout.NewSpacer(), b.folder)
+	b.folder = widget.NewButton("Open folder", func() { b.open(b.dir) })
+	b.folder.Hide()
+	b.caption = widget.NewLabel("")
+	b.caption.Wrapping = fyne.TextWrapWord
+	b.caption.Importance = widget.LowImportance
+	b.caption.Hide()
+	b.bar = NewLLMBar()
+	b.barBox = container.NewPadded(b.bar)
+	b.barBox.Hide()
+	b.form = container.New(kvLayout{maxKey: 170})
+	head := container.NewHBox(b.title, layout.NewSpacer(), b.folder)
+	b.root = container.NewVBox(widget.NewSeparator(), head, b.caption, b.barBox, b.form)
+	return b
+}
+
+// fill shows s in the block, updating only what changed. It reports
+// whether it had to make rows the block never had.
+func (b *sectionBlock) fill(s section) (grew bool) {
+	set := func(l *widget.Label, t string) {
+		if l.Text != t {
+			l.SetText(t)
+		}
 	}
-	objs := []fyne.CanvasObject{widget.NewSeparator(), container.NewHBox(head...)}
-	if s.Caption != "" {
-		b.caption = widget.NewLabel(s.Caption)
-		b.caption.Wrapping = fyne.TextWrapWord
-		b.caption.Importance = widget.LowImportance
-		objs = append(objs, b.caption)
+	show := func(o fyne.CanvasObject, on bool) {
+		if on && !o.Visible() {
+			o.Show()
+		} else if !on && o.Visible() {
+			o.Hide()
+		}
 	}
-	if s.Bar != nil {
-		b.bar = NewLLMBar()
+	set(b.title, s.Title)
+	b.dir = s.Folder
+	show(b.folder, s.Folder != "" && b.open != nil)
+	set(b.caption, s.Caption)
+	show(b.caption, s.Caption != "")
+	if s.Bar != nil && !s.Bar.equal(&b.bar.model) {
 		b.bar.model = *s.Bar
-		objs = append(objs, container.NewPadded(b.bar))
+		b.bar.Refresh()
 	}
-	form := container.New(kvLayout{maxKey: 170})
-	for _, r := range s.Rows {
-		k := widget.NewLabel(r.Key)
+	show(b.barBox, s.Bar != nil)
+	for len(b.keys) < len(s.Rows) {
+		k := widget.NewLabel("")
 		k.Importance = widget.LowImportance
 		k.Truncation = fyne.TextTruncateEllipsis
-		v := widget.NewLabel(r.Value)
+		v := widget.NewLabel("")
 		v.Wrapping = fyne.TextWrapWord
 		v.Selectable = true
 		b.keys = append(b.keys, k)
 		b.values = append(b.values, v)
-		form.Add(k)
-		form.Add(v)
+		b.form.Add(k)
+		b.form.Add(v)
+		grew = true
 	}
-	objs = append(objs, form)
-	b.root = container.NewVBox(objs...)
-	return b
-}
-
-// update sets new texts into a block of the same shape.
-func (b *sectionBlock) update(s section) {
-	set := func(l *widget.Label, t string) {
-		if l != nil && l.Text != t {
-			l.SetText(t)
+	for k := range b.keys {
+		on := k < len(s.Rows)
+		if on {
+			set(b.keys[k], s.Rows[k].Key)
+			set(b.values[k], s.Rows[k].Value)
 		}
+		show(b.keys[k], on)
+		show(b.values[k], on)
 	}
-	set(b.title, s.Title)
-	set(b.caption, s.Caption)
-	b.dir = s.Folder
-	if b.bar != nil && s.Bar != nil && !s.Bar.equal(&b.bar.model) {
-		b.bar.model = *s.Bar
-		b.bar.Refresh()
-	}
-	for k, r := range s.Rows {
-		set(b.keys[k], r.Key)
-		set(b.values[k], r.Value)
-	}
+	return grew
 }
 
 // sameShape reports whether b can be shown by updating a's widgets.
@@ -282,3 +317,36 @@ func (t compactTheme) Size(n fyne.ThemeSizeName) float32 {
 	}
 	return t.base().Size(n)
 }
+
+// themeBarrier holds the pane's theme override and stops refreshes that
+// come from above (a window or container refresh reaches every child) at
+// it: it refreshes the body, not the override. Stock Fyne answers each
+// refresh of an override with a new theme scope, for which it parses the
+// fonts again and keeps them (~7 MB each time); the override is refreshed
+// only on purpose, when the pane has new widgets to theme (reshape).
+type themeBarrier struct {
+	widget.BaseWidget
+	over *container.ThemeOverride
+	body fyne.CanvasObject
+}
+
+func newThemeBarrier(over *container.ThemeOverride, body fyne.CanvasObject) *themeBarrier {
+	b := &themeBarrier{over: over, body: body}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// Refresh is part of fyne.Widget: the body's widgets draw again, under
+// the theme scope they already have.
+func (b *themeBarrier) Refresh() { b.body.Refresh() }
+
+// CreateRenderer is part of fyne.Widget.
+func (b *themeBarrier) CreateRenderer() fyne.WidgetRenderer { return barrierRenderer{b} }
+
+type barrierRenderer struct{ b *themeBarrier }
+
+func (r barrierRenderer) Layout(s fyne.Size)           { r.b.over.Resize(s) }
+func (r barrierRenderer) MinSize() fyne.Size           { return r.b.over.MinSize() }
+func (r barrierRenderer) Refresh()                     {}
+func (r barrierRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.b.over} }
+func (r barrierRenderer) Destroy()                     {}

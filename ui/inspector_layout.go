@@ -7,7 +7,8 @@ import (
 )
 
 // kvLayout lays out key/value pairs (objects alternate key, value) in two
-// columns with no gap between rows: the labels' own padding spaces them.
+// columns with no gap between rows: the labels' own padding spaces them. A
+// pair whose key is hidden takes no room.
 // The key column is as wide as the widest key, up to maxKey; values get
 // the rest and wrap.
 type kvLayout struct{ maxKey float32 }
@@ -28,6 +29,9 @@ func (l kvLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for i := 0; i+1 < len(objs); i += 2 {
 		k, v := objs[i], objs[i+1]
+		if !k.Visible() {
+			continue // a row the section does not use now
+		}
 		// A wrapping value's height depends on its width: size it
 		// first, then ask.
 		v.Resize(fyne.NewSize(size.Width-kw, v.MinSize().Height))
@@ -45,6 +49,9 @@ func (l kvLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	kw := l.keyWidth(objs)
 	var w, h float32
 	for i := 0; i+1 < len(objs); i += 2 {
+		if !objs[i].Visible() {
+			continue
+		}
 		k, v := objs[i].MinSize(), objs[i+1].MinSize()
 		w = max(w, kw+v.Width)
 		h += max(k.Height, v.Height)

@@ -39,14 +39,8 @@ func guiBinary(t *testing.T) string {
 			return
 		}
 		guiBinaryPath = filepath.Join(dir, "gtm")
-		// The same build as make's: Fyne patched by third_party/fyne.
-		flags, err := exec.Command("../../scripts/gui-buildflags.sh").Output()
-		if err != nil {
-			guiBinaryErr = fmt.Errorf("scripts/gui-buildflags.sh: %v", err)
-			return
-		}
-		args := append([]string{"build"}, strings.Fields(string(flags))...)
-		out, err := exec.Command("go", append(args, "-o", guiBinaryPath, ".")...).CombinedOutput()
+		// The same build as make's: go.mod gives every build the patched Fyne.
+		out, err := exec.Command("go", "build", "-o", guiBinaryPath, ".").CombinedOutput()
 		if err != nil {
 			guiBinaryErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -332,7 +326,7 @@ func TestWindowXvfbLiveFakeDriver(t *testing.T) {
 }
 
 // TestWindowXvfbPartialRepaint checks the patched Fyne's partial repaint
-// (third_party/fyne/repaint.patch) on the real window: with
+// (third_party/fyne/patches/0006-repaint.patch) on the real window: with
 // FYNE_REPAINT_CHECK=1 every frame painted in parts is painted whole as
 // well and any pixel that differs is reported. The replay plays while
 // keys and the mouse move the selection, sort, switch the charts, open the
