@@ -13,7 +13,7 @@ func knownNames() map[string]bool {
 	out := map[string]bool{}
 	re := regexp.MustCompile(`fqName: "([a-z_]+)"`)
 	for _, d := range allDefs {
-		if m := re.FindStringSubmatch(d.desc.String()); m != nil && m[1] == d.name {
+		if m := re.FindStringSubmatch(descs()[d].String()); m != nil && m[1] == d.name {
 			out[m[1]] = true
 		}
 	}

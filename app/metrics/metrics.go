@@ -21,7 +21,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/gputaskman/gtm/app"
@@ -35,10 +34,12 @@ const MaxProcesses = 1000
 
 const ns = "gtm"
 
-// def is one metric: its Desc (for client_golang's registry and linters)
-// and what the fast path needs to build the same family directly.
+// def is one metric: what the exposition needs to build its family
+// directly. (The tests also hand the metrics to client_golang's registry
+// to lint them; its Desc is made there, so that gtm itself does not link
+// client_golang, whose package init costs every command a few
+// milliseconds.)
 type def struct {
-	desc    *prometheus.Desc
 	name    string
 	help    string
 	labels  []string
@@ -47,7 +48,7 @@ type def struct {
 }
 
 func desc(name, help string, labels ...string) *def {
-	d := &def{desc: prometheus.NewDesc(ns+"_"+name, help, labels, nil), name: ns + "_" + name, help: help, labels: labels}
+	d := &def{name: ns + "_" + name, help: help, labels: labels}
 	d.order = make([]int, len(labels))
 	for i := range d.order {
 		d.order[i] = i
@@ -168,39 +169,10 @@ func (e *Exporter) Gather() ([]*dto.MetricFamily, error) {
 	return e.cached, nil
 }
 
-// Collector returns the exporter as a prometheus.Collector, for a
-// registry of one's own (the tests lint it with a pedantic one). It reads
-// the snapshot as Gather does.
-func (e *Exporter) Collector() prometheus.Collector { return collector{e} }
-
-type collector struct{ e *Exporter }
-
-func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range allDefs {
-		ch <- d.desc
-	}
-}
-
-func (c collector) Collect(ch chan<- prometheus.Metric) {
-	c.e.mu.Lock()
-	defer c.e.mu.Unlock()
-	c.e.walk(channel(ch))
-}
-
-// emitter receives each metric of a snapshot: a registry's channel, or
-// families built directly.
+// emitter receives each metric of a snapshot: families built directly, or
+// (in the tests) a client_golang registry's channel.
 type emitter interface {
 	emit(d *def, v float64, labels ...string)
-}
-
-type channel chan<- prometheus.Metric
-
-func (ch channel) emit(d *def, v float64, labels ...string) {
-	t := prometheus.GaugeValue
-	if d.counter {
-		t = prometheus.CounterValue
-	}
-	ch <- prometheus.MustNewConstMetric(d.desc, t, v, labels...)
 }
 
 // families builds client_model families as a registry would gather them:

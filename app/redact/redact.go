@@ -29,6 +29,7 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -200,13 +201,17 @@ func isIdent(s string) bool {
 
 var (
 	// scheme://user:password@ → scheme://user:[redacted]@
-	urlCreds = regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):[^/\s@]*@`)
+	urlCreds = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):[^/\s@]*@`) })
 	// ?token=… &api_key=… in a query string
-	urlQuery = regexp.MustCompile(`(?i)([?&](?:[a-z0-9_-]*(?:token|key|secret|password|passwd|bearer|credentials?)|auth|pwd|pass|sig|signature)=)[^&#\s]*`)
+	urlQuery = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)([?&](?:[a-z0-9_-]*(?:token|key|secret|password|passwd|bearer|credentials?)|auth|pwd|pass|sig|signature)=)[^&#\s]*`)
+	})
 	// NAME= inside free text; secretName judges NAME
-	envName = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.-]*=`)
+	envName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.-]*=`) })
 	// Authorization: value inside free text, up to the line's end
-	authHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization|x-api-key|x-auth-token|cookie)\s*:\s*[^\r\n"']*`)
+	authHeader = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b((?:proxy-)?authorization|x-api-key|x-auth-token|cookie)\s*:\s*[^\r\n"']*`)
+	})
 )
 
 // pairs masks the value (up to white space) of each NAME=value in s whose
@@ -214,7 +219,7 @@ var (
 func pairs(s string) string {
 	var b strings.Builder
 	done := 0
-	for _, m := range envName.FindAllStringIndex(s, -1) {
+	for _, m := range envName().FindAllStringIndex(s, -1) {
 		if m[0] < done || !secretName(s[m[0]:m[1]-1]) {
 			continue
 		}
@@ -237,8 +242,8 @@ func urls(s string) string {
 	if !strings.Contains(s, "://") && !strings.ContainsAny(s, "?&") {
 		return s
 	}
-	s = urlCreds.ReplaceAllString(s, "${1}:"+Mask+"@")
-	return urlQuery.ReplaceAllString(s, "${1}"+Mask)
+	s = urlCreds().ReplaceAllString(s, "${1}:"+Mask+"@")
+	return urlQuery().ReplaceAllString(s, "${1}"+Mask)
 }
 
 // String redacts secrets inside one free-text string: NAME=value pairs
@@ -252,7 +257,7 @@ func String(s string) string {
 	fields = Args(fields)
 	s = strings.Join(fields, " ")
 	s = pairs(s)
-	s = authHeader.ReplaceAllStringFunc(s, func(m string) string {
+	s = authHeader().ReplaceAllStringFunc(s, func(m string) string {
 		name, _, _ := strings.Cut(m, ":")
 		return name + ": " + Mask
 	})

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gputaskman/gtm/backend"
 )
@@ -22,7 +23,7 @@ type Card struct {
 	Name   string
 }
 
-var cardNode = regexp.MustCompile(`^card[0-9]+$`)
+var cardNode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^card[0-9]+$`) })
 
 const (
 	vendorNVIDIA = "0x10de"
@@ -41,7 +42,7 @@ func FindCards(sysRoot string) ([]Card, error) {
 	var cards []Card
 	seen := map[string]bool{}
 	for _, e := range entries {
-		if !cardNode.MatchString(e.Name()) {
+		if !cardNode().MatchString(e.Name()) {
 			continue
 		}
 		dir := filepath.Join(base, e.Name(), "device")

@@ -3,23 +3,30 @@ package linux
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The container a process runs in, read from its cgroup path. Runtimes
 // name their cgroups after the container id; the id is shortened to 12
 // characters as `docker ps` shows it. Names would need each runtime's API,
 // which gtm does not call.
-var cgroupPatterns = []struct {
+type cgroupPattern struct {
 	runtime string
 	re      *regexp.Regexp
-}{
-	{"k8s", regexp.MustCompile(`kubepods.*?(?:cri-containerd-|crio-|docker-|/)([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
-	{"docker", regexp.MustCompile(`(?:/docker[-/])([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
-	{"podman", regexp.MustCompile(`libpod-(?:conmon-)?([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
-	{"containerd", regexp.MustCompile(`cri-containerd-([0-9a-f]{64})\.scope`)},
-	{"crio", regexp.MustCompile(`crio-([0-9a-f]{64})\.scope`)},
-	{"lxc", regexp.MustCompile(`/lxc(?:\.payload)?[./]([^/\s]+)`)},
 }
+
+// cgroupPatterns are compiled the first time a cgroup is read, not when
+// gtm starts.
+var cgroupPatterns = sync.OnceValue(func() []cgroupPattern {
+	return []cgroupPattern{
+		{"k8s", regexp.MustCompile(`kubepods.*?(?:cri-containerd-|crio-|docker-|/)([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
+		{"docker", regexp.MustCompile(`(?:/docker[-/])([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
+		{"podman", regexp.MustCompile(`libpod-(?:conmon-)?([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
+		{"containerd", regexp.MustCompile(`cri-containerd-([0-9a-f]{64})\.scope`)},
+		{"crio", regexp.MustCompile(`crio-([0-9a-f]{64})\.scope`)},
+		{"lxc", regexp.MustCompile(`/lxc(?:\.payload)?[./]([^/\s]+)`)},
+	}
+})
 
 // containerFromCgroup names the container of a /proc/PID/cgroup text, as
 // "runtime:id" ("docker:3f2a1b9c0d1e", "lxc:web"); ok is false for a
@@ -32,7 +39,7 @@ func containerFromCgroup(text string) (string, bool) {
 			continue
 		}
 		path := parts[2]
-		for _, p := range cgroupPatterns {
+		for _, p := range cgroupPatterns() {
 			if m := p.re.FindStringSubmatch(path); m != nil {
 				id := m[1]
 				if len(id) == 64 {

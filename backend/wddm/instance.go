@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Instance is a parsed counter instance name, e.g.
@@ -17,12 +18,14 @@ type Instance struct {
 	EngType string // "3D", "Copy", "VideoDecode", "Compute_0" …; "" when none
 }
 
-var instanceRE = regexp.MustCompile(`^(?:pid_(\d{1,10})_)?luid_(0x[0-9A-Fa-f]{8})_(0x[0-9A-Fa-f]{8})_phys_(\d{1,4})(?:_eng_(\d{1,4})_engtype_([A-Za-z0-9_ ]{1,64}))?$`)
+var instanceRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:pid_(\d{1,10})_)?luid_(0x[0-9A-Fa-f]{8})_(0x[0-9A-Fa-f]{8})_phys_(\d{1,4})(?:_eng_(\d{1,4})_engtype_([A-Za-z0-9_ ]{1,64}))?$`)
+})
 
 // ParseInstance parses a counter instance name strictly: anything else is
 // an error, never a guessed PID or adapter.
 func ParseInstance(name string) (Instance, error) {
-	m := instanceRE.FindStringSubmatch(name)
+	m := instanceRE().FindStringSubmatch(name)
 	if m == nil {
 		return Instance{}, fmt.Errorf("not a GPU counter instance: %q", name)
 	}

@@ -43,12 +43,13 @@ const (
 	EventPreview     EventKind = "preview"
 )
 
-// EventPattern marks one kind of event. Re is matched against the log
+// EventPattern marks one kind of event. Expr is matched against the log
 // message alone (after the line's time and level); a group named "model",
-// when it matches a plausible model id, names the model.
+// when it matches a plausible model id, names the model. Expr is compiled
+// the first time the adapter reads a log, not when gtm starts.
 type EventPattern struct {
 	Kind EventKind
-	Re   *regexp.Regexp
+	Expr string
 }
 
 // Path is a file location on one OS ("linux", "darwin", "windows"; ""
@@ -73,6 +74,19 @@ type Adapter struct {
 	LogPaths      []Path   // the first that exists is read
 	LogFormat     LineFormat
 	Events        []EventPattern
+
+	compiled sync.Once
+	res      []*regexp.Regexp // Events' Expr, compiled
+}
+
+// patterns are the adapter's event patterns, compiled once.
+func (a *Adapter) patterns() []*regexp.Regexp {
+	a.compiled.Do(func() {
+		for _, p := range a.Events {
+			a.res = append(a.res, regexp.MustCompile(p.Expr))
+		}
+	})
+	return a.res
 }
 
 // Event is one model event from the log.
@@ -237,13 +251,13 @@ func (a *Adapter) event(line []byte) (Event, bool) {
 	if !ok {
 		return Event{}, false
 	}
-	for _, p := range a.Events {
-		m := p.Re.FindSubmatch(msg)
+	for k, re := range a.patterns() {
+		m := re.FindSubmatch(msg)
 		if m == nil {
 			continue
 		}
-		e := Event{Time: t, Kind: p.Kind}
-		if i := p.Re.SubexpIndex("model"); i > 0 && ValidModelID(string(m[i])) {
+		e := Event{Time: t, Kind: a.Events[k].Kind}
+		if i := re.SubexpIndex("model"); i > 0 && ValidModelID(string(m[i])) {
 			e.Model = string(m[i])
 		}
 		return e, true
@@ -251,12 +265,12 @@ func (a *Adapter) event(line []byte) (Event, bool) {
 	return Event{}, false
 }
 
-var modelIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:+/-]*$`)
+var modelIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:+/-]*$`) })
 
 // ValidModelID accepts the short identifiers apps give models
 // ("parakeet-tdt-0.6b-v3", "large-v3-turbo"), nothing that reads like text.
 func ValidModelID(s string) bool {
-	return len(s) <= maxModelID && modelIDRe.MatchString(s)
+	return len(s) <= maxModelID && modelIDRe().MatchString(s)
 }
 
 // readLog returns the model events in the log's tail, cached by the
@@ -342,7 +356,7 @@ func Candidates(paths []Path, goos, home string, env func(string) string) []stri
 // oldestLogTime is earlier than any log line an app really wrote.
 var oldestLogTime = time.Date(1970, 1, 2, 0, 0, 0, 0, time.UTC)
 
-var varRe = regexp.MustCompile(`\$\{(\w+)\}|\$(\w+)|%(\w+)%`)
+var varRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{(\w+)\}|\$(\w+)|%(\w+)%`) })
 
 func expand(p, home string, env func(string) string) (string, bool) {
 	if p == "~" || strings.HasPrefix(p, "~/") {
@@ -352,7 +366,7 @@ func expand(p, home string, env func(string) string) (string, bool) {
 		p = strings.TrimSuffix(home, "/") + p[1:]
 	}
 	ok := true
-	p = varRe.ReplaceAllStringFunc(p, func(m string) string {
+	p = varRe().ReplaceAllStringFunc(p, func(m string) string {
 		name := strings.Trim(m, "${}%")
 		v := env(name)
 		if v == "" {

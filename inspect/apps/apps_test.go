@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -66,8 +65,8 @@ func testAdapter(dir string) *Adapter {
 		SelectedModel: []string{"settings", "selected_model"},
 		LogPaths:      []Path{{Path: dir + "/app.log"}},
 		LogFormat:     TauriLog,
-		Events: []EventPattern{{Kind: EventLoad, Re: regexp.MustCompile(`^loaded (?P<model>\S+)$`)},
-			{Kind: EventPreview, Re: regexp.MustCompile(`^preview$`)}},
+		Events: []EventPattern{{Kind: EventLoad, Expr: `^loaded (?P<model>\S+)$`},
+			{Kind: EventPreview, Expr: `^preview$`}},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // placement follows llama.cpp's load_tensors (2026): with n_gpu_layers = g
@@ -36,14 +37,14 @@ func (p placement) gpu(il int) bool { return il >= p.start && il-p.start < p.act
 
 // expertRe is common.h's LLM_FFN_EXPS_REGEX, the tensors --n-cpu-moe keeps
 // on the CPU.
-var expertRe = regexp.MustCompile(`\.ffn_(up|down|gate|gate_up)_(ch|)exps`)
+var expertRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.ffn_(up|down|gate|gate_up)_(ch|)exps`) })
 
 // onGPU reports whether tensor name, of layer il, is placed on the GPU.
 func (p placement) onGPU(name string, il int) bool {
 	if il < 0 || !p.gpu(il) {
 		return false
 	}
-	if il < p.cpuMoE && il < p.nLayer && expertRe.MatchString(name) {
+	if il < p.cpuMoE && il < p.nLayer && expertRe().MatchString(name) {
 		return false
 	}
 	return true

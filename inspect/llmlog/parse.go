@@ -485,12 +485,14 @@ func (c *Context) merge(o Context) {
 // kvRe matches the KV summary in its forms: "KV self size  = X MiB, K ..."
 // (to b5400), "size = X MiB (N cells, L layers, S seqs), K ..." (b5600),
 // "S/T seqs" (b5950 on).
-var kvRe = regexp.MustCompile(`^(?:KV self size|size)\s*=\s*([0-9.]+ [KMGT]?i?B)` +
-	`(?:\s*\(\s*(\d+) cells,\s*(\d+) layers,\s*(\d+)(?:/\s*(\d+))? seqs\))?` +
-	`,\s*K \(([^)]{1,32})\):\s*([0-9.]+ [KMGT]?i?B),\s*V \(([^)]{1,32})\):\s*([0-9.]+ [KMGT]?i?B)`)
+var kvRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:KV self size|size)\s*=\s*([0-9.]+ [KMGT]?i?B)` +
+		`(?:\s*\(\s*(\d+) cells,\s*(\d+) layers,\s*(\d+)(?:/\s*(\d+))? seqs\))?` +
+		`,\s*K \(([^)]{1,32})\):\s*([0-9.]+ [KMGT]?i?B),\s*V \(([^)]{1,32})\):\s*([0-9.]+ [KMGT]?i?B)`)
+})
 
 func (p *parser) kvSummary(prefix, rest string, off int64) *Block {
-	m := kvRe.FindStringSubmatch(rest)
+	m := kvRe().FindStringSubmatch(rest)
 	if m == nil {
 		return nil
 	}

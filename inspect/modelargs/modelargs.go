@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Tool is the family of program whose flags are being read.
@@ -251,7 +252,7 @@ func scaledList(v string) ([]scaledItem, bool) {
 }
 
 // repoLike matches "org/name", the form hub repository ids take.
-var repoLike = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+$`)
+var repoLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+$`) })
 
 // genericModel reads --model and friends of an unknown launcher, where the
 // value may be a file, a hub repository or a URL.
@@ -259,7 +260,7 @@ func (p *parser) genericModel(name, value string) {
 	switch {
 	case strings.Contains(value, "://"):
 		p.res.Models = append(p.res.Models, ModelArg{Role: RoleModel, Kind: KindRepo, Flag: name, Value: value})
-	case repoLike.MatchString(value) && !hasModelExt(value, true):
+	case repoLike().MatchString(value) && !hasModelExt(value, true):
 		path, ok := resolve(value, p.cwd)
 		p.res.Models = append(p.res.Models, ModelArg{Role: RoleModel, Kind: KindFileOrRepo, Flag: name, Value: value, Path: path, Resolved: ok})
 	default:

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Ollama keeps content-addressed blobs, named by JSON manifests:
@@ -46,10 +47,10 @@ type layer struct {
 }
 
 // digestRe is Ollama's own check: anything else could point outside blobs/.
-var digestRe = regexp.MustCompile(`^sha256[:-]([0-9a-fA-F]{64})$`)
+var digestRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256[:-]([0-9a-fA-F]{64})$`) })
 
 func blobFile(digest string) (string, bool) {
-	m := digestRe.FindStringSubmatch(digest)
+	m := digestRe().FindStringSubmatch(digest)
 	if m == nil {
 		return "", false
 	}

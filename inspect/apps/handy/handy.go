@@ -21,8 +21,6 @@
 package handy
 
 import (
-	"regexp"
-
 	"github.com/gputaskman/gtm/inspect/apps"
 )
 
@@ -49,14 +47,14 @@ var Adapter = &apps.Adapter{
 	},
 	LogFormat: apps.TauriLog,
 	Events: []apps.EventPattern{
-		{Kind: apps.EventLoadStart, Re: regexp.MustCompile(`^Starting to load model: (?P<model>\S+)$`)},
-		{Kind: apps.EventLoad, Re: regexp.MustCompile(`^Successfully loaded transcription model: (?P<model>\S+) \(took \d+ms\)$`)},
-		{Kind: apps.EventLoadFailed, Re: regexp.MustCompile(`^Failed to load model: `)},
-		{Kind: apps.EventUnload, Re: regexp.MustCompile(`^Model unloaded (manually|due to inactivity) \(took \d+ms\)$`)},
-		{Kind: apps.EventUnload, Re: regexp.MustCompile(`^Model unloaded via tray\.$`)},
-		{Kind: apps.EventUnload, Re: regexp.MustCompile(`^Immediately unloading model after `)},
-		{Kind: apps.EventUnload, Re: regexp.MustCompile(`^Transcription engine panicked: `)}, // the engine is dropped
-		{Kind: apps.EventStreamStart, Re: regexp.MustCompile(`^VAD chunked streaming worker starting \(live_paste: (true|false)\)$`)},
+		{Kind: apps.EventLoadStart, Expr: `^Starting to load model: (?P<model>\S+)$`},
+		{Kind: apps.EventLoad, Expr: `^Successfully loaded transcription model: (?P<model>\S+) \(took \d+ms\)$`},
+		{Kind: apps.EventLoadFailed, Expr: `^Failed to load model: `},
+		{Kind: apps.EventUnload, Expr: `^Model unloaded (manually|due to inactivity) \(took \d+ms\)$`},
+		{Kind: apps.EventUnload, Expr: `^Model unloaded via tray\.$`},
+		{Kind: apps.EventUnload, Expr: `^Immediately unloading model after `},
+		{Kind: apps.EventUnload, Expr: `^Transcription engine panicked: `}, // the engine is dropped
+		{Kind: apps.EventStreamStart, Expr: `^VAD chunked streaming worker starting \(live_paste: (true|false)\)$`},
 	},
 }
 
