@@ -43,6 +43,16 @@ func instanceDir() (string, error) {
 	return privateDir(safewrite.TempDir())
 }
 
+// printIgnoredEnv says once which inherited directories (another user's
+// $XDG_RUNTIME_DIR, and as root their $HOME or $XDG_CONFIG_HOME, where the
+// autostart entry goes) this gtm does not use.
+func printIgnoredEnv(w io.Writer) {
+	_, _ = safewrite.ConfigDir()
+	for _, n := range safewrite.TakeNotes() {
+		fmt.Fprintln(w, n)
+	}
+}
+
 // privateDir is parent/gtm-<euid>, made 0700 if missing, and refused when
 // it is not ours alone.
 func privateDir(parent string) (string, error) {

@@ -190,3 +190,21 @@ func TestInstanceServerChecksPeerCredentials(t *testing.T) {
 		t.Errorf("nobody could not connect at all, so this proves nothing: %q", out)
 	}
 }
+
+// The window's log says once which inherited directories were ignored.
+func TestIgnoredEnvironmentIsNoted(t *testing.T) {
+	needRootForNobody(t)
+	rt := nobodysDir(t)
+	t.Setenv("XDG_RUNTIME_DIR", rt)
+	t.Setenv("XDG_CONFIG_HOME", rt)
+	var b strings.Builder
+	if _, err := instanceDir(); err != nil {
+		t.Fatal(err)
+	}
+	printIgnoredEnv(&b)
+	for _, want := range []string{"gtm: ignoring XDG_RUNTIME_DIR=" + rt + ": ", "gtm: ignoring XDG_CONFIG_HOME=" + rt + ": it belongs to uid 65534, not to root"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, b.String())
+		}
+	}
+}

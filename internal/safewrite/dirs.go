@@ -50,7 +50,7 @@ func envDir(name string) string {
 	}
 	if asRoot() {
 		if uid := ownerOf(d); uid != 0 {
-			note(name, fmt.Sprintf("gtm: ignoring %s=%s: it belongs to uid %d, not to root", name, d, uid))
+			note(name+"="+d, fmt.Sprintf("gtm: ignoring %s=%s: it belongs to uid %d, not to root", name, d, uid))
 			return ""
 		}
 	}
@@ -112,7 +112,7 @@ func RuntimeDir() string {
 		return ""
 	}
 	if err := CheckPrivateDir(d); err != nil {
-		note("XDG_RUNTIME_DIR", fmt.Sprintf("gtm: ignoring XDG_RUNTIME_DIR=%s: %v", d, err))
+		note("XDG_RUNTIME_DIR="+d, fmt.Sprintf("gtm: ignoring XDG_RUNTIME_DIR=%s: %v", d, err))
 		return ""
 	}
 	return d
