@@ -90,10 +90,11 @@ func runRecord(args []string, e env) int {
 
 	out, name := e.stdout, "standard output"
 	var file *os.File
+	fresh := false // a new file of ours, which the writer may cut back
 	if o.out != "-" {
 		// Never through a planted link, and only in a directory no one
 		// else may change (internal/safewrite).
-		file, err = safewrite.Create(o.out, captureMode())
+		file, fresh, err = safewrite.Create(o.out, captureMode())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm record: %v\n", err)
 			return exitRuntime
@@ -111,10 +112,8 @@ func runRecord(args []string, e env) int {
 	stop, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	cw := app.NewCaptureWriter(out)
-	if file != nil {
-		if fi, err := file.Stat(); err == nil && fi.Mode().IsRegular() {
-			cw = app.NewCaptureFileWriter(file) // a full disk leaves no partial line
-		}
+	if fresh {
+		cw = app.NewCaptureFileWriter(file) // a full disk leaves no partial line
 	}
 	var src app.Source = c
 	if o.redact {

@@ -59,7 +59,7 @@ func TestRecordRefusesDirectoryOfAnotherUser(t *testing.T) {
 	path := filepath.Join(dir, "cap.jsonl")
 	code, stdout, stderr, _ := runWithSource(t, noGPU(), "record", "-o", path, "--duration", "50ms")
 	if code != exitRuntime || stdout != "" || strings.Count(stderr, "\n") != 1 ||
-		!strings.Contains(stderr, "gtm record: refusing to write "+path+": "+dir+"/ belongs to uid 65534") {
+		!strings.Contains(stderr, "gtm record: refusing to write "+path+": "+dir+" belongs to uid 65534") {
 		t.Errorf("code %d, stderr %q", code, stderr)
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
@@ -90,5 +90,20 @@ func TestBinaryRecordFileSizeLimit(t *testing.T) {
 	}
 	if snaps := readCaptureT(t, path); len(snaps) < 2 {
 		t.Errorf("%d snapshots", len(snaps))
+	}
+}
+
+// /dev/stdout names the stream gtm was given: written to, never replaced.
+func TestBinaryRecordToDevStdout(t *testing.T) {
+	before, err := os.Lstat("/dev/stdout")
+	if err != nil {
+		t.Skip("no /dev/stdout")
+	}
+	code, stdout, stderr := runBinary(t, "record", "-o", "/dev/stdout", "--duration", "50ms")
+	if code != exitOK || strings.Count(stdout, "\n") != 1 || !strings.Contains(stderr, "wrote 1 snapshots to /dev/stdout") {
+		t.Errorf("code %d, %d lines, stderr %q", code, strings.Count(stdout, "\n"), stderr)
+	}
+	if after, err := os.Lstat("/dev/stdout"); err != nil || !os.SameFile(before, after) || after.Mode() != before.Mode() {
+		t.Fatalf("/dev/stdout was replaced: %v", err)
 	}
 }

@@ -35,9 +35,15 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 	return err
 }
 
-// Create makes a new, empty file at path for writing as it grows.
-func Create(path string, perm os.FileMode) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+// Create makes a new, empty file at path for writing as it grows; fresh
+// is whether it is a regular file (not a device such as NUL).
+func Create(path string, perm os.FileMode) (f *os.File, fresh bool, err error) {
+	f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil {
+		return nil, false, err
+	}
+	fi, err := f.Stat()
+	return f, err == nil && fi.Mode().IsRegular(), nil
 }
 
 // MkdirAll creates dir and any missing parents.

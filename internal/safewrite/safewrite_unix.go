@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -49,45 +50,63 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 
 // Create makes a new, empty file at path for writing as it grows (a
 // capture): the file is renamed into place at once, replacing what was
-// there, and the caller keeps writing to it. A FIFO or a device that is
-// already there (/dev/null, a pipe a reader waits on) is written as it is,
-// if it is ours or root's: replacing it would surprise, and only root can
-// make a device.
-func Create(path string, perm os.FileMode) (*os.File, error) {
+// there, and the caller keeps writing to it; fresh is then true.
+//
+// Two kinds of names are written as they are (fresh false), never
+// replaced: an existing FIFO or device of ours or root's (/dev/null, a
+// pipe a reader waits on), and a link of ours or root's under /dev or
+// /proc (/dev/stdout, /dev/fd/3), which names a stream our caller chose.
+// Only root can make those, and replacing them would break the system.
+func Create(path string, perm os.FileMode) (f *os.File, fresh bool, err error) {
 	dir, base, err := split(path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	dfd, err := openDir(dir, path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer unix.Close(dfd)
 	var st unix.Stat_t
-	if unix.Fstatat(dfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && isStream(&st) {
-		return openStream(dfd, base, path, &st)
+	if unix.Fstatat(dfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) == nil {
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFREG, unix.S_IFDIR:
+		case unix.S_IFLNK:
+			if systemLink(path, &st) {
+				f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|unix.O_NOCTTY, 0)
+				return f, false, err
+			}
+		default:
+			f, err := openInPlace(dfd, base, path, &st)
+			return f, false, err
+		}
 	}
 	tmp, f, err := createTemp(dfd, base, path, perm)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if err := renameat(dfd, tmp, base, path); err != nil {
 		_ = unix.Unlinkat(dfd, tmp, 0)
 		f.Close()
-		return nil, err
+		return nil, false, err
 	}
-	return f, nil
+	return f, true, nil
 }
 
-func isStream(st *unix.Stat_t) bool {
-	t := st.Mode & unix.S_IFMT
-	return t == unix.S_IFCHR || t == unix.S_IFIFO
+// systemLink is a link root (or we) keep under /dev or /proc, where no one
+// else can make one.
+func systemLink(path string, st *unix.Stat_t) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil || !ownerOK(st.Uid) {
+		return false
+	}
+	return strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/")
 }
 
-// openStream opens an existing FIFO or device without creating anything.
+// openInPlace opens an existing FIFO or device without creating anything.
 // One another user made (a FIFO in /tmp) is refused before opening it, as
 // opening would hand them the capture (and wait for them to read).
-func openStream(dfd int, base, path string, want *unix.Stat_t) (*os.File, error) {
+func openInPlace(dfd int, base, path string, want *unix.Stat_t) (*os.File, error) {
 	if !ownerOK(want.Uid) {
 		return nil, fmt.Errorf("refusing to write %s: it belongs to uid %d, not to this user (uid %d)", path, want.Uid, os.Geteuid())
 	}
@@ -177,10 +196,7 @@ func split(path string) (dir, base string, err error) {
 	if base == "" || base == "." || base == ".." {
 		return "", "", &fs.PathError{Op: "open", Path: path, Err: unix.EISDIR}
 	}
-	if dir == "" {
-		dir = "."
-	}
-	return dir, base, nil
+	return filepath.Clean(dir), base, nil
 }
 
 // openDir opens dir (for path's sake, named in errors) and checks it is

@@ -61,8 +61,11 @@ func TestWriteFileReplacesPlantedLink(t *testing.T) {
 func TestCreateReplacesPlantedLink(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cap.jsonl")
 	victim := plant(t, path)
-	f, err := Create(path, 0o600)
+	f, fresh, err := Create(path, 0o600)
 	must(t, err)
+	if !fresh {
+		t.Error("a new capture file is not fresh")
+	}
 	_, err = f.WriteString("line\n")
 	must(t, err)
 	must(t, f.Close())
@@ -76,7 +79,7 @@ func TestCreateReplacesPlantedLink(t *testing.T) {
 func TestCreateReplacesOwnFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cap.jsonl")
 	must(t, os.WriteFile(path, []byte("an older, longer capture\n"), 0o644))
-	f, err := Create(path, 0o644)
+	f, _, err := Create(path, 0o644)
 	must(t, err)
 	_, err = f.WriteString("x\n")
 	must(t, err)
@@ -86,13 +89,38 @@ func TestCreateReplacesOwnFile(t *testing.T) {
 	}
 }
 
-// A device or FIFO named on purpose is written, not replaced.
-func TestCreateWritesDevicesInPlace(t *testing.T) {
-	f, err := Create("/dev/null", 0o644)
+// A device, a FIFO or a system link named on purpose is written, not
+// replaced.
+func TestCreateWritesStreamsInPlace(t *testing.T) {
+	for _, p := range []string{"/dev/null", "/dev/stdout", "/dev/fd/2"} {
+		before, err := os.Lstat(p)
+		if err != nil {
+			t.Logf("%s: %v", p, err)
+			continue
+		}
+		f, fresh, err := Create(p, 0o644)
+		if err != nil || fresh {
+			t.Errorf("%s: fresh %v, %v", p, fresh, err)
+			continue
+		}
+		f.Close()
+		if after, err := os.Lstat(p); err != nil || after.Mode() != before.Mode() || !os.SameFile(before, after) {
+			t.Fatalf("%s was replaced: %v -> %v %v", p, before.Mode(), after.Mode(), err)
+		}
+	}
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	must(t, syscall.Mkfifo(fifo, 0o600))
+	r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	must(t, err)
+	defer r.Close()
+	f, fresh, err := Create(fifo, 0o600)
+	must(t, err)
+	_, err = f.WriteString("line\n")
 	must(t, err)
 	f.Close()
-	if fi, err := os.Lstat("/dev/null"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		t.Fatalf("/dev/null was replaced: %v %v", fi.Mode(), err)
+	buf := make([]byte, 16)
+	if n, _ := r.Read(buf); string(buf[:n]) != "line\n" || fresh {
+		t.Errorf("FIFO got %q (fresh %v)", buf[:n], fresh)
 	}
 }
 
@@ -105,7 +133,7 @@ func TestCreateRefusesSomeoneElsesFIFO(t *testing.T) {
 	path := filepath.Join(dir, "cap.jsonl")
 	must(t, syscall.Mkfifo(path, 0o666))
 	must(t, os.Lchown(path, nobody, nobody))
-	if f, err := Create(path, 0o600); err == nil {
+	if f, _, err := Create(path, 0o600); err == nil {
 		f.Close()
 		t.Fatal("wrote into nobody's FIFO")
 	}
@@ -119,7 +147,7 @@ func TestRefusesDirectoriesOfOthers(t *testing.T) {
 	if err := WriteFile(path, []byte("x"), 0o644); err == nil || !strings.Contains(err.Error(), "belongs to uid 65534") {
 		t.Errorf("WriteFile in nobody's directory: %v", err)
 	}
-	if _, err := Create(path, 0o600); err == nil {
+	if _, _, err := Create(path, 0o600); err == nil {
 		t.Error("Create in nobody's directory")
 	}
 	if err := MkdirAll(filepath.Join(dir, "sub")); err == nil {
