@@ -3,6 +3,8 @@
 package safewrite
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,11 +101,15 @@ func TestCreateWritesStreamsInPlace(t *testing.T) {
 			continue
 		}
 		f, fresh, err := Create(p, 0o644)
-		if err != nil || fresh {
+		switch {
+		case errors.Is(err, fs.ErrPermission):
+			// A stream of another user's handed to us (a pipe of root's
+			// under setpriv): not ours to reopen, and still not replaced.
+		case err != nil || fresh:
 			t.Errorf("%s: fresh %v, %v", p, fresh, err)
-			continue
+		default:
+			f.Close()
 		}
-		f.Close()
 		if after, err := os.Lstat(p); err != nil || after.Mode() != before.Mode() || !os.SameFile(before, after) {
 			t.Fatalf("%s was replaced: %v -> %v %v", p, before.Mode(), after.Mode(), err)
 		}
