@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 // Hints are the sizes of foreign contexts (other distros, WSLg, Docker,
@@ -105,23 +107,20 @@ func LoadHints(path, bootID string) *Hints {
 	return h
 }
 
-// Save writes the hints when they changed since the last save.
+// Save writes the hints when they changed since the last save, never
+// through a planted link nor into a directory someone else may change.
 func (h *Hints) Save(path string) error {
 	if !h.dirty {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := safewrite.MkdirAll(filepath.Dir(path)); err != nil {
 		return err
 	}
 	b, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o600); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := safewrite.WriteFile(path, b, 0o600); err != nil {
 		return err
 	}
 	h.dirty = false

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 // "Start at login" is an XDG autostart entry that runs `gtm --tray`
@@ -16,15 +18,11 @@ import (
 const autostartFile = "io.github.gputaskman.gtm.desktop"
 
 // autostartPath is $XDG_CONFIG_HOME/autostart/<id>.desktop (~/.config when
-// unset).
+// unset); as root, not in another user's directories (safewrite.ConfigDir).
 func autostartPath() (string, error) {
-	dir := os.Getenv("XDG_CONFIG_HOME")
-	if dir == "" || !filepath.IsAbs(dir) {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("no home directory for the autostart entry: %w", err)
-		}
-		dir = filepath.Join(home, ".config")
+	dir, err := safewrite.ConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no configuration directory for the autostart entry: %w", err)
 	}
 	return filepath.Join(dir, "autostart", autostartFile), nil
 }
@@ -61,14 +59,11 @@ func setAutostart(on bool, exe string) error {
 		}
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	// Never through a planted link or in someone else's directory.
+	if err := safewrite.MkdirAll(filepath.Dir(path)); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(autostartEntry(exe)), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return safewrite.WriteFile(path, []byte(autostartEntry(exe)), 0o644)
 }
 
 func autostartEntry(exe string) string {

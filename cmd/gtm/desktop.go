@@ -329,6 +329,7 @@ func desktopPreflight(opts guiOptions) (pre preflight, running bool) {
 		log = os.Stderr
 	}
 	dir, err := instanceDir()
+	printIgnoredEnv(log)
 	if err != nil {
 		fmt.Fprintf(log, "gtm: not checking for a running gtm: %v\n", err)
 		return pre, false

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 // One gtm window per user: the first launch listens on a unix socket in
@@ -30,17 +32,35 @@ const (
 	msgPing = "ping" // a launch that only wants to know (gtm --tray at login)
 )
 
-// instanceDir is where the socket lives: $XDG_RUNTIME_DIR (private to the
-// user by the XDG spec), else a private directory under the temp dir.
+// instanceDir is where the socket lives: $XDG_RUNTIME_DIR when it is
+// private to this user (an inherited one, kept by su, belongs to someone
+// who could plant a socket there), else a private directory under the temp
+// dir.
 func instanceDir() (string, error) {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
+	if d := safewrite.RuntimeDir(); d != "" {
 		return d, nil
 	}
-	d := filepath.Join(os.TempDir(), fmt.Sprintf("gtm-%d", os.Getuid()))
+	return privateDir(safewrite.TempDir())
+}
+
+// printIgnoredEnv says once which inherited directories (another user's
+// $XDG_RUNTIME_DIR, and as root their $HOME or $XDG_CONFIG_HOME, where the
+// autostart entry goes) this gtm does not use.
+func printIgnoredEnv(w io.Writer) {
+	_, _ = safewrite.ConfigDir()
+	for _, n := range safewrite.TakeNotes() {
+		fmt.Fprintln(w, n)
+	}
+}
+
+// privateDir is parent/gtm-<euid>, made 0700 if missing, and refused when
+// it is not ours alone.
+func privateDir(parent string) (string, error) {
+	d := filepath.Join(parent, fmt.Sprintf("gtm-%d", os.Geteuid()))
 	if err := os.Mkdir(d, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 		return "", err
 	}
-	if err := checkPrivateDir(d); err != nil {
+	if err := safewrite.CheckPrivateDir(d); err != nil {
 		return "", err
 	}
 	return d, nil
@@ -58,11 +78,8 @@ func socketPath(dir string) (string, error) {
 	if len(path) <= maxSocketPath {
 		return path, nil
 	}
-	short := filepath.Join("/tmp", fmt.Sprintf("gtm-%d", os.Getuid()))
-	if err := os.Mkdir(short, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
-		return "", err
-	}
-	if err := checkPrivateDir(short); err != nil {
+	short, err := privateDir("/tmp")
+	if err != nil {
 		return "", err
 	}
 	sum := sha256.Sum256([]byte(dir))
@@ -116,6 +133,10 @@ func sendInstance(path, msg string) error {
 		return err
 	}
 	defer c.Close()
+	// Only a gtm of this user is told anything, or believed.
+	if err := checkPeer(c); err != nil {
+		return err
+	}
 	_ = c.SetDeadline(time.Now().Add(3 * time.Second))
 	if _, err := fmt.Fprintf(c, "%s\n", msg); err != nil {
 		return err
@@ -138,6 +159,9 @@ func (in *instance) serve(onMsg func(string)) {
 		}
 		go func() {
 			defer c.Close()
+			if checkPeer(c) != nil {
+				return // another user: no answer
+			}
 			_ = c.SetDeadline(time.Now().Add(3 * time.Second))
 			line, err := bufio.NewReader(io.LimitReader(c, 64)).ReadString('\n')
 			if err != nil {
@@ -154,6 +178,23 @@ func (in *instance) serve(onMsg func(string)) {
 			}
 		}()
 	}
+}
+
+// checkPeer refuses a connection whose other end runs as another user,
+// where the system can tell (SO_PEERCRED, LOCAL_PEERCRED).
+func checkPeer(c net.Conn) error {
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return errors.New("not a unix socket")
+	}
+	uid, err := peerUID(uc)
+	if err != nil {
+		return err
+	}
+	if uid >= 0 && uid != os.Geteuid() {
+		return fmt.Errorf("the socket's other end runs as uid %d, not as this user (uid %d)", uid, os.Geteuid())
+	}
+	return nil
 }
 
 // Close stops listening and removes the socket.

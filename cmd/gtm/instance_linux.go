@@ -3,21 +3,27 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"syscall"
+	"net"
+
+	"golang.org/x/sys/unix"
 )
 
-// checkPrivateDir refuses a socket directory another user could reach: it
-// must be a real directory (not a link), ours, and closed to others.
-func checkPrivateDir(d string) error {
-	fi, err := os.Lstat(d)
+// peerUID is the uid of the process at the other end of c, as the kernel
+// recorded it when that process connected or listened.
+func peerUID(c *net.UnixConn) (int, error) {
+	raw, err := c.SyscallConn()
 	if err != nil {
-		return err
+		return -1, err
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !fi.IsDir() || !ok || int(st.Uid) != os.Getuid() || fi.Mode().Perm()&0o077 != 0 {
-		return fmt.Errorf("%s is not a private directory of this user", d)
+	var cred *unix.Ucred
+	var gerr error
+	if err := raw.Control(func(fd uintptr) {
+		cred, gerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
+	}); err != nil {
+		return -1, err
 	}
-	return nil
+	if gerr != nil {
+		return -1, gerr
+	}
+	return int(cred.Uid), nil
 }

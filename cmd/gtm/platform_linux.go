@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/stores"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
@@ -84,11 +86,17 @@ type dxgHolders string
 
 func (d dxgHolders) DXGHolders() []backend.LocalGPUProcess { return wsl.DXGHolders(string(d)) }
 
-// wslHintsPath is where foreign context sizes are cached per WSL boot.
+// wslHintsPath is where foreign context sizes are cached per WSL boot:
+// the user's own cache directory, or "" (no hints kept) when there is none.
+// Never a shared temp path, where another user could plant the file.
 func wslHintsPath() string {
-	dir, err := os.UserCacheDir()
+	dir, err := safewrite.CacheDir()
+	for _, n := range safewrite.TakeNotes() {
+		fmt.Fprintln(os.Stderr, n) // as root: another user's $XDG_CACHE_HOME or $HOME
+	}
 	if err != nil {
-		dir = os.TempDir()
+		fmt.Fprintf(os.Stderr, "gtm: not keeping WSL context sizes across runs: %v\n", err)
+		return ""
 	}
 	return filepath.Join(dir, "gputaskman", "wsl-foreign.json")
 }

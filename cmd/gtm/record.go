@@ -15,6 +15,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 const recordUsage = `gtm record — write a capture: one JSON snapshot per line (JSONL).
@@ -50,7 +51,7 @@ func runRecord(args []string, e env) int {
 	fs := flag.NewFlagSet("gtm record", flag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&o.out, "output", "o", "-", "write the capture to `FILE` (created or truncated; - is standard output)")
+	fs.StringVarP(&o.out, "output", "o", "-", "write the capture to `FILE` (created or replaced; - is standard output)")
 	fs.StringVar(&o.duration, "duration", "", "stop after `D` (30s, 5m, 1h30m; plain numbers are seconds); default: until interrupted")
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
@@ -90,8 +91,11 @@ func runRecord(args []string, e env) int {
 
 	out, name := e.stdout, "standard output"
 	var file *os.File
+	fresh := false // a new file of ours, which the writer may cut back
 	if o.out != "-" {
-		file, err = os.OpenFile(o.out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		// Never through a planted link, and only in a directory no one
+		// else may change (internal/safewrite).
+		file, fresh, err = safewrite.Create(o.out, captureMode())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm record: %v\n", err)
 			return exitRuntime
@@ -110,6 +114,9 @@ func runRecord(args []string, e env) int {
 	stop, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	cw := app.NewCaptureWriter(out)
+	if fresh {
+		cw = app.NewCaptureFileWriter(file) // a full disk leaves no partial line
+	}
 	var src app.Source = c
 	if o.redact {
 		src = redacted{c}
@@ -174,6 +181,15 @@ func parseDuration(s string) (time.Duration, error) {
 func recordUsageError(e env, msg string) int {
 	fmt.Fprintf(e.stderr, "gtm record: %s\nRun 'gtm record --help' for usage.\n", msg)
 	return exitUsage
+}
+
+// captureMode is 0600 as root: root's captures hold every user's command
+// lines and paths. Anyone else's hold what /proc already shows other users.
+func captureMode() os.FileMode {
+	if os.Geteuid() == 0 {
+		return 0o600
+	}
+	return 0o644
 }
 
 // redacted is a Source whose snapshots pass through app.Redact.
