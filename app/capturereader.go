@@ -197,8 +197,8 @@ const (
 )
 
 // itemSize is the memory one decoded item of each kind of list takes: the
-// element of the slice it decodes into. Strings and numbers take a string
-// header at most.
+// element of the slice it decodes into. Other lists hold strings (a string
+// header each) or numbers (counted apart).
 var itemSize = [...]int64{
 	listOther:     int64(unsafe.Sizeof("")),
 	listProcesses: int64(unsafe.Sizeof(Process{})),
@@ -408,7 +408,7 @@ func (v *valueReader) next() ([]byte, error) {
 		}
 		if n := len(v.stack); n > 0 && v.stack[n-1].array && v.stack[n-1].needItem && c != ']' && c != ',' {
 			v.stack[n-1].needItem = false
-			if err := v.count(&v.stack[n-1]); err != nil {
+			if err := v.count(&v.stack[n-1], c); err != nil {
 				return nil, err
 			}
 		}
@@ -447,11 +447,16 @@ func (v *valueReader) next() ([]byte, error) {
 	}
 }
 
-// count takes one more item of list f against the limits.
-func (v *valueReader) count(f *frame) error {
+// count takes one more item of list f, starting with c, against the
+// limits.
+func (v *valueReader) count(f *frame, c byte) error {
 	f.items++
 	v.rows++
-	v.bytes += itemSize[f.kind]
+	if f.kind == listOther && (c == '-' || c >= '0' && c <= '9') {
+		v.bytes += int64(unsafe.Sizeof(0)) // a port in listen_ports
+	} else {
+		v.bytes += itemSize[f.kind]
+	}
 	switch {
 	case f.topLevel && f.kind == listProcesses:
 		if v.procs++; v.procs > MaxSnapshotProcesses {
