@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -89,13 +90,13 @@ func TestDecodeCaptureReadsLargeRealSnapshots(t *testing.T) {
 	var indented, capture bytes.Buffer
 	must(t, realRows(t, MaxSnapshotProcesses).WriteJSON(&indented))
 	cw := NewCaptureWriter(&capture)
-	for range 10 {
+	for range 4 { // 10 MB of rows decoded: past the floor, within twice the size
 		must(t, cw.Write(realRows(t, 5000)))
 	}
 	for name, tc := range map[string]struct {
 		in          []byte
 		snaps, rows int
-	}{"indented": {indented.Bytes(), 1, MaxSnapshotProcesses}, "capture": {capture.Bytes(), 10, 5000}} {
+	}{"indented": {indented.Bytes(), 1, MaxSnapshotProcesses}, "capture": {capture.Bytes(), 4, 5000}} {
 		c, err := DecodeCapture(bytes.NewReader(tc.in))
 		if err != nil || len(c.Snapshots) != tc.snaps || len(c.Snapshots[0].Processes) != tc.rows || len(c.Warnings) != 0 {
 			t.Fatalf("%s (%d MiB): %v", name, len(tc.in)>>20, err)
@@ -103,17 +104,29 @@ func TestDecodeCaptureReadsLargeRealSnapshots(t *testing.T) {
 	}
 }
 
+// spaces is an endless reader of one byte, so that a long line costs the
+// test no memory of its own.
+type spaces byte
+
+func (b spaces) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
+
 func TestDecodeCaptureLineTooLong(t *testing.T) {
-	long := `{"schema_version":1,"processes":[],"notes":"` + strings.Repeat("x", MaxSnapshotBytes) + "\"}\n"
-	in := `{"schema_version":1}` + "\n\n" + long
-	_, err := DecodeCapture(strings.NewReader(in))
+	long := io.MultiReader(strings.NewReader(`{"schema_version":1}`+"\n\n"+`{"schema_version":1,"processes":[],"notes":"`),
+		io.LimitReader(spaces('x'), MaxSnapshotBytes), strings.NewReader("\"}\n"))
+	_, err := DecodeCapture(long)
 	if err == nil || err.Error() != "line 3 is longer than 64 MiB" {
 		t.Fatalf("err = %v", err)
 	}
 	var indented bytes.Buffer
 	must(t, realRows(t, 1).WriteJSON(&indented))
-	in = indented.String()[:40] + strings.Repeat(" ", MaxSnapshotBytes) + indented.String()[40:]
-	if _, err := DecodeCapture(strings.NewReader(in)); err == nil || err.Error() != "the snapshot at line 1 is longer than 64 MiB" {
+	in := io.MultiReader(strings.NewReader(indented.String()[:40]), io.LimitReader(spaces(' '), MaxSnapshotBytes),
+		strings.NewReader(indented.String()[40:]))
+	if _, err := DecodeCapture(in); err == nil || err.Error() != "the snapshot at line 1 is longer than 64 MiB" {
 		t.Fatalf("indented: err = %v", err)
 	}
 }
