@@ -37,10 +37,11 @@ const (
 	MaxSnapshotDepth = 64
 	// rowMemoryFloor and rowMemoryPerByte bound what a capture's list
 	// items take decoded: at most the floor plus twice the JSON read so
-	// far. Rows gtm writes take less memory than their JSON (a process
-	// row about 750 bytes against 1.5 KiB), so only hand-made rows of
-	// empty objects reach it; the floor keeps one small snapshot with
-	// MaxSnapshotProcesses rows (7.6 MiB decoded) readable.
+	// far. Rows gtm writes take less than their JSON (a process row
+	// with a short command line about 500 bytes of lists against at
+	// least 750 of JSON), so only hand-made rows of empty objects reach
+	// it; the floor keeps one small snapshot of MaxSnapshotProcesses
+	// empty rows (7.6 MiB decoded) readable.
 	rowMemoryFloor   = 8 << 20
 	rowMemoryPerByte = 2
 )
