@@ -3,8 +3,6 @@ package app
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 )
 
@@ -13,7 +11,7 @@ import (
 
 // Capture limits keep a hostile or mistaken file from taking unbounded
 // memory: a capture is read whole, so both its size and its length are
-// capped.
+// capped (and its rows: see MaxSnapshotProcesses).
 const (
 	MaxCaptureBytes     = 512 << 20
 	MaxCaptureSnapshots = 200_000
@@ -85,42 +83,3 @@ func (c *CaptureWriter) cutBack() error {
 
 // Count is how many snapshots were written.
 func (c *CaptureWriter) Count() int { return c.n }
-
-// ReadCapture reads every snapshot of a capture: a JSONL file from
-// `gtm record` or a single (indented) `gtm --json` snapshot. Each one must
-// have this gtm's schema version. An empty input is an error.
-func ReadCapture(r io.Reader) ([]*Snapshot, error) {
-	lr := &io.LimitedReader{R: r, N: MaxCaptureBytes + 1}
-	dec := json.NewDecoder(lr)
-	var out []*Snapshot
-	for {
-		var s Snapshot
-		err := dec.Decode(&s)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if lr.N <= 0 {
-			return nil, fmt.Errorf("capture is larger than %d MiB", MaxCaptureBytes>>20)
-		}
-		if err != nil {
-			if len(out) == 0 {
-				return nil, fmt.Errorf("not a gtm snapshot or capture: %w", err)
-			}
-			return nil, fmt.Errorf("snapshot %d of the capture: %w", len(out)+1, err)
-		}
-		if s.SchemaVersion == 0 {
-			return nil, fmt.Errorf("snapshot %d: not a gtm snapshot (no schema_version)", len(out)+1)
-		}
-		if s.SchemaVersion != SchemaVersion {
-			return nil, fmt.Errorf("snapshot %d: schema_version %d is not supported (this gtm reads %d)", len(out)+1, s.SchemaVersion, SchemaVersion)
-		}
-		if len(out) == MaxCaptureSnapshots {
-			return nil, fmt.Errorf("capture has more than %d snapshots", MaxCaptureSnapshots)
-		}
-		out = append(out, &s)
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no snapshot in the file")
-	}
-	return out, nil
-}

@@ -42,7 +42,7 @@ func TestReadCaptureErrors(t *testing.T) {
 		"empty":          "",
 		"garbage":        "hello",
 		"wrong schema":   `{"schema_version": 99}`,
-		"bad second row": `{"schema_version": 1}` + "\n{",
+		"bad second row": `{"schema_version": 1}` + "\n{oops",
 	} {
 		if _, err := ReadCapture(strings.NewReader(in)); err == nil {
 			t.Errorf("%s: no error", name)

@@ -70,7 +70,7 @@ func ProcessDetail(p *Process) Detail {
 	}
 	cpu := NA
 	if p.CPUPercent != nil {
-		cpu = fmt.Sprintf("%.1f%% of all CPUs", *p.CPUPercent)
+		cpu = formatFloat(*p.CPUPercent, 1) + "% of all CPUs"
 	}
 	add("CPU, RAM", fmt.Sprintf("CPU %s  resident %s (measured)", cpu, FormatBytes(p.RSSBytes)))
 	add("Category", str(p.Category))

@@ -270,10 +270,10 @@ func signedBytes(v int64) string {
 }
 
 func trimFloat(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+	if v == math.Trunc(v) && math.Abs(v) < maxPlain {
 		return strconv.FormatInt(int64(v), 10)
 	}
-	return strconv.FormatFloat(v, 'f', 1, 64)
+	return formatFloat(v, 1)
 }
 
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }

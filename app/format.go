@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/gputaskman/gtm/app/escape"
@@ -49,7 +51,7 @@ func FormatPercent(v *float64) string {
 	if v == nil {
 		return NA
 	}
-	return fmt.Sprintf("%.0f%%", *v)
+	return formatFloat(*v, 0) + "%"
 }
 
 // FormatUnit shows a reading with its unit ("62 °C"), or n/a.
@@ -57,10 +59,24 @@ func FormatUnit(v *float64, unit string) string {
 	if v == nil {
 		return NA
 	}
-	if *v == float64(int64(*v)) {
-		return fmt.Sprintf("%d %s", int64(*v), unit)
+	if *v == math.Trunc(*v) && math.Abs(*v) < maxPlain {
+		return strconv.FormatInt(int64(*v), 10) + " " + unit
 	}
-	return fmt.Sprintf("%.1f %s", *v, unit)
+	return formatFloat(*v, 1) + " " + unit
+}
+
+// maxPlain is the largest magnitude shown digit by digit. A reading that
+// large is a broken counter or an edited file; shown as 1e+308 it cannot
+// fill a screen with 309 digits.
+const maxPlain = 1e9
+
+// formatFloat shows v with prec decimals, or in e-notation when it is not
+// a plain reading (huge, NaN, infinite).
+func formatFloat(v float64, prec int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) >= maxPlain {
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64)
 }
 
 // FormatString shows a string for text output, escaped (escape.Text: no

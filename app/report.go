@@ -38,7 +38,7 @@ func DeviceHeader(d backend.Device) string {
 	}
 	mem := FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
 	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
-		mem += fmt.Sprintf(" (%.0f%%)", 100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes))
+		mem += " (" + formatFloat(100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes), 0) + "%)"
 	}
 	power := FormatUnit(d.PowerW, "W")
 	if d.PowerLimitW != nil {
@@ -244,10 +244,10 @@ func LLMSummary(l *inspect.LLM) string {
 		parts = append(parts, fmt.Sprintf("slots %s/%d busy", busy, *l.SlotsTotal))
 	}
 	if l.TokensPerSecond != nil {
-		parts = append(parts, fmt.Sprintf("%.1f tok/s", *l.TokensPerSecond))
+		parts = append(parts, formatFloat(*l.TokensPerSecond, 1)+" tok/s")
 	}
 	if l.KVUsagePercent != nil {
-		parts = append(parts, fmt.Sprintf("KV %.0f%% used (reported)", *l.KVUsagePercent))
+		parts = append(parts, "KV "+formatFloat(*l.KVUsagePercent, 0)+"% used (reported)")
 	}
 	if l.APIStatus != nil && *l.APIStatus != "ok" {
 		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))

@@ -6,6 +6,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -150,18 +151,31 @@ func (s *Snapshot) WriteJSON(w io.Writer) error {
 	return enc.Encode(s)
 }
 
-// ReadSnapshot parses a snapshot written by WriteJSON, refusing other
-// schema versions.
+// ReadSnapshot parses one snapshot written by WriteJSON under the limits
+// of DecodeCapture, refusing other schema versions. Out-of-range readings
+// are dropped to unknown, without the warning DecodeCapture gives.
 func ReadSnapshot(r io.Reader) (*Snapshot, error) {
-	var s Snapshot
-	dec := json.NewDecoder(io.LimitReader(r, 256<<20))
-	if err := dec.Decode(&s); err != nil {
+	data, err := newValueReader(r).next()
+	var cut *cutError
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, errors.New("not a gtm snapshot: empty input")
+	case errors.As(err, &cut):
+		return nil, fmt.Errorf("not a gtm snapshot: %w", cut.decodeErr())
+	case err != nil:
+		return nil, err
+	}
+	s, err := decodeSnapshot(data)
+	switch {
+	case errors.Is(err, errNoSchema):
+		return nil, errors.New("not a gtm snapshot (no schema_version)")
+	case errors.Is(err, errSchema):
+		return nil, fmt.Errorf("snapshot %w", err)
+	case err != nil:
 		return nil, fmt.Errorf("not a gtm snapshot: %w", err)
 	}
-	if s.SchemaVersion != SchemaVersion {
-		return nil, fmt.Errorf("snapshot schema_version %d is not supported (this gtm reads %d)", s.SchemaVersion, SchemaVersion)
-	}
-	return &s, nil
+	new(rangeNotes).check(s, 1)
+	return s, nil
 }
 
 // OnlyDevice returns a copy of the snapshot with just one device and its

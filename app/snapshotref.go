@@ -1,9 +1,6 @@
 package app
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,36 +11,41 @@ import (
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
-// maxCaptureLine bounds one line of a capture (one snapshot).
-const maxCaptureLine = 64 << 20
-
-// LoadSnapshot reads one snapshot named by ref: a `gtm --json` file, or
-// one line of a `gtm record` capture as FILE:N (N from 1). A capture named
-// without :N is accepted only when it holds one snapshot. Errors are one
-// line and name the file.
+// LoadSnapshot is LoadSnapshotWarn without the warnings.
 func LoadSnapshot(ref string) (*Snapshot, error) {
+	s, _, err := LoadSnapshotWarn(ref)
+	return s, err
+}
+
+// LoadSnapshotWarn reads one snapshot named by ref: a `gtm --json` file,
+// or one snapshot of a `gtm record` capture as FILE:N (N from 1). A
+// capture named without :N is accepted only when it holds one snapshot.
+// It reads through the same limits as DecodeCapture and returns its
+// warnings (a cut last line, values out of range), to be shown once.
+// Errors are one line and name the file.
+func LoadSnapshotWarn(ref string) (*Snapshot, []string, error) {
 	path, line := splitRef(ref)
 	// A FIFO or device is refused, not waited on.
 	f, _, err := safefile.Open(path, MaxCaptureBytes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, oneLine(err))
+		return nil, nil, fmt.Errorf("%s: %w", path, oneLine(err))
 	}
 	defer f.Close()
 	if line > 0 {
-		s, err := snapshotAtLine(f, line)
+		s, warns, err := snapshotAt(f, line)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", ref, err)
+			return nil, nil, fmt.Errorf("%s: %w", ref, err)
 		}
-		return s, nil
+		return s, warns, nil
 	}
-	snaps, err := ReadCapture(f)
+	c, err := DecodeCapture(f)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", path, oneLine(err))
-	case len(snaps) > 1:
-		return nil, fmt.Errorf("%s is a capture of %d snapshots; name one as %s:N (1 to %d)", path, len(snaps), path, len(snaps))
+		return nil, nil, fmt.Errorf("%s: %w", path, oneLine(err))
+	case len(c.Snapshots) > 1:
+		return nil, nil, fmt.Errorf("%s is a capture of %d snapshots; name one as %s:N (1 to %d)", path, len(c.Snapshots), path, len(c.Snapshots))
 	}
-	return snaps[0], nil
+	return c.Snapshots[0], c.Warnings, nil
 }
 
 // splitRef splits FILE:N. A path that exists as given wins, so a file whose
@@ -63,39 +65,42 @@ func splitRef(ref string) (string, int) {
 	return ref[:i], n
 }
 
-// snapshotAtLine decodes the n-th non-empty line of a capture.
-func snapshotAtLine(r io.Reader, n int) (*Snapshot, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxCaptureLine)
-	seen := 0
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
+// snapshotAt decodes the n-th snapshot of a capture (its n-th line, for
+// JSONL), scanning the ones before it under the reader's limits without
+// decoding them.
+func snapshotAt(r io.Reader, n int) (*Snapshot, []string, error) {
+	vr := newValueReader(r)
+	for seen := 0; ; seen++ {
+		data, err := vr.next()
+		var cut *cutError
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil, nil, fmt.Errorf("the capture has %d %s, not %d", seen, plural(seen, "snapshot", "snapshots"), n)
+		case errors.As(err, &cut) && seen > 0 && cut.lastLine():
+			return nil, nil, fmt.Errorf("the capture has %d %s, not %d (%s)", seen, plural(seen, "snapshot", "snapshots"), n, cut.warning(seen))
+		case cut != nil:
+			return nil, nil, fmt.Errorf("line %d is not a gtm snapshot: %v", cut.line, oneLine(cut.decodeErr()))
+		case err != nil:
+			return nil, nil, err
+		case seen+1 < n:
 			continue
 		}
-		seen++
-		if seen < n {
-			continue
+		s, err := decodeSnapshot(data)
+		switch {
+		case errors.Is(err, errNoSchema):
+			return nil, nil, fmt.Errorf("line %d is not a gtm snapshot (no schema_version)", vr.start)
+		case errors.Is(err, errSchema):
+			return nil, nil, fmt.Errorf("line %d: %w", vr.start, err)
+		case err != nil:
+			return nil, nil, fmt.Errorf("line %d is not a gtm snapshot: %v", vr.start, err)
 		}
-		var s Snapshot
-		if err := json.Unmarshal(line, &s); err != nil {
-			return nil, fmt.Errorf("line %d is not a gtm snapshot: %v", n, oneLine(err))
+		var dropped rangeNotes
+		dropped.check(s, n)
+		if w := dropped.warning(); w != "" {
+			return s, []string{w}, nil
 		}
-		if s.SchemaVersion == 0 {
-			return nil, fmt.Errorf("line %d is not a gtm snapshot (no schema_version)", n)
-		}
-		if s.SchemaVersion != SchemaVersion {
-			return nil, fmt.Errorf("line %d: schema_version %d is not supported (this gtm reads %d)", n, s.SchemaVersion, SchemaVersion)
-		}
-		return &s, nil
+		return s, nil, nil
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d is longer than %d MiB", seen+1, maxCaptureLine>>20)
-		}
-		return nil, oneLine(err)
-	}
-	return nil, fmt.Errorf("the capture has %d %s, not %d", seen, plural(seen, "snapshot", "snapshots"), n)
 }
 
 // oneLine keeps an error message to one line.

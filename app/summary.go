@@ -317,7 +317,7 @@ func (s *Summary) WriteText(w io.Writer, label string) error {
 			return []cell{plain(label), num(NA), plain(""), num(NA), num("0")}
 		}
 		return []cell{plain(label), num(trimFloat(*st.Peak) + "%"), plain(when(st.PeakAt)),
-			num(strconv.FormatFloat(*st.Mean, 'f', 1, 64) + "%"), num(strconv.Itoa(st.Samples))}
+			num(formatFloat(*st.Mean, 1) + "%"), num(strconv.Itoa(st.Samples))}
 	}
 	t.add(cell{text: fmt.Sprintf("gtm summary  %s: %d %s, %s → %s (%s)", safeText(label), s.Snapshots,
 		plural(s.Snapshots, "snapshot", "snapshots"), stamp(s.From), stamp(s.To), elapsed(s.DurationSeconds)), colour: colourBold})

@@ -38,11 +38,12 @@ func runDiff(args []string, e env) int {
 	}
 	var snaps [2]*app.Snapshot
 	for i, ref := range fs.Args() {
-		s, err := app.LoadSnapshot(ref)
+		s, warnings, err := app.LoadSnapshotWarn(ref)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm diff: %v\n", err)
 			return exitRuntime
 		}
+		warnCapture(e.stderr, "gtm diff: "+ref, warnings)
 		snaps[i] = s
 	}
 	d, err := app.Compare(snaps[0], snaps[1])

@@ -239,12 +239,13 @@ func run(args []string, e env) int {
 			src = tl
 		}
 	} else if o.replay != "" {
-		snaps, err := readCaptureFile(o.replay)
+		c, err := loadCapture(o.replay)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
 			return exitRuntime
 		}
-		tl := app.NewTimeline(snaps)
+		warnCapture(e.stderr, "gtm: --replay "+o.replay, c.Warnings)
+		tl := app.NewTimeline(c.Snapshots)
 		if o.once || o.listGPUs {
 			// A capture's "now" is its last snapshot.
 			src = app.Replay{Snapshot: tl.Last()}
@@ -401,8 +402,18 @@ func parseLLMLogs(vals []string) (map[int]string, error) {
 	return out, nil
 }
 
-// readCaptureFile reads a capture (gtm record) or one --json snapshot.
+// readCaptureFile is loadCapture's snapshots, for tests.
 func readCaptureFile(path string) ([]*app.Snapshot, error) {
+	c, err := loadCapture(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.Snapshots, nil
+}
+
+// loadCapture reads a capture (gtm record) or one --json snapshot. Show
+// its warnings once, with warnCapture.
+func loadCapture(path string) (*app.Capture, error) {
 	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
 	if err != nil {
 		return nil, err
@@ -411,7 +422,15 @@ func readCaptureFile(path string) ([]*app.Snapshot, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, errors.New("is a directory")
 	}
-	return app.ReadCapture(f)
+	return app.DecodeCapture(f)
+}
+
+// warnCapture shows a capture's warnings (a cut last line, values out of
+// range), one line each after prefix.
+func warnCapture(w io.Writer, prefix string, warnings []string) {
+	for _, msg := range warnings {
+		fmt.Fprintf(w, "%s: %s\n", prefix, msg)
+	}
 }
 
 func writeGPUList(w io.Writer, snap *app.Snapshot) error {

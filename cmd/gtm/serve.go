@@ -84,12 +84,13 @@ func runServe(args []string, e env) int {
 
 	var src app.Source
 	if o.replay != "" {
-		snaps, err := readCaptureFile(o.replay)
+		c, err := loadCapture(o.replay)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm serve: --replay %s: %v\n", o.replay, err)
 			return exitRuntime
 		}
-		tl := app.NewTimeline(snaps)
+		warnCapture(e.stderr, "gtm serve: --replay "+o.replay, c.Warnings)
+		tl := app.NewTimeline(c.Snapshots)
 		tl.SetLoop(true)
 		src = tl
 	} else {

@@ -33,12 +33,13 @@ func runSummary(args []string, e env) int {
 		return code
 	}
 	path := fs.Arg(0)
-	snaps, err := readCaptureFile(path)
+	c, err := loadCapture(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm summary: %s: %v\n", path, oneLine(err))
 		return exitRuntime
 	}
-	s := app.Summarize(snaps)
+	warnCapture(e.stderr, "gtm summary: "+path, c.Warnings)
+	s := app.Summarize(c.Snapshots)
 	if asJSON {
 		err = s.WriteJSON(e.stdout)
 	} else {
