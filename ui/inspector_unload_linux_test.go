@@ -3,6 +3,8 @@ package ui
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/gputaskman/gtm/app/actions"
+	"github.com/gputaskman/gtm/backend/linux"
 )
 
 // The real actions against a loopback Ollama stand-in: the unload request
@@ -28,6 +31,12 @@ func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 
 	s := snapshot()
 	p := &s.Processes[0]
+	// The unload goes only to a port the process's own user holds, and only
+	// while the PID still names the process shown: this test process plays
+	// Ollama, and the stand-in server listens in it.
+	pid := os.Getpid()
+	p.PID, p.PIDLabel = pid, strconv.Itoa(pid)
+	p.StartTime = linux.NewProcFS("/proc").Lookup(pid).StartTime
 	p.LLM.Server = ptr("ollama")
 	p.LLM.APIAddr = ptr(strings.TrimPrefix(srv.URL, "http://"))
 	p.LLM.APIModel = ptr("qwen3:0.6b")
