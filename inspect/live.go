@@ -219,7 +219,7 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 		req.Port = int(p.Port)
 		facts, err := s.Probe(ctx, req)
 		if err != nil {
-			if !ownLimit(err) && len(notes) < 4 {
+			if !ownLimit(err) { // at most one per port asked, four ports
 				notes = append(notes, servers.Note(s.Name(), p.Loopback().String(), err))
 			}
 			continue
