@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -217,8 +218,11 @@ func (in *Inspector) EnrichContext(ctx context.Context, t Target, f Finding, mea
 		if n := KeyFileNote(acc, f); n != "" {
 			notes = append(notes, n)
 		}
-		var paths []string
-		api, paths = in.Live.GatherContext(ctx, t, f)
+		var paths, failed []string
+		api, paths, failed = in.Live.GatherContext(ctx, t, f)
+		if len(failed) > 0 { // no API block to carry them: the process's own notes
+			f.Notes = append(slices.Clip(f.Notes), failed...)
+		}
 		if api != nil {
 			notes = append(notes, api.Notes...)
 		}

@@ -69,7 +69,8 @@ type liveState struct {
 	apiAt   time.Time
 	api     *APIFacts
 	paths   []string // model files the API names
-	llama   *servers.LlamaState
+	notes   []string // why the server gave nothing, when it did
+	prev    any      // the server's memo of its last answer (servers.Facts.State)
 }
 
 // NewLive returns a Live reading processes under procRoot.
@@ -87,7 +88,7 @@ func NewLive(procRoot string) *Live {
 func (l *Live) CountRunners(targets []Target) {
 	n := 0
 	for _, t := range targets {
-		if servers.KindFromProcess(t.Name, t.Cmdline) == servers.KindOllamaRunner {
+		if isOllamaRunner(t) {
 			n++
 		}
 	}
@@ -96,22 +97,29 @@ func (l *Live) CountRunners(targets []Target) {
 	l.mu.Unlock()
 }
 
-// Gather returns what t's server API says, and the model files the API
-// names (api evidence, as the server wrote them). Nil facts: nothing to
-// ask, or nothing answered.
-func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths []string) {
+// isOllamaRunner: a model runner Ollama spawned, whose API is its parent's.
+func isOllamaRunner(t Target) bool {
+	s, role := servers.Recognise(t.Name, t.Cmdline)
+	return role == servers.Worker && s.Name() == servers.NameOllama
+}
+
+// Gather returns what t's server API says, the model files the API names
+// (api evidence, as the server wrote them), and, when a server was asked
+// and gave nothing, notes saying why. Nil facts: nothing to ask, or
+// nothing answered.
+func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths, notes []string) {
 	return l.GatherContext(context.Background(), t, f)
 }
 
 // GatherContext is Gather under ctx: with ctx ended or its probe budget
 // spent, no server is asked and the last answers (if any) stand.
-func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths []string) {
+func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths, notes []string) {
 	if l.Untrusted != "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	kind := servers.KindFromProcess(t.Name, t.Cmdline)
-	if kind == servers.KindUnknown && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
-		return nil, nil // no AI evidence: never probed
+	srv, role := servers.Recognise(t.Name, t.Cmdline)
+	if srv == nil && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
+		return nil, nil, nil // no AI evidence: never probed
 	}
 	l.mu.Lock()
 	k := Key{PID: t.PID, Start: t.Start}
@@ -124,10 +132,10 @@ func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *API
 
 	now := time.Now()
 	if now.Sub(st.apiAt) >= apiMaxAge && ctx.Err() == nil && !probe.Exhausted(ctx) {
-		st.api, st.paths = l.ask(ctx, t, f, kind, st, now)
+		st.api, st.paths, st.notes = l.ask(ctx, t, f, srv, role, st, now)
 		st.apiAt = now
 	}
-	return st.api, st.paths
+	return st.api, st.paths, st.notes
 }
 
 // Ports returns the listening ports last read for t (sorted, unique), or
@@ -169,13 +177,17 @@ func (l *Live) Forget(keep map[Key]bool) {
 	}
 }
 
-func (l *Live) ask(ctx context.Context, t Target, f Finding, kind servers.Kind, st *liveState, now time.Time) (*APIFacts, []string) {
+// ask finds t's server on its (or, for a worker, its parent's) loopback
+// ports and asks it. srv is nil when the process's name did not say
+// which server it is: each port is identified first. A server that gave
+// nothing leaves notes saying why, instead of facts.
+func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server, role servers.Role, st *liveState, now time.Time) (*APIFacts, []string, []string) {
 	owner := t.PID
-	if kind == servers.KindOllamaRunner {
-		owner = t.PPID // the runner's API is its parent's: ollama serve
+	if role == servers.Worker {
+		owner = t.PPID // a worker's API is its parent's: ollama serve for a runner
 	}
 	if owner <= 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if now.Sub(st.portsAt) >= portsMaxAge {
 		ports, err := netports.Listening(l.ProcRoot, owner)
@@ -185,117 +197,75 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, kind servers.Kind, 
 		st.ports, st.portsAt = ports, now
 	}
 	if len(st.ports) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Second) // one process; the refresh's budget caps them all
 	defer cancel()
 	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports}
+	req := l.probeRequest(t, f, st)
+	req.Getter = g
+	var notes []string
 	for i, p := range st.ports {
 		if i >= 4 {
 			break // a server listens on one or two ports; don't walk many
 		}
-		port := int(p.Port)
-		k := kind
-		if k == servers.KindUnknown {
+		s := srv
+		if s == nil {
 			var err error
-			if k, err = servers.Identify(ctx, g, port); err != nil || k == servers.KindUnknown {
-				continue
+			if s, err = servers.Identify(ctx, g, int(p.Port)); err != nil || s == nil {
+				continue // not a server we know: nothing to say
 			}
 		}
-		if facts, paths := l.askKind(ctx, g, port, k, t, f, st); facts != nil {
-			checkAPI(facts) // runtime-reported numbers: range-checked, bad ones dropped with a note
-			facts.Addr = p.Loopback().String()
-			return facts, paths
+		req.Port = int(p.Port)
+		facts, err := s.Probe(ctx, req)
+		if err != nil {
+			if !ownLimit(err) { // at most one per port asked, four ports
+				notes = append(notes, servers.Note(s.Name(), p.Loopback().String(), err))
+			}
+			continue
 		}
+		st.prev = facts.State
+		a := apiFacts(s.Name(), facts)
+		checkAPI(a) // runtime-reported numbers: range-checked, bad ones dropped with a note
+		a.Addr = p.Loopback().String()
+		return a, facts.ModelPaths, nil
 	}
-	return nil, nil
+	return nil, nil, notes
 }
 
-func (l *Live) askKind(ctx context.Context, g servers.Getter, port int, kind servers.Kind, t Target, f Finding, st *liveState) (*APIFacts, []string) {
-	switch kind {
-	case servers.KindLlamaServer:
-		s, err := servers.ProbeLlamaServer(ctx, g, port, apiKey(safefile.ForProcess(l.ProcRoot, t.PID), f, t, l.ProcRoot), st.llama)
-		if err != nil {
-			return nil, nil
+// probeRequest is what a server may use to probe for t: the key it was
+// started with, read only when a server sends it and only as t's user
+// could read it, and the model files t holds.
+func (l *Live) probeRequest(t Target, f Finding, st *liveState) servers.ProbeRequest {
+	req := servers.ProbeRequest{Prev: st.prev, APIKey: func() string {
+		return apiKey(safefile.ForProcess(l.ProcRoot, t.PID), f, t, l.ProcRoot)
+	}}
+	for _, m := range f.Models {
+		if m.Candidate {
+			continue
 		}
-		st.llama = &s
-		a := &APIFacts{Server: "llama-server", Status: status(s.Loading, s.NeedsKey), NCtxPerSlot: true}
-		a.NCtx = nonNeg(s.NCtx)
-		a.SlotsTotal, a.SlotsBusy = toInt(s.TotalSlots), toInt(s.BusySlots)
-		a.TokensPerSecond, a.KVUsageRatio = s.TokensPerSecond, s.KVUsageRatio
-		a.OutputModalities = s.OutputModalities
-		if s.RequestsProcessing != nil {
-			v := float64(*s.RequestsProcessing)
-			a.RequestsProcessing = &v
+		ref := servers.ModelRef{Path: m.Path}
+		if m.Name != nil {
+			ref.Name = *m.Name
 		}
-		var paths []string
-		if s.ModelPath != "" {
-			paths = append(paths, s.ModelPath)
-		}
-		return a, paths
-	case servers.KindOllama, servers.KindOllamaRunner:
-		s, err := servers.ProbeOllama(ctx, g, port)
-		if err != nil {
-			return nil, nil
-		}
-		a := &APIFacts{Server: "ollama", Status: status(false, s.NeedsKey)}
-		for _, m := range f.Models {
-			if m.Candidate {
-				continue
-			}
-			name := func(string) (string, bool) {
-				if m.Name != nil {
-					return *m.Name, true
-				}
-				return "", false
-			}
-			if om, _, ok := s.Match(m.Path, 1, name); ok {
-				a.NCtx = nonNeg(om.ContextLength)
-				a.VRAMBytes = nonNeg(om.SizeVRAM)
-				a.Model = om.Name
-				return a, []string{m.Path}
-			}
-		}
-		return a, nil
-	case servers.KindLMStudio:
-		s, err := servers.ProbeLMStudio(ctx, g, port)
-		if err != nil {
-			return nil, nil
-		}
-		a := &APIFacts{Server: "lmstudio", Status: status(false, s.NeedsKey)}
-		var paths []string
-		for _, m := range s.Loaded {
-			if a.NCtx == nil {
-				a.NCtx = nonNeg(m.ContextLength)
-			}
-			if m.Path != "" {
-				paths = append(paths, m.Path)
-			}
-		}
-		// Only /api/v1 names loaded instances (what its unload request
-		// takes), and only one loaded model is unambiguously this one.
-		if s.API == "/api/v1/models" && len(s.Loaded) == 1 {
-			a.Model = s.Loaded[0].ID
-		}
-		return a, paths
-	case servers.KindVLLM:
-		s, err := servers.ProbeVLLM(ctx, g, port)
-		if err != nil {
-			return nil, nil
-		}
-		a := &APIFacts{Server: "vllm", Status: status(false, s.NeedsKey), KVUsageRatio: s.KVUsageRatio}
-		if s.RequestsRunning != nil {
-			v := float64(*s.RequestsRunning)
-			a.RequestsProcessing = &v
-		}
-		for _, m := range s.Models {
-			if a.NCtx == nil {
-				a.NCtx = nonNeg(m.MaxModelLen)
-			}
-		}
-		return a, nil
+		req.Models = append(req.Models, ref)
 	}
-	return nil, nil
+	return req
+}
+
+// ownLimit: the request was cut by this refresh (its probe budget spent,
+// or gtm quitting), not refused by the server; it is asked again later.
+func ownLimit(err error) bool {
+	return errors.Is(err, probe.ErrBudget) || errors.Is(err, context.Canceled)
+}
+
+// apiFacts is a server's facts as the breakdown takes them.
+func apiFacts(server string, f *servers.Facts) *APIFacts {
+	return &APIFacts{Server: server, Status: f.Status, NCtx: nonNeg(f.NCtx), NCtxPerSlot: f.NCtxPerSlot,
+		SlotsTotal: toInt(f.SlotsTotal), SlotsBusy: toInt(f.SlotsBusy),
+		TokensPerSecond: f.TokensPerSecond, RequestsProcessing: f.RequestsProcessing, KVUsageRatio: f.KVUsageRatio,
+		VRAMBytes: nonNeg(f.VRAMBytes), OutputModalities: f.OutputModalities, Model: f.Model,
+		Notes: append([]string(nil), f.Notes...)}
 }
 
 // Log reads the newest load block written after the process started:
@@ -369,7 +339,7 @@ func logError(err error) string {
 
 // ollamaLog is Ollama's server.log for a runner, while it is the only one.
 func (l *Live) ollamaLog(acc *safefile.Access, t Target) string {
-	if servers.KindFromProcess(t.Name, t.Cmdline) != servers.KindOllamaRunner {
+	if !isOllamaRunner(t) {
 		return ""
 	}
 	l.mu.Lock()
@@ -523,16 +493,6 @@ func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header)
 	}
 	r := g.c.GetCached(ctx, k, path, hdr, apiMaxAge)
 	return r.Status, r.Body, r.Err
-}
-
-func status(loading, needsKey bool) string {
-	switch {
-	case needsKey:
-		return "needs_key"
-	case loading:
-		return "loading"
-	}
-	return "ok"
 }
 
 func hasRuntime(rs []Runtime, name string) bool {

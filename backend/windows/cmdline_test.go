@@ -123,8 +123,8 @@ var errDenied = errors.New("access denied")
 // same server identification and option parsing as a Linux one.
 func TestWindowsLlamaServerCommandLineIsRecognised(t *testing.T) {
 	argv := SplitCommandLine(`"C:\Program Files\llama.cpp\llama-server.exe" -m "D:\models\Qwen3 8B\Qwen3-8B-Q4_K_M.gguf" -c 16384 -np 2 -ngl 99 --port 8080`)
-	if k := servers.KindFromProcess("llama-server.exe", argv); k != servers.KindLlamaServer {
-		t.Fatalf("kind %q, want llama-server", k)
+	if s, _ := servers.Recognise("llama-server.exe", argv); s == nil || s.Name() != servers.NameLlamaServer {
+		t.Fatalf("server %v, want llama-server", s)
 	}
 	r := modelargs.Parse(argv, "")
 	if r.Tool != modelargs.ToolLlamaCpp {
@@ -139,11 +139,11 @@ func TestWindowsLlamaServerCommandLineIsRecognised(t *testing.T) {
 	}
 
 	runner := SplitCommandLine(`"C:\Users\alice\AppData\Local\Programs\Ollama\ollama.exe" runner --model C:\Users\alice\.ollama\models\blobs\sha256-6a0746a1ec1a --port 51234`)
-	if k := servers.KindFromProcess("ollama.exe", runner); k != servers.KindOllamaRunner {
-		t.Errorf("ollama runner: kind %q", k)
+	if s, role := servers.Recognise("ollama.exe", runner); s == nil || s.Name() != servers.NameOllama || role != servers.Worker {
+		t.Errorf("ollama runner: server %v role %d", s, role)
 	}
-	if k := servers.KindFromProcess("ollama.exe", SplitCommandLine(`ollama.exe serve`)); k != servers.KindOllama {
-		t.Errorf("ollama serve: kind %q", k)
+	if s, role := servers.Recognise("ollama.exe", SplitCommandLine(`ollama.exe serve`)); s == nil || s.Name() != servers.NameOllama || role != servers.API {
+		t.Errorf("ollama serve: server %v role %d", s, role)
 	}
 }
 

@@ -8,6 +8,87 @@ import (
 	"sort"
 )
 
+// NameLlamaServer is llama.cpp's server.
+const NameLlamaServer = "llama-server"
+
+// llamaServer is llama.cpp's llama-server: /props, /slots, /metrics
+// (with --metrics), /v1/models; --api-key guards all but /health.
+type llamaServer struct{}
+
+func (llamaServer) Name() string { return NameLlamaServer }
+
+func (llamaServer) Recognise(p Process) Role {
+	for _, b := range p.bases() {
+		if b == "llama-server" {
+			return API
+		}
+	}
+	return NotServer
+}
+
+func (llamaServer) Checks() []Check {
+	return []Check{
+		{Path: "/props", Match: func(r Reply) Verdict {
+			switch {
+			case r.Err == nil && isLlamaProps(r.Body):
+				return Yes
+			case (r.Status == 401 || r.Status == 403) && isLlamaAuthError(r.Body):
+				return Maybe // keyed: unless another server claims the port
+			}
+			return No
+		}},
+		{Path: "/metrics", Shared: true, Match: func(r Reply) Verdict {
+			if r.Err == nil && hasMetric(r.Body, "llamacpp:") {
+				return Yes
+			}
+			return No
+		}},
+	}
+}
+
+func (llamaServer) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
+	prev, _ := req.Prev.(*LlamaState)
+	key := ""
+	if req.APIKey != nil {
+		key = req.APIKey()
+	}
+	s, err := ProbeLlamaServer(ctx, req.Getter, req.Port, key, prev)
+	if err != nil {
+		return nil, err
+	}
+	f := &Facts{Status: status(s.Loading, s.NeedsKey), NCtx: s.NCtx, NCtxPerSlot: true,
+		SlotsTotal: s.TotalSlots, SlotsBusy: s.BusySlots,
+		TokensPerSecond: s.TokensPerSecond, KVUsageRatio: s.KVUsageRatio,
+		OutputModalities: s.OutputModalities, Notes: endpointNotes(NameLlamaServer, s.Errors), State: &s}
+	if s.RequestsProcessing != nil {
+		v := float64(*s.RequestsProcessing)
+		f.RequestsProcessing = &v
+	}
+	if s.ModelPath != "" {
+		f.ModelPaths = []string{s.ModelPath}
+	}
+	return f, nil
+}
+
+func isLlamaProps(body []byte) bool {
+	var p struct {
+		DGS        *struct{} `json:"default_generation_settings"`
+		TotalSlots *number   `json:"total_slots"`
+	}
+	return decodeObject(body, &p) == nil && (p.DGS != nil || p.TotalSlots != nil && p.TotalSlots.ok)
+}
+
+// isLlamaAuthError matches llama-server's OpenAI-style
+// {"error":{"code":401,"message":"Invalid API Key","type":"authentication_error"}}.
+func isLlamaAuthError(body []byte) bool {
+	var e struct {
+		Error struct {
+			Type text `json:"type"`
+		} `json:"error"`
+	}
+	return decodeObject(body, &e) == nil && e.Error.Type == "authentication_error"
+}
+
 // LlamaState is what a llama-server (llama.cpp) says about itself.
 type LlamaState struct {
 	Source   string // RuntimeReported

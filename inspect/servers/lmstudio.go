@@ -4,7 +4,100 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 )
+
+// NameLMStudio is LM Studio (the app, its headless llmster and `lms`).
+const NameLMStudio = "lmstudio"
+
+// lmStudio is LM Studio's local server: /api/v1 (0.4+) or /api/v0.
+type lmStudio struct{}
+
+func (lmStudio) Name() string { return NameLMStudio }
+
+// Recognise: LM Studio's app, `lms`, llmster and llmworker processes, and
+// the bundled runtimes and workers under ~/.lmstudio or the app bundle.
+func (lmStudio) Recognise(p Process) Role {
+	for _, b := range p.bases() {
+		switch {
+		case b == "lm studio", b == "lm-studio", b == "lmstudio", b == "lms",
+			b == "llmster", strings.HasPrefix(b, "llmworker"):
+			return API
+		}
+	}
+	for _, a := range p.Argv {
+		if strings.Contains(a, "/.lmstudio/") || strings.Contains(a, `\.lmstudio\`) ||
+			strings.Contains(a, "LM Studio.app/") {
+			return API
+		}
+	}
+	return NotServer
+}
+
+func (lmStudio) Checks() []Check {
+	return []Check{
+		{Path: "/api/v0/models", Match: func(r Reply) Verdict {
+			if r.Err != nil {
+				return No
+			}
+			if _, known, err := parseLMStudioV0(r.Body); err == nil && known > 0 && isLMStudioV0(r.Body) {
+				return Yes
+			}
+			return No
+		}},
+		{Path: "/api/v1/models", Match: func(r Reply) Verdict {
+			if r.Err != nil {
+				return No
+			}
+			if _, _, err := parseLMStudioV1(r.Body); err == nil {
+				return Yes
+			}
+			return No
+		}},
+	}
+}
+
+func (lmStudio) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
+	s, err := ProbeLMStudio(ctx, req.Getter, req.Port)
+	if err != nil {
+		return nil, err
+	}
+	f := &Facts{Status: status(false, s.NeedsKey)}
+	for _, m := range s.Loaded {
+		if f.NCtx == nil {
+			f.NCtx = m.ContextLength
+		}
+		if m.Path != "" {
+			f.ModelPaths = append(f.ModelPaths, m.Path)
+		}
+	}
+	// Only /api/v1 names loaded instances (what its unload request
+	// takes), and only one loaded model is unambiguously this one.
+	if s.API == "/api/v1/models" && len(s.Loaded) == 1 {
+		f.Model = s.Loaded[0].ID
+	}
+	return f, nil
+}
+
+// isLMStudioV0 wants LM Studio's own fields, which an OpenAI-style model
+// list (vLLM, llama-server) lacks.
+func isLMStudioV0(body []byte) bool {
+	var raw struct {
+		Data list[struct {
+			State             text `json:"state"`
+			CompatibilityType text `json:"compatibility_type"`
+		}] `json:"data"`
+	}
+	if decodeObject(body, &raw) != nil {
+		return false
+	}
+	for _, d := range raw.Data {
+		if d.State != "" || d.CompatibilityType != "" {
+			return true
+		}
+	}
+	return false
+}
 
 // LMStudioState lists the models LM Studio has loaded.
 type LMStudioState struct {

@@ -55,8 +55,8 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("llama-server with a key", func(t *testing.T) {
 		port := serve(t, llamaRoutes(t), "s3cret", llamaPublic, nil)
-		if k, err := Identify(ctx, g, port); k != KindLlamaServer || err != nil {
-			t.Errorf("Identify = %q %v", k, err)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameLlamaServer || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
 		}
 		s, err := ProbeLlamaServer(ctx, g, port, "", nil)
 		if err != nil || !s.NeedsKey || !errors.Is(s.Errors["/props"], ErrNeedsKey) {
@@ -83,8 +83,8 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("ollama", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/api/version": file(t, "ollama", "version.json"), "/api/ps": file(t, "ollama", "ps.json")}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); k != KindOllama || err != nil {
-			t.Errorf("Identify = %q %v", k, err)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameOllama || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
 		}
 		s, err := ProbeOllama(ctx, g, port)
 		if err != nil || len(s.Models) != 2 {
@@ -96,8 +96,8 @@ func TestLoopback(t *testing.T) {
 	t.Run("lm studio", func(t *testing.T) {
 		unknown := reply{status: 200, body: `{"error":"Unexpected endpoint or method."}`}
 		port := serve(t, map[string]reply{"/api/v0/models": file(t, "lmstudio", "v0_models.json")}, "", nil, &unknown)
-		if k, err := Identify(ctx, g, port); k != KindLMStudio || err != nil {
-			t.Errorf("Identify = %q %v", k, err)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameLMStudio || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
 		}
 		s, err := ProbeLMStudio(ctx, g, port)
 		if err != nil || s.API != "/api/v0/models" || len(s.Loaded) != 1 {
@@ -108,8 +108,8 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("vllm", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); k != KindVLLM || err != nil {
-			t.Errorf("Identify = %q %v", k, err)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameVLLM || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
 		}
 		s, err := ProbeVLLM(ctx, g, port)
 		if err != nil || len(s.Errors) != 0 {
@@ -129,8 +129,8 @@ func TestLoopback(t *testing.T) {
 		if _, err := ProbeLlamaServer(ctx, g, port, "", nil); err == nil {
 			t.Error("no error for a closed port")
 		}
-		if k, err := Identify(ctx, g, port); k != KindUnknown || err == nil {
-			t.Errorf("Identify = %q %v", k, err)
+		if k, err := Identify(ctx, g, port); nameOf(k) != "" || err == nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
 		}
 	})
 }

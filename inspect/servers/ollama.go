@@ -8,6 +8,65 @@ import (
 	"time"
 )
 
+// NameOllama is Ollama; its runners report under the same name.
+const NameOllama = "ollama"
+
+// ollama is `ollama serve`, the API on :11434, and the model runners it
+// spawns, which have no public API of their own.
+type ollama struct{}
+
+func (ollama) Name() string { return NameOllama }
+
+// Recognise: `ollama serve` serves; `ollama runner` (and the older
+// ollama_llama_server) works for it. The `ollama run` client is neither.
+func (ollama) Recognise(p Process) Role {
+	for _, b := range p.bases() {
+		switch {
+		case strings.HasPrefix(b, "ollama_llama_se"): // ollama_llama_server, comm-truncated
+			return Worker
+		case b == "ollama":
+			switch firstWord(p.args()) {
+			case "serve":
+				return API
+			case "runner":
+				return Worker
+			}
+		}
+	}
+	return NotServer
+}
+
+func (ollama) Checks() []Check {
+	return []Check{{Path: "/api/version", Match: func(r Reply) Verdict {
+		var v struct {
+			Version text `json:"version"`
+		}
+		if r.Err == nil && decodeObject(r.Body, &v) == nil && v.Version != "" {
+			return Yes
+		}
+		return No
+	}}}
+}
+
+// Probe reads /api/ps and picks the running model req.Models holds: a
+// runner is asked through its parent, which lists every loaded model.
+func (ollama) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
+	s, err := ProbeOllama(ctx, req.Getter, req.Port)
+	if err != nil {
+		return nil, err
+	}
+	f := &Facts{Status: status(false, s.NeedsKey)}
+	for _, m := range req.Models {
+		name := func(string) (string, bool) { return m.Name, m.Name != "" }
+		if om, _, ok := s.Match(m.Path, 1, name); ok {
+			f.NCtx, f.VRAMBytes, f.Model = om.ContextLength, om.SizeVRAM, om.Name
+			f.ModelPaths = []string{m.Path}
+			return f, nil
+		}
+	}
+	return f, nil
+}
+
 // OllamaState is Ollama's list of running models (GET /api/ps).
 type OllamaState struct {
 	Source   string // RuntimeReported

@@ -212,6 +212,13 @@ func (m metrics) has(prefix string) bool {
 	return false
 }
 
+// hasMetric tells whether a /metrics body has a sample named with prefix:
+// how a server's exposition says whose it is.
+func hasMetric(body []byte, prefix string) bool {
+	m, _ := ParsePrometheus(body)
+	return metrics(m).has(prefix)
+}
+
 // floatOf and countOf turn a lookup into the nil-when-unknown fields.
 func floatOf(v float64, ok bool) *float64 {
 	if !ok {

@@ -2,6 +2,11 @@
 // Ollama, LM Studio, vLLM) to explain what a process keeps in GPU memory:
 // which model, which context size, how many slots, how busy.
 //
+// Each server is one file implementing Server (recognise its processes,
+// tell it on a port, probe it), listed once in registry.go; callers go
+// through Recognise, Identify and Server.Probe and never name a server's
+// endpoints.
+//
 // Every value here is what the server says about itself (RuntimeReported),
 // not a measurement. Unknown values are nil pointers or empty strings, never
 // 0. Parsers tolerate missing fields, fields of the wrong type, extra fields
@@ -25,18 +30,6 @@ type Getter interface {
 
 // RuntimeReported labels values that come from the server's own API.
 const RuntimeReported = "runtime-reported"
-
-// Kind names a server type.
-type Kind string
-
-const (
-	KindUnknown      Kind = ""
-	KindLlamaServer  Kind = "llama-server"
-	KindOllama       Kind = "ollama"        // `ollama serve`: the API on :11434
-	KindOllamaRunner Kind = "ollama-runner" // a model runner Ollama spawned; no public API
-	KindLMStudio     Kind = "lmstudio"
-	KindVLLM         Kind = "vllm"
-)
 
 // Errors an endpoint can end in; match them with errors.Is.
 var (

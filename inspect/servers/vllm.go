@@ -4,7 +4,81 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 )
+
+// NameVLLM is vLLM's OpenAI-compatible server.
+const NameVLLM = "vllm"
+
+// vllm is vLLM: /v1/models and /metrics.
+type vllm struct{}
+
+func (vllm) Name() string { return NameVLLM }
+
+// Recognise: `vllm serve`, `python -m vllm.entrypoints...` and vLLM's
+// VLLM::EngineCore/Worker children. The children are asked on their own
+// ports, as before; tying them to the API process is for later.
+func (vllm) Recognise(p Process) Role {
+	args := p.args()
+	for _, b := range p.bases() {
+		switch {
+		case strings.HasPrefix(b, "vllm::"): // setproctitle of engine/worker children
+			return API
+		case b == "vllm" && firstWord(args) == "serve":
+			return API
+		case strings.HasPrefix(b, "python") && isVLLMPython(args):
+			return API
+		}
+	}
+	return NotServer
+}
+
+func (vllm) Checks() []Check {
+	return []Check{{Path: "/metrics", Shared: true, Match: func(r Reply) Verdict {
+		if r.Err == nil && hasMetric(r.Body, "vllm:") {
+			return Yes
+		}
+		return No
+	}}}
+}
+
+func (vllm) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
+	s, err := ProbeVLLM(ctx, req.Getter, req.Port)
+	if err != nil {
+		return nil, err
+	}
+	f := &Facts{Status: status(false, s.NeedsKey), KVUsageRatio: s.KVUsageRatio,
+		Notes: endpointNotes(NameVLLM, s.Errors)}
+	if s.RequestsRunning != nil {
+		v := float64(*s.RequestsRunning)
+		f.RequestsProcessing = &v
+	}
+	for _, m := range s.Models {
+		if f.NCtx == nil {
+			f.NCtx = m.MaxModelLen
+		}
+	}
+	return f, nil
+}
+
+// isVLLMPython matches `python -m vllm.entrypoints...` and
+// `python .../bin/vllm serve ...`.
+func isVLLMPython(args []string) bool {
+	for i, a := range args {
+		if a == "-m" && i+1 < len(args) {
+			m := args[i+1]
+			return m == "vllm" || strings.HasPrefix(m, "vllm.")
+		}
+		if strings.HasPrefix(a, "-m") && len(a) > 2 { // -mvllm.entrypoints...
+			m := a[2:]
+			return m == "vllm" || strings.HasPrefix(m, "vllm.")
+		}
+		if !strings.HasPrefix(a, "-") {
+			return base(a) == "vllm" && firstWord(args[i+1:]) == "serve"
+		}
+	}
+	return false
+}
 
 // VLLMState is what a vLLM OpenAI-compatible server says about itself.
 type VLLMState struct {

@@ -1,0 +1,217 @@
+package servers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Server is one kind of inference server: how to recognise its processes,
+// how to tell it on a port, and how to ask it what it holds. Each lives in
+// its own file and is listed once in registry.go.
+//
+// Later abilities (naming its log flags, reading its load log, grouping an
+// API process with its GPU workers) are optional interfaces a Server may
+// also implement, found by a type assertion, so a server that lacks them
+// needs no change.
+type Server interface {
+	// Name is the server's name in snapshots (JSON "server"); it never
+	// changes once released.
+	Name() string
+	// Recognise tells from a process's name and command line whether it
+	// is this server, and in which role; NotServer when it is not.
+	Recognise(p Process) Role
+	// Checks tell this server from others on a port (see Identify).
+	Checks() []Check
+	// Probe asks the server on req.Port what it holds. The error is
+	// non-nil only when it gave nothing (down, refused, unreadable); what
+	// one endpoint could not give is in Facts.Notes.
+	Probe(ctx context.Context, req ProbeRequest) (*Facts, error)
+}
+
+// Process is what Recognise sees of a process. Name may be the 15-byte
+// truncated Linux comm; Argv may be nil.
+type Process struct {
+	Name string
+	Argv []string
+}
+
+// bases are the lower-case base names of the process name and argv[0].
+func (p Process) bases() []string {
+	b := []string{base(p.Name)}
+	if len(p.Argv) > 0 {
+		b = append(b, base(p.Argv[0]))
+	}
+	return b
+}
+
+// args are the arguments after argv[0].
+func (p Process) args() []string {
+	if len(p.Argv) > 1 {
+		return p.Argv[1:]
+	}
+	return nil
+}
+
+// Role is how a process takes part in a server.
+type Role int
+
+const (
+	NotServer Role = iota
+	// API: the process serves the API on its own ports.
+	API
+	// Worker: the process does the work for a parent that serves the API
+	// (an Ollama runner); its parent's ports are asked on its behalf.
+	Worker
+)
+
+// Check is one GET that may tell a server by its answer.
+type Check struct {
+	Path string
+	// Shared: other servers answer this path too (/metrics, /v1/models),
+	// so it is asked only after every server's own paths.
+	Shared bool
+	Match  func(Reply) Verdict
+}
+
+// Reply is one GET's answer. Err is nil only for a 2xx; it wraps
+// ErrNeedsKey, ErrDisabled or ErrLoading where the status says so.
+type Reply struct {
+	Status int
+	Body   []byte
+	Err    error
+}
+
+// Verdict is what a Check concludes.
+type Verdict int
+
+const (
+	No Verdict = iota
+	// Maybe: this server unless a later check says Yes for another (a
+	// llama-server whose /props wants a key).
+	Maybe
+	Yes
+)
+
+// ProbeRequest is what a Probe may use.
+type ProbeRequest struct {
+	Getter Getter
+	Port   int
+	// APIKey reads the key the server was started with, "" for none. It
+	// reads files as the process's user could, so call it only to send
+	// the key to this server.
+	APIKey func() string
+	// Models are the model files the process is known to hold (confirmed
+	// evidence), for servers whose API lists several models (Ollama).
+	Models []ModelRef
+	// Prev is Facts.State of this server's last answer for the process,
+	// nil for none.
+	Prev any
+}
+
+// ModelRef is a model file a process holds, with its store name if known.
+type ModelRef struct {
+	Path string
+	Name string // e.g. Ollama's "qwen3:8b"; "" when unknown
+}
+
+// Status values of Facts.Status, as in the snapshot's api_status.
+const (
+	StatusOK       = "ok"
+	StatusLoading  = "loading"
+	StatusNeedsKey = "needs_key"
+)
+
+// Facts is what a server's API reported, in the terms every server
+// shares. Every value is runtime-reported; nil is unknown.
+type Facts struct {
+	Status string // StatusOK, StatusLoading or StatusNeedsKey
+	NCtx   *int64
+	// NCtxPerSlot: NCtx is one slot's context (llama-server's /props),
+	// not the server's whole context.
+	NCtxPerSlot        bool
+	SlotsTotal         *int64
+	SlotsBusy          *int64
+	TokensPerSecond    *float64
+	RequestsProcessing *float64
+	KVUsageRatio       *float64 // 0..1
+	VRAMBytes          *int64   // the model's VRAM as the server counts it (Ollama's size_vram)
+	OutputModalities   []string
+	Model              string   // the model's name or instance id in that API
+	ModelPaths         []string // model files the API names, as the server wrote them
+	// Notes say what the server could not give (one endpoint failing),
+	// with the server's name; at most maxNotes, each at most maxNoteLen.
+	Notes []string
+	// State is the server's own memo of this answer, handed back as
+	// ProbeRequest.Prev next time (llama-server's model list).
+	State any
+}
+
+func status(loading, needsKey bool) string {
+	switch {
+	case needsKey:
+		return StatusNeedsKey
+	case loading:
+		return StatusLoading
+	}
+	return StatusOK
+}
+
+// Limits on notes: a hostile server must not fill a snapshot with text.
+const (
+	maxNotes   = 3
+	maxNoteLen = 240
+)
+
+// Note says in one bounded line what failed on a server. Errors here name
+// paths and statuses, never headers, so no key reaches a note.
+func Note(name, where string, err error) string {
+	msg := name + " API"
+	if where != "" {
+		msg += " on " + where
+	}
+	return bound(msg + ": " + oneLine(err.Error()))
+}
+
+// endpointNotes turns a probe's per-endpoint errors into notes, leaving
+// out what is a state rather than a fault: a key needed (the status says
+// so), a model loading, an endpoint switched off (--no-slots).
+func endpointNotes(name string, errs map[string]error) []string {
+	paths := make([]string, 0, len(errs))
+	for p, err := range errs {
+		if !errors.Is(err, ErrNeedsKey) && !errors.Is(err, ErrLoading) && !errors.Is(err, ErrDisabled) {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	var notes []string
+	for _, p := range paths {
+		if len(notes) == maxNotes {
+			break
+		}
+		err := errs[p]
+		if !strings.Contains(err.Error(), p) {
+			err = fmt.Errorf("%s: %w", p, err)
+		}
+		notes = append(notes, Note(name, "", err))
+	}
+	return notes
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// bound cuts s to maxNoteLen bytes on a rune boundary.
+func bound(s string) string {
+	if len(s) <= maxNoteLen {
+		return s
+	}
+	cut := maxNoteLen - len("…")
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
