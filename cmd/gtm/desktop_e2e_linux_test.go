@@ -336,13 +336,7 @@ func newDesktopEnv(t *testing.T, withBus bool) desktopEnv {
 			t.Skipf("%s is not installed (scripts/install-deps.sh installs it)", tool)
 		}
 	}
-	// XDG_RUNTIME_DIR is private to its user, as a login gives it (gtm
-	// refuses one that is not); t.TempDir's folders are 0755.
-	rtDir := t.TempDir()
-	if err := os.Chmod(rtDir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	e := desktopEnv{display: startXvfb(t), runtime: rtDir, cfg: t.TempDir()}
+	e := desktopEnv{display: startXvfb(t), runtime: privateTempDir(t), cfg: t.TempDir()}
 	if err := os.MkdirAll(filepath.Join(e.cfg, "cache"), 0o700); err != nil {
 		t.Fatal(err)
 	}

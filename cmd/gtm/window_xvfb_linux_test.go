@@ -105,7 +105,7 @@ func startGUI(t *testing.T, display string, env []string, wrap []string, args ..
 	argv := append(append([]string{}, wrap...), guiBinary(t))
 	argv = append(argv, args...)
 	g.cmd = exec.Command(argv[0], argv[1:]...)
-	g.cmd.Env = append(env, "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir(), "LIBGL_ALWAYS_SOFTWARE=1", "WAYLAND_DISPLAY=")
+	g.cmd.Env = append(env, "DISPLAY="+display, "XDG_RUNTIME_DIR="+privateTempDir(t), "LIBGL_ALWAYS_SOFTWARE=1", "WAYLAND_DISPLAY=")
 	g.cmd.Stderr = &g.stderr
 	if err := g.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -370,4 +370,17 @@ func TestWindowXvfbPartialRepaint(t *testing.T) {
 		t.Errorf("%d frames were painted in parts and checked, want at least 10 (does the GL keep the back buffer?)\n%s", same, g.stderr.String())
 	}
 	t.Logf("%d frames painted in parts matched a whole paint; %d did not", same, differ)
+}
+
+// privateTempDir is a t.TempDir() made 0700, as a login's XDG_RUNTIME_DIR
+// is: gtm refuses a runtime directory others may enter and falls back to
+// one shared by every gtm of this user, where another test's window would
+// answer the instance socket.
+func privateTempDir(t *testing.T) string {
+	t.Helper()
+	d := t.TempDir()
+	if err := os.Chmod(d, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
