@@ -70,6 +70,9 @@ func TestInstanceRefusesNonSocket(t *testing.T) {
 	if err := os.WriteFile(path, []byte("not a socket"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// A long temp dir puts the socket in the shared short directory under
+	// /tmp: leave nothing there.
+	t.Cleanup(func() { os.Remove(path) })
 	if _, _, err := claimInstance(dir, msgShow, nil); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Errorf("err %v", err)
 	}
