@@ -70,9 +70,6 @@ func TestInstanceRefusesNonSocket(t *testing.T) {
 	if err := os.WriteFile(path, []byte("not a socket"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// A long temp dir puts the socket in the shared short directory under
-	// /tmp: leave nothing there.
-	t.Cleanup(func() { os.Remove(path) })
 	if _, _, err := claimInstance(dir, msgShow, nil); err == nil || !strings.Contains(err.Error(), "not a socket") {
 		t.Errorf("err %v", err)
 	}
@@ -233,6 +230,9 @@ func testSocketPath(t *testing.T, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A deep temp dir puts the socket in the shared short directory under
+	// /tmp: whatever a test leaves there is removed with it.
+	t.Cleanup(func() { os.Remove(p) })
 	return p
 }
 
