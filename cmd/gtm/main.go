@@ -22,13 +22,6 @@ import (
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
-// WSL host counters (Linux only): on unless --no-host; --once and --json
-// wait for the first sample (about 2.5 s) rather than print "starting".
-var (
-	wslHostCounters = true
-	wslWaitFirst    = false
-)
-
 // version is set at build time (-ldflags "-X main.version=...").
 var version = "0.1.0-dev"
 
@@ -45,9 +38,10 @@ type env struct {
 	stdout, stderr io.Writer
 	// newCollector builds the platform collector over a proc root, with
 	// the buffer logs the user named per PID.
-	newCollector func(procRoot string, llmLogs map[int]string) (*app.Collector, func())
-	// runGUI opens the window; it returns when the window closes.
-	runGUI func(src app.Source, opts guiOptions) error
+	newCollector func(procRoot string, llmLogs map[int]string, opts platformOptions) (*app.Collector, func())
+	// runGUI opens the window; it returns when the window closes or ctx
+	// ends.
+	runGUI func(ctx context.Context, src app.Source, opts guiOptions) error
 }
 
 type guiOptions struct {
@@ -150,156 +144,192 @@ func printUsage(w io.Writer, head string, fs *flag.FlagSet, tail string) {
 }
 
 func run(args []string, e env) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "model":
-			return runModel(args[1:], e)
-		case "inspect":
-			return runInspect(args[1:], e)
-		case "diff":
-			return runDiff(args[1:], e)
-		case "serve":
-			return runServe(args[1:], e)
-		case "summary":
-			return runSummary(args[1:], e)
-		case "record":
-			return runRecord(args[1:], e)
-		}
+	if cmd := subcommand(args); cmd != nil {
+		return cmd(args[1:], e)
 	}
-	var o options
-	fs := newFlagSet(&o)
+	m, code, done := parseMain(args, e)
+	if done {
+		return code
+	}
+	src, closeFn, code := m.source(e)
+	if code != exitOK {
+		return code
+	}
+	defer closeFn()
+	if m.oneShot() {
+		return printOnce(e, m, src)
+	}
+	return runWindow(e, m, src)
+}
+
+// subcommand is the command args[0] names, or nil for gtm itself.
+func subcommand(args []string) func([]string, env) int {
+	if len(args) == 0 {
+		return nil
+	}
+	switch args[0] {
+	case "model":
+		return runModel
+	case "inspect":
+		return runInspect
+	case "diff":
+		return runDiff
+	case "serve":
+		return runServe
+	case "summary":
+		return runSummary
+	case "record":
+		return runRecord
+	}
+	return nil
+}
+
+// mainCmd is gtm's own command line, parsed and checked.
+type mainCmd struct {
+	o        options
+	interval time.Duration
+	gpu      *int // --gpu, when given
+	plat     platform
+}
+
+// oneShot is true for output that ends gtm: --once, --json, --list-gpus.
+func (m mainCmd) oneShot() bool { return m.o.once || m.o.listGPUs }
+
+// parseMain parses and checks gtm's flags. done is true when run should
+// return code: help or the version was shown, or the command line was
+// wrong.
+func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
+	o := &m.o
+	fs := newFlagSet(o)
 	fs.SetOutput(io.Discard)
+	usageErr := func(format string, a ...any) (mainCmd, int, bool) {
+		fmt.Fprintf(e.stderr, "gtm: "+format+"\n", a...)
+		return m, exitUsage, true
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(e.stdout, fs)
-			return exitOK
+			return m, exitOK, true
 		}
-		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
-		return exitUsage
+		return usageErr("%v\nRun 'gtm --help' for usage.", err)
 	}
-	if o.help {
+	switch {
+	case o.help:
 		usage(e.stdout, fs)
-		return exitOK
-	}
-	if o.showVersion {
+		return m, exitOK, true
+	case o.showVersion:
 		fmt.Fprintf(e.stdout, "gtm %s\n", version)
-		return exitOK
+		return m, exitOK, true
+	case fs.NArg() > 0:
+		return usageErr("unknown command %q\nRun 'gtm --help' for usage.", fs.Arg(0))
+	case o.interval <= 0 || o.interval > 3600:
+		return usageErr("--interval must be between 0 and 3600 seconds, got %g", o.interval)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "gtm: unknown command %q\nRun 'gtm --help' for usage.\n", fs.Arg(0))
-		return exitUsage
-	}
-	if o.interval <= 0 || o.interval > 3600 {
-		fmt.Fprintf(e.stderr, "gtm: --interval must be between 0 and 3600 seconds, got %g\n", o.interval)
-		return exitUsage
-	}
-	interval := time.Duration(o.interval * float64(time.Second))
+	m.interval = time.Duration(o.interval * float64(time.Second))
 	if o.json {
 		o.once = true
 	}
-	wslHostCounters = !o.noHost
-	wslWaitFirst = o.once || o.listGPUs
-
 	if fi, err := os.Stat(o.procRoot); fs.Changed("proc-root") && (err != nil || !fi.IsDir()) {
-		fmt.Fprintf(e.stderr, "gtm: --proc-root %s is not a directory\n", o.procRoot)
-		return exitUsage
+		return usageErr("--proc-root %s is not a directory", o.procRoot)
 	}
-
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
-		return exitUsage
+		return usageErr("%v", err)
 	}
 	for pid, path := range llmLogs {
 		warnUnreadableLog(e.stderr, "gtm", fmt.Sprintf("%d=%s", pid, path), path)
 	}
-
-	if err := o.desk.validate(o.once || o.listGPUs, o.replay != ""); err != nil {
-		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
-		return exitUsage
+	if err := o.desk.validate(m.oneShot(), o.replay != ""); err != nil {
+		return usageErr("%v\nRun 'gtm --help' for usage.", err)
 	}
-	newLive := func() (app.Source, func()) {
-		checkProcRoot(e.stderr, "gtm", o.procRoot, *o.trustProcRoot)
-		c, closeFn := e.newCollector(o.procRoot, llmLogs)
-		c.Version = version
-		c.Window = interval
-		return c, closeFn
-	}
-
-	var src app.Source
-	if o.desk.demo {
-		tl, err := builtinDemo()
-		if err != nil {
-			fmt.Fprintf(e.stderr, "gtm: --demo: %v\n", err)
-			return exitRuntime
-		}
-		if o.once || o.listGPUs {
-			src = app.Replay{Snapshot: tl.Last()}
-		} else {
-			src = tl
-		}
-	} else if o.replay != "" {
-		c, err := loadCapture(o.replay)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
-			return exitRuntime
-		}
-		warnCapture(e.stderr, "gtm: --replay "+o.replay, c.Warnings)
-		tl := app.NewTimeline(c.Snapshots)
-		if o.once || o.listGPUs {
-			// A capture's "now" is its last snapshot.
-			src = app.Replay{Snapshot: tl.Last()}
-		} else {
-			src = tl
-		}
-	} else {
-		c, closeFn := newLive()
-		defer closeFn()
-		src = c
-	}
-
-	var gpu *int
 	if fs.Changed("gpu") {
-		gpu = &o.gpu
+		m.gpu = &o.gpu
 	}
+	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
+		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot()}}
+	return m, exitOK, false
+}
 
-	if !o.once && !o.listGPUs {
-		if gpu != nil {
-			var snap *app.Snapshot
-			if tl, ok := src.(*app.Timeline); ok {
-				snap = tl.Last() // peek: collecting would move the timeline on
-			} else {
-				snap = src.Collect(context.Background())
-			}
-			if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
-				return code
-			}
+// newLive builds this machine's collector (and its close).
+func (m mainCmd) newLive(e env) func() (app.Source, func()) {
+	return func() (app.Source, func()) { return m.plat.collector(e, "gtm", m.interval) }
+}
+
+// source is what gtm shows: the recorded demo, a capture (--replay) or
+// this machine. One-shot output of a capture is its last snapshot, its
+// "now".
+func (m mainCmd) source(e env) (src app.Source, closeFn func(), code int) {
+	var tl *app.Timeline
+	switch {
+	case m.o.desk.demo:
+		var err error
+		if tl, err = builtinDemo(); err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --demo: %v\n", err)
+			return nil, nil, exitRuntime
 		}
-		if err := e.runGUI(src, guiOptions{Interval: interval, GPU: gpu,
-			desktopOptions: o.desk.options(o.replay == "", newLive, e.stderr)}); err != nil {
-			fmt.Fprintf(e.stderr, "gtm: %v\n", err)
-			return exitRuntime
+	case m.o.replay != "":
+		c, err := loadCapture(m.o.replay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", m.o.replay, err)
+			return nil, nil, exitRuntime
 		}
-		return exitOK
+		warnCapture(e.stderr, "gtm: --replay "+m.o.replay, c.Warnings)
+		tl = app.NewTimeline(c.Snapshots)
+	default:
+		src, closeFn = m.newLive(e)()
+		return src, closeFn, exitOK
 	}
+	if m.oneShot() {
+		return app.Replay{Snapshot: tl.Last()}, func() {}, exitOK
+	}
+	return tl, func() {}, exitOK
+}
 
-	snap := src.Collect(context.Background())
-	if gpu != nil {
-		if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
+// runWindow opens the desktop app over src until it quits or gtm is
+// interrupted.
+func runWindow(e env, m mainCmd, src app.Source) int {
+	if m.gpu != nil {
+		var snap *app.Snapshot
+		if tl, ok := src.(*app.Timeline); ok {
+			snap = tl.Last() // peek: collecting would move the timeline on
+		} else {
+			snap = src.Collect(context.Background())
+		}
+		if code := checkGPU(snap, *m.gpu, e.stderr); code != exitOK {
 			return code
 		}
-		snap = snap.OnlyDevice(*gpu)
 	}
-	if o.redact {
+	ctx, stop := untilInterrupted()
+	defer stop()
+	opts := guiOptions{Interval: m.interval, GPU: m.gpu,
+		desktopOptions: m.o.desk.options(m.o.replay == "", m.newLive(e), e.stderr)}
+	if err := e.runGUI(ctx, src, opts); err != nil {
+		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
+		return exitRuntime
+	}
+	return exitOK
+}
+
+// printOnce writes one snapshot of src: --once, --json or --list-gpus.
+func printOnce(e env, m mainCmd, src app.Source) int {
+	snap := src.Collect(context.Background())
+	if m.gpu != nil {
+		if code := checkGPU(snap, *m.gpu, e.stderr); code != exitOK {
+			return code
+		}
+		snap = snap.OnlyDevice(*m.gpu)
+	}
+	if m.o.redact {
 		snap = app.Redact(snap)
 	}
-	if snap.Demo && !o.json {
+	if snap.Demo && !m.o.json {
 		fmt.Fprintln(e.stdout, app.DemoBanner)
 	}
+	var err error
 	switch {
-	case o.listGPUs:
+	case m.o.listGPUs:
 		err = writeGPUList(e.stdout, snap)
-	case o.json:
+	case m.o.json:
 		err = snap.WriteJSON(e.stdout)
 	default:
 		err = snap.WriteText(e.stdout)
