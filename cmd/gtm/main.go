@@ -3,6 +3,13 @@
 //
 // With no flags it opens the desktop window; --once and --json print one
 // snapshot for terminals and scripts.
+//
+// This package is flags, subcommands and wiring: main.go is gtm itself
+// (the window or one snapshot), each subcommand has its file (serve.go,
+// record.go, inspect.go, model.go, diff.go, summary.go), platform*.go
+// build the collector per OS from a command's flags, signal.go is the one
+// SIGINT/SIGTERM handler, and gui.go (GUI builds only) hands the window to
+// ui/desktop.
 package main
 
 import (
@@ -11,15 +18,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
-	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // version is set at build time (-ldflags "-X main.version=...").
@@ -89,58 +93,6 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	return fs
-}
-
-const usageHead = `gtm — what is inside your GPU, not just how full it is.
-
-Usage:
-  gtm [flags]            open the desktop window (needs a display)
-  gtm --tray             start in the tray, window hidden (a second gtm shows it)
-  gtm --demo             the recorded demo built into gtm, labelled as such
-  gtm --once             print one text snapshot
-  gtm --json             print one JSON snapshot (schema: docs/json.md)
-  gtm --list-gpus        list the GPUs gtm can see
-  gtm --replay FILE      play a capture (gtm record) or a snapshot saved with --json
-  gtm record [-o FILE]   record snapshots, one JSON line each, until Ctrl+C
-  gtm inspect PID        all evidence for one process (runtimes, models)
-  gtm model FILE.gguf    what a GGUF model will cost before loading it
-  gtm diff A B           what changed between two snapshots (A, B: --json files or CAPTURE:N)
-  gtm summary CAPTURE    peaks and means of a gtm record capture (measured only)
-  gtm serve              Prometheus metrics on 127.0.0.1:9835 (docs/metrics.md)
-
-Unavailable readings are shown as n/a (null in JSON), never as 0.
-
-Flags:
-`
-
-const usageTail = `
-Exit status: 0 on success, 1 on a runtime error (no display, unwritable
-output), 2 on a usage error (unknown flag, --gpu out of range).
-`
-
-func usage(w io.Writer, fs *flag.FlagSet) { printUsage(w, usageHead, fs, usageTail) }
-
-// printUsage lists flags. pflag's own listing prints "[=true|false]" after
-// every switch; this one reads like other CLIs.
-func printUsage(w io.Writer, head string, fs *flag.FlagSet, tail string) {
-	fmt.Fprint(w, head)
-	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
-	fs.VisitAll(func(f *flag.Flag) {
-		name := "    --" + f.Name
-		if f.Shorthand != "" {
-			name = "-" + f.Shorthand + ", --" + f.Name
-		}
-		argName, help := flag.UnquoteUsage(f)
-		if argName != "" {
-			name += " " + argName
-		}
-		if f.Value.Type() != "bool" && f.DefValue != "" && f.DefValue != "0" {
-			help += fmt.Sprintf(" (default %s)", f.DefValue)
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", name, help)
-	})
-	tw.Flush()
-	fmt.Fprint(w, tail)
 }
 
 func run(args []string, e env) int {
@@ -341,34 +293,6 @@ func printOnce(e env, m mainCmd, src app.Source) int {
 	return exitOK
 }
 
-// parseSubcommand parses a subcommand's flags (adding -h/--help) and
-// wants exactly one argument, naming it in the error. done is true when
-// run should return code: help was shown or the command line was wrong.
-func parseSubcommand(fs *flag.FlagSet, args []string, e env, usageText, want string) (code int, done bool) {
-	return parseSubcommandN(fs, args, e, usageText, want, 1)
-}
-
-// parseSubcommandN is parseSubcommand for a command that wants n arguments.
-func parseSubcommandN(fs *flag.FlagSet, args []string, e env, usageText, want string, n int) (code int, done bool) {
-	var help bool
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
-	fs.BoolVarP(&help, "help", "h", false, "show this help")
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
-		printUsage(e.stdout, usageText, fs, "")
-		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", fs.Name(), err, fs.Name())
-		return exitUsage, true
-	case fs.NArg() != n:
-		fmt.Fprintf(e.stderr, "%s: expected %s, got %d arguments\nRun '%s --help' for usage.\n", fs.Name(), want, fs.NArg(), fs.Name())
-		return exitUsage, true
-	}
-	return exitOK, false
-}
-
 // checkGPU refuses a --gpu index no device has, naming the valid range.
 func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	for _, d := range snap.Devices {
@@ -388,79 +312,6 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
 	return exitUsage
-}
-
-// warnUnreadableLog says on stderr when a --llm-log cannot be read (it
-// is then also a note on the process), instead of ignoring it.
-func warnUnreadableLog(w io.Writer, prog, shown, path string) {
-	reason := ""
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		reason = "no such file"
-	case err != nil:
-		reason = err.Error()
-	case !fi.Mode().IsRegular():
-		reason = "not a regular file"
-	default:
-		f, _, err := safefile.Open(path, 0) // never waits on a FIFO swapped in since the stat
-		if err != nil {
-			reason = "permission denied"
-			if !errors.Is(err, os.ErrPermission) {
-				reason = err.Error()
-			}
-		} else {
-			f.Close()
-		}
-	}
-	if reason != "" {
-		fmt.Fprintf(w, "%s: --llm-log %s cannot be read (%s); going on without it\n", prog, shown, reason)
-	}
-}
-
-// parseLLMLogs reads --llm-log PID=PATH values.
-func parseLLMLogs(vals []string) (map[int]string, error) {
-	out := map[int]string{}
-	for _, v := range vals {
-		pidStr, path, ok := strings.Cut(v, "=")
-		pid, err := strconv.Atoi(pidStr)
-		if !ok || err != nil || pid <= 0 || path == "" {
-			return nil, fmt.Errorf("--llm-log %q: want PID=PATH, e.g. --llm-log 4242=/var/log/llama-server.log", v)
-		}
-		out[pid] = path
-	}
-	return out, nil
-}
-
-// readCaptureFile is loadCapture's snapshots, for tests.
-func readCaptureFile(path string) ([]*app.Snapshot, error) {
-	c, err := loadCapture(path)
-	if err != nil {
-		return nil, err
-	}
-	return c.Snapshots, nil
-}
-
-// loadCapture reads a capture (gtm record) or one --json snapshot. Show
-// its warnings once, with warnCapture.
-func loadCapture(path string) (*app.Capture, error) {
-	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, errors.New("is a directory")
-	}
-	return app.DecodeCapture(f)
-}
-
-// warnCapture shows a capture's warnings (a cut last line, values out of
-// range), one line each after prefix.
-func warnCapture(w io.Writer, prefix string, warnings []string) {
-	for _, msg := range warnings {
-		fmt.Fprintf(w, "%s: %s\n", prefix, msg)
-	}
 }
 
 func writeGPUList(w io.Writer, snap *app.Snapshot) error {

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
 
@@ -58,4 +63,46 @@ func checkProcRoot(stderr io.Writer, prog, root string, trust bool) {
 	if why := procroot.Untrusted(root); why != "" {
 		fmt.Fprintf(stderr, "%s: %s (--trust-proc-root to believe it)\n", prog, why)
 	}
+}
+
+// warnUnreadableLog says on stderr when a --llm-log cannot be read (it
+// is then also a note on the process), instead of ignoring it.
+func warnUnreadableLog(w io.Writer, prog, shown, path string) {
+	reason := ""
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		reason = "no such file"
+	case err != nil:
+		reason = err.Error()
+	case !fi.Mode().IsRegular():
+		reason = "not a regular file"
+	default:
+		f, _, err := safefile.Open(path, 0) // never waits on a FIFO swapped in since the stat
+		if err != nil {
+			reason = "permission denied"
+			if !errors.Is(err, os.ErrPermission) {
+				reason = err.Error()
+			}
+		} else {
+			f.Close()
+		}
+	}
+	if reason != "" {
+		fmt.Fprintf(w, "%s: --llm-log %s cannot be read (%s); going on without it\n", prog, shown, reason)
+	}
+}
+
+// parseLLMLogs reads --llm-log PID=PATH values.
+func parseLLMLogs(vals []string) (map[int]string, error) {
+	out := map[int]string{}
+	for _, v := range vals {
+		pidStr, path, ok := strings.Cut(v, "=")
+		pid, err := strconv.Atoi(pidStr)
+		if !ok || err != nil || pid <= 0 || path == "" {
+			return nil, fmt.Errorf("--llm-log %q: want PID=PATH, e.g. --llm-log 4242=/var/log/llama-server.log", v)
+		}
+		out[pid] = path
+	}
+	return out, nil
 }
