@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -18,8 +19,8 @@ func runIn(t *testing.T, c *app.Collector, args ...string) (code int, stdout, st
 	e := env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return c, func() {} },
-		runGUI: func(_ app.Source, o guiOptions) error {
+		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return c, func() {} },
+		runGUI: func(_ context.Context, _ app.Source, o guiOptions) error {
 			gui = &o
 			return nil
 		},
@@ -155,8 +156,8 @@ func TestGUIModeAndErrors(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	code = run(nil, env{stdout: &out, stderr: &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} },
-		runGUI:       func(app.Source, guiOptions) error { return errors.New("no display found") }})
+		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} },
+		runGUI:       func(context.Context, app.Source, guiOptions) error { return errors.New("no display found") }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "gtm: no display found") {
 		t.Errorf("GUI failure: %d %q", code, errb.String())
 	}
@@ -165,7 +166,7 @@ func TestGUIModeAndErrors(t *testing.T) {
 func TestWriteErrorIsRuntimeError(t *testing.T) {
 	var errb bytes.Buffer
 	code := run([]string{"--json"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "writing output") {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}

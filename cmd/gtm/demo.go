@@ -11,7 +11,7 @@ import (
 // builtinDemo plays the recorded demo built into gtm (assets.DemoCapture).
 // Once parsed, the capture's 2 MB in the binary are not needed: released,
 // they do not count in the window's resident memory.
-var builtinDemo = func() (*app.Timeline, error) {
+func builtinDemo() (*app.Timeline, error) {
 	tl, err := demoTimelineFrom(assets.DemoCapture)
 	releasePages(assets.DemoCapture)
 	return tl, err

@@ -18,6 +18,7 @@ import (
 	"github.com/godbus/dbus/v5"
 
 	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/ui/desktop"
 	"github.com/gputaskman/gtm/ui/tray"
 )
 
@@ -613,7 +614,8 @@ func TestDesktopSecondLaunchShowsTheFirst(t *testing.T) {
 	// A socket left by a gtm that died is replaced, not obeyed.
 	first.cmd.Process.Kill()
 	first.wait(10 * time.Second)
-	sock := testSocketPath(t, env.runtime)
+	sock, err := desktop.SocketPath(env.runtime)
+	must(t, err)
 	if _, err := os.Lstat(sock); err != nil {
 		t.Fatalf("a killed gtm should leave its socket behind for this check: %v", err)
 	}

@@ -38,7 +38,8 @@ func (d desktopFlags) validate(oneShot, replay bool) error {
 }
 
 // desktopOptions are what the desktop app needs beyond the window's
-// interval and GPU.
+// interval and GPU. They mirror ui/desktop's Options (gui.go copies them
+// over): a headless build (-tags nogui) must not import that package.
 type desktopOptions struct {
 	// Tray starts with the window hidden in the tray.
 	Tray bool

@@ -3,12 +3,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 
 	"github.com/gputaskman/gtm/app"
 )
 
 // runGUI in a headless build explains how to get a snapshot instead.
-func runGUI(app.Source, guiOptions) error {
+func runGUI(context.Context, app.Source, guiOptions) error {
 	return errors.New("this gtm was built without the window (-tags nogui); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
 }

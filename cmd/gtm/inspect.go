@@ -54,10 +54,9 @@ func runInspect(args []string, e env) int {
 		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
-	checkProcRoot(e.stderr, "gtm inspect", procRoot, *trust)
-	c, closeFn := e.newCollector(procRoot, logs)
+	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust}}
+	c, closeFn := plat.collector(e, "gtm inspect", 0)
 	defer closeFn()
-	c.Version = version
 	p, err := c.InspectPID(context.Background(), pid)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)

@@ -60,7 +60,7 @@ func TestInspectLlamaServer(t *testing.T) {
 		"sched_reserve:      CUDA0 compute buffer size =   298.75 MiB\n"
 	must(t, os.WriteFile(log, []byte(logText), 0o644))
 
-	collector := func(_ string, logs map[int]string) (*app.Collector, func()) {
+	collector := func(_ string, logs map[int]string, _ platformOptions) (*app.Collector, func()) {
 		in := inspect.New("/proc", nil)
 		in.Live = inspect.NewLive("/proc")
 		for pid, p := range logs {
@@ -121,7 +121,7 @@ func TestInspectLlamaServer(t *testing.T) {
 // on the process; gtm goes on without it.
 func TestUnreadableLLMLogIsReported(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.log")
-	collector := func(_ string, logs map[int]string) (*app.Collector, func()) {
+	collector := func(_ string, logs map[int]string, _ platformOptions) (*app.Collector, func()) {
 		in := inspect.New("/proc", nil)
 		in.Live = inspect.NewLive("/proc")
 		for pid, p := range logs {

@@ -3,6 +3,13 @@
 //
 // With no flags it opens the desktop window; --once and --json print one
 // snapshot for terminals and scripts.
+//
+// This package is flags, subcommands and wiring: main.go is gtm itself
+// (the window or one snapshot), each subcommand has its file (serve.go,
+// record.go, inspect.go, model.go, diff.go, summary.go), platform*.go
+// build the collector per OS from a command's flags, signal.go is the one
+// SIGINT/SIGTERM handler, and gui.go (GUI builds only) hands the window to
+// ui/desktop.
 package main
 
 import (
@@ -11,22 +18,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/app"
-	"github.com/gputaskman/gtm/inspect/safefile"
-)
-
-// WSL host counters (Linux only): on unless --no-host; --once and --json
-// wait for the first sample (about 2.5 s) rather than print "starting".
-var (
-	wslHostCounters = true
-	wslWaitFirst    = false
 )
 
 // version is set at build time (-ldflags "-X main.version=...").
@@ -45,9 +42,10 @@ type env struct {
 	stdout, stderr io.Writer
 	// newCollector builds the platform collector over a proc root, with
 	// the buffer logs the user named per PID.
-	newCollector func(procRoot string, llmLogs map[int]string) (*app.Collector, func())
-	// runGUI opens the window; it returns when the window closes.
-	runGUI func(src app.Source, opts guiOptions) error
+	newCollector func(procRoot string, llmLogs map[int]string, opts platformOptions) (*app.Collector, func())
+	// runGUI opens the window; it returns when the window closes or ctx
+	// ends.
+	runGUI func(ctx context.Context, src app.Source, opts guiOptions) error
 }
 
 type guiOptions struct {
@@ -97,209 +95,193 @@ func newFlagSet(o *options) *flag.FlagSet {
 	return fs
 }
 
-const usageHead = `gtm — what is inside your GPU, not just how full it is.
-
-Usage:
-  gtm [flags]            open the desktop window (needs a display)
-  gtm --tray             start in the tray, window hidden (a second gtm shows it)
-  gtm --demo             the recorded demo built into gtm, labelled as such
-  gtm --once             print one text snapshot
-  gtm --json             print one JSON snapshot (schema: docs/json.md)
-  gtm --list-gpus        list the GPUs gtm can see
-  gtm --replay FILE      play a capture (gtm record) or a snapshot saved with --json
-  gtm record [-o FILE]   record snapshots, one JSON line each, until Ctrl+C
-  gtm inspect PID        all evidence for one process (runtimes, models)
-  gtm model FILE.gguf    what a GGUF model will cost before loading it
-  gtm diff A B           what changed between two snapshots (A, B: --json files or CAPTURE:N)
-  gtm summary CAPTURE    peaks and means of a gtm record capture (measured only)
-  gtm serve              Prometheus metrics on 127.0.0.1:9835 (docs/metrics.md)
-
-Unavailable readings are shown as n/a (null in JSON), never as 0.
-
-Flags:
-`
-
-const usageTail = `
-Exit status: 0 on success, 1 on a runtime error (no display, unwritable
-output), 2 on a usage error (unknown flag, --gpu out of range).
-`
-
-func usage(w io.Writer, fs *flag.FlagSet) { printUsage(w, usageHead, fs, usageTail) }
-
-// printUsage lists flags. pflag's own listing prints "[=true|false]" after
-// every switch; this one reads like other CLIs.
-func printUsage(w io.Writer, head string, fs *flag.FlagSet, tail string) {
-	fmt.Fprint(w, head)
-	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
-	fs.VisitAll(func(f *flag.Flag) {
-		name := "    --" + f.Name
-		if f.Shorthand != "" {
-			name = "-" + f.Shorthand + ", --" + f.Name
-		}
-		argName, help := flag.UnquoteUsage(f)
-		if argName != "" {
-			name += " " + argName
-		}
-		if f.Value.Type() != "bool" && f.DefValue != "" && f.DefValue != "0" {
-			help += fmt.Sprintf(" (default %s)", f.DefValue)
-		}
-		fmt.Fprintf(tw, "  %s\t%s\n", name, help)
-	})
-	tw.Flush()
-	fmt.Fprint(w, tail)
+func run(args []string, e env) int {
+	if cmd := subcommand(args); cmd != nil {
+		return cmd(args[1:], e)
+	}
+	m, code, done := parseMain(args, e)
+	if done {
+		return code
+	}
+	src, closeFn, code := m.source(e)
+	if code != exitOK {
+		return code
+	}
+	defer closeFn()
+	if m.oneShot() {
+		return printOnce(e, m, src)
+	}
+	return runWindow(e, m, src)
 }
 
-func run(args []string, e env) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "model":
-			return runModel(args[1:], e)
-		case "inspect":
-			return runInspect(args[1:], e)
-		case "diff":
-			return runDiff(args[1:], e)
-		case "serve":
-			return runServe(args[1:], e)
-		case "summary":
-			return runSummary(args[1:], e)
-		case "record":
-			return runRecord(args[1:], e)
-		}
+// subcommand is the command args[0] names, or nil for gtm itself.
+func subcommand(args []string) func([]string, env) int {
+	if len(args) == 0 {
+		return nil
 	}
-	var o options
-	fs := newFlagSet(&o)
+	switch args[0] {
+	case "model":
+		return runModel
+	case "inspect":
+		return runInspect
+	case "diff":
+		return runDiff
+	case "serve":
+		return runServe
+	case "summary":
+		return runSummary
+	case "record":
+		return runRecord
+	}
+	return nil
+}
+
+// mainCmd is gtm's own command line, parsed and checked.
+type mainCmd struct {
+	o        options
+	interval time.Duration
+	gpu      *int // --gpu, when given
+	plat     platform
+}
+
+// oneShot is true for output that ends gtm: --once, --json, --list-gpus.
+func (m mainCmd) oneShot() bool { return m.o.once || m.o.listGPUs }
+
+// parseMain parses and checks gtm's flags. done is true when run should
+// return code: help or the version was shown, or the command line was
+// wrong.
+func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
+	o := &m.o
+	fs := newFlagSet(o)
 	fs.SetOutput(io.Discard)
+	usageErr := func(format string, a ...any) (mainCmd, int, bool) {
+		fmt.Fprintf(e.stderr, "gtm: "+format+"\n", a...)
+		return m, exitUsage, true
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(e.stdout, fs)
-			return exitOK
+			return m, exitOK, true
 		}
-		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
-		return exitUsage
+		return usageErr("%v\nRun 'gtm --help' for usage.", err)
 	}
-	if o.help {
+	switch {
+	case o.help:
 		usage(e.stdout, fs)
-		return exitOK
-	}
-	if o.showVersion {
+		return m, exitOK, true
+	case o.showVersion:
 		fmt.Fprintf(e.stdout, "gtm %s\n", version)
-		return exitOK
+		return m, exitOK, true
+	case fs.NArg() > 0:
+		return usageErr("unknown command %q\nRun 'gtm --help' for usage.", fs.Arg(0))
+	case o.interval <= 0 || o.interval > 3600:
+		return usageErr("--interval must be between 0 and 3600 seconds, got %g", o.interval)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "gtm: unknown command %q\nRun 'gtm --help' for usage.\n", fs.Arg(0))
-		return exitUsage
-	}
-	if o.interval <= 0 || o.interval > 3600 {
-		fmt.Fprintf(e.stderr, "gtm: --interval must be between 0 and 3600 seconds, got %g\n", o.interval)
-		return exitUsage
-	}
-	interval := time.Duration(o.interval * float64(time.Second))
+	m.interval = time.Duration(o.interval * float64(time.Second))
 	if o.json {
 		o.once = true
 	}
-	wslHostCounters = !o.noHost
-	wslWaitFirst = o.once || o.listGPUs
-
 	if fi, err := os.Stat(o.procRoot); fs.Changed("proc-root") && (err != nil || !fi.IsDir()) {
-		fmt.Fprintf(e.stderr, "gtm: --proc-root %s is not a directory\n", o.procRoot)
-		return exitUsage
+		return usageErr("--proc-root %s is not a directory", o.procRoot)
 	}
-
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
-		return exitUsage
+		return usageErr("%v", err)
 	}
 	for pid, path := range llmLogs {
 		warnUnreadableLog(e.stderr, "gtm", fmt.Sprintf("%d=%s", pid, path), path)
 	}
-
-	if err := o.desk.validate(o.once || o.listGPUs, o.replay != ""); err != nil {
-		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
-		return exitUsage
+	if err := o.desk.validate(m.oneShot(), o.replay != ""); err != nil {
+		return usageErr("%v\nRun 'gtm --help' for usage.", err)
 	}
-	newLive := func() (app.Source, func()) {
-		checkProcRoot(e.stderr, "gtm", o.procRoot, *o.trustProcRoot)
-		c, closeFn := e.newCollector(o.procRoot, llmLogs)
-		c.Version = version
-		c.Window = interval
-		return c, closeFn
-	}
-
-	var src app.Source
-	if o.desk.demo {
-		tl, err := builtinDemo()
-		if err != nil {
-			fmt.Fprintf(e.stderr, "gtm: --demo: %v\n", err)
-			return exitRuntime
-		}
-		if o.once || o.listGPUs {
-			src = app.Replay{Snapshot: tl.Last()}
-		} else {
-			src = tl
-		}
-	} else if o.replay != "" {
-		c, err := loadCapture(o.replay)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", o.replay, err)
-			return exitRuntime
-		}
-		warnCapture(e.stderr, "gtm: --replay "+o.replay, c.Warnings)
-		tl := app.NewTimeline(c.Snapshots)
-		if o.once || o.listGPUs {
-			// A capture's "now" is its last snapshot.
-			src = app.Replay{Snapshot: tl.Last()}
-		} else {
-			src = tl
-		}
-	} else {
-		c, closeFn := newLive()
-		defer closeFn()
-		src = c
-	}
-
-	var gpu *int
 	if fs.Changed("gpu") {
-		gpu = &o.gpu
+		m.gpu = &o.gpu
 	}
+	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
+		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot()}}
+	return m, exitOK, false
+}
 
-	if !o.once && !o.listGPUs {
-		if gpu != nil {
-			var snap *app.Snapshot
-			if tl, ok := src.(*app.Timeline); ok {
-				snap = tl.Last() // peek: collecting would move the timeline on
-			} else {
-				snap = src.Collect(context.Background())
-			}
-			if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
-				return code
-			}
+// newLive builds this machine's collector (and its close).
+func (m mainCmd) newLive(e env) func() (app.Source, func()) {
+	return func() (app.Source, func()) { return m.plat.collector(e, "gtm", m.interval) }
+}
+
+// source is what gtm shows: the recorded demo, a capture (--replay) or
+// this machine. One-shot output of a capture is its last snapshot, its
+// "now".
+func (m mainCmd) source(e env) (src app.Source, closeFn func(), code int) {
+	var tl *app.Timeline
+	switch {
+	case m.o.desk.demo:
+		var err error
+		if tl, err = builtinDemo(); err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --demo: %v\n", err)
+			return nil, nil, exitRuntime
 		}
-		if err := e.runGUI(src, guiOptions{Interval: interval, GPU: gpu,
-			desktopOptions: o.desk.options(o.replay == "", newLive, e.stderr)}); err != nil {
-			fmt.Fprintf(e.stderr, "gtm: %v\n", err)
-			return exitRuntime
+	case m.o.replay != "":
+		c, err := loadCapture(m.o.replay)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm: --replay %s: %v\n", m.o.replay, err)
+			return nil, nil, exitRuntime
 		}
-		return exitOK
+		warnCapture(e.stderr, "gtm: --replay "+m.o.replay, c.Warnings)
+		tl = app.NewTimeline(c.Snapshots)
+	default:
+		src, closeFn = m.newLive(e)()
+		return src, closeFn, exitOK
 	}
+	if m.oneShot() {
+		return app.Replay{Snapshot: tl.Last()}, func() {}, exitOK
+	}
+	return tl, func() {}, exitOK
+}
 
-	snap := src.Collect(context.Background())
-	if gpu != nil {
-		if code := checkGPU(snap, *gpu, e.stderr); code != exitOK {
+// runWindow opens the desktop app over src until it quits or gtm is
+// interrupted.
+func runWindow(e env, m mainCmd, src app.Source) int {
+	if m.gpu != nil {
+		var snap *app.Snapshot
+		if tl, ok := src.(*app.Timeline); ok {
+			snap = tl.Last() // peek: collecting would move the timeline on
+		} else {
+			snap = src.Collect(context.Background())
+		}
+		if code := checkGPU(snap, *m.gpu, e.stderr); code != exitOK {
 			return code
 		}
-		snap = snap.OnlyDevice(*gpu)
 	}
-	if o.redact {
+	ctx, stop := untilInterrupted()
+	defer stop()
+	opts := guiOptions{Interval: m.interval, GPU: m.gpu,
+		desktopOptions: m.o.desk.options(m.o.replay == "", m.newLive(e), e.stderr)}
+	if err := e.runGUI(ctx, src, opts); err != nil {
+		fmt.Fprintf(e.stderr, "gtm: %v\n", err)
+		return exitRuntime
+	}
+	return exitOK
+}
+
+// printOnce writes one snapshot of src: --once, --json or --list-gpus.
+func printOnce(e env, m mainCmd, src app.Source) int {
+	snap := src.Collect(context.Background())
+	if m.gpu != nil {
+		if code := checkGPU(snap, *m.gpu, e.stderr); code != exitOK {
+			return code
+		}
+		snap = snap.OnlyDevice(*m.gpu)
+	}
+	if m.o.redact {
 		snap = app.Redact(snap)
 	}
-	if snap.Demo && !o.json {
+	if snap.Demo && !m.o.json {
 		fmt.Fprintln(e.stdout, app.DemoBanner)
 	}
+	var err error
 	switch {
-	case o.listGPUs:
+	case m.o.listGPUs:
 		err = writeGPUList(e.stdout, snap)
-	case o.json:
+	case m.o.json:
 		err = snap.WriteJSON(e.stdout)
 	default:
 		err = snap.WriteText(e.stdout)
@@ -309,34 +291,6 @@ func run(args []string, e env) int {
 		return exitRuntime
 	}
 	return exitOK
-}
-
-// parseSubcommand parses a subcommand's flags (adding -h/--help) and
-// wants exactly one argument, naming it in the error. done is true when
-// run should return code: help was shown or the command line was wrong.
-func parseSubcommand(fs *flag.FlagSet, args []string, e env, usageText, want string) (code int, done bool) {
-	return parseSubcommandN(fs, args, e, usageText, want, 1)
-}
-
-// parseSubcommandN is parseSubcommand for a command that wants n arguments.
-func parseSubcommandN(fs *flag.FlagSet, args []string, e env, usageText, want string, n int) (code int, done bool) {
-	var help bool
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
-	fs.BoolVarP(&help, "help", "h", false, "show this help")
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
-		printUsage(e.stdout, usageText, fs, "")
-		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s --help' for usage.\n", fs.Name(), err, fs.Name())
-		return exitUsage, true
-	case fs.NArg() != n:
-		fmt.Fprintf(e.stderr, "%s: expected %s, got %d arguments\nRun '%s --help' for usage.\n", fs.Name(), want, fs.NArg(), fs.Name())
-		return exitUsage, true
-	}
-	return exitOK, false
 }
 
 // checkGPU refuses a --gpu index no device has, naming the valid range.
@@ -358,79 +312,6 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: valid GPUs are %s (see gtm --list-gpus)\n", n, valid)
 	return exitUsage
-}
-
-// warnUnreadableLog says on stderr when a --llm-log cannot be read (it
-// is then also a note on the process), instead of ignoring it.
-func warnUnreadableLog(w io.Writer, prog, shown, path string) {
-	reason := ""
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		reason = "no such file"
-	case err != nil:
-		reason = err.Error()
-	case !fi.Mode().IsRegular():
-		reason = "not a regular file"
-	default:
-		f, _, err := safefile.Open(path, 0) // never waits on a FIFO swapped in since the stat
-		if err != nil {
-			reason = "permission denied"
-			if !errors.Is(err, os.ErrPermission) {
-				reason = err.Error()
-			}
-		} else {
-			f.Close()
-		}
-	}
-	if reason != "" {
-		fmt.Fprintf(w, "%s: --llm-log %s cannot be read (%s); going on without it\n", prog, shown, reason)
-	}
-}
-
-// parseLLMLogs reads --llm-log PID=PATH values.
-func parseLLMLogs(vals []string) (map[int]string, error) {
-	out := map[int]string{}
-	for _, v := range vals {
-		pidStr, path, ok := strings.Cut(v, "=")
-		pid, err := strconv.Atoi(pidStr)
-		if !ok || err != nil || pid <= 0 || path == "" {
-			return nil, fmt.Errorf("--llm-log %q: want PID=PATH, e.g. --llm-log 4242=/var/log/llama-server.log", v)
-		}
-		out[pid] = path
-	}
-	return out, nil
-}
-
-// readCaptureFile is loadCapture's snapshots, for tests.
-func readCaptureFile(path string) ([]*app.Snapshot, error) {
-	c, err := loadCapture(path)
-	if err != nil {
-		return nil, err
-	}
-	return c.Snapshots, nil
-}
-
-// loadCapture reads a capture (gtm record) or one --json snapshot. Show
-// its warnings once, with warnCapture.
-func loadCapture(path string) (*app.Capture, error) {
-	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, errors.New("is a directory")
-	}
-	return app.DecodeCapture(f)
-}
-
-// warnCapture shows a capture's warnings (a cut last line, values out of
-// range), one line each after prefix.
-func warnCapture(w io.Writer, prefix string, warnings []string) {
-	for _, msg := range warnings {
-		fmt.Fprintf(w, "%s: %s\n", prefix, msg)
-	}
 }
 
 func writeGPUList(w io.Writer, snap *app.Snapshot) error {

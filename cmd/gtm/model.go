@@ -281,7 +281,7 @@ func gpuFree(e env, n int) (uint64, bool) {
 	if e.newCollector == nil {
 		return 0, false
 	}
-	c, closeFn := e.newCollector("/proc", nil)
+	c, closeFn := e.newCollector("/proc", nil, platformOptions{})
 	defer closeFn()
 	if c == nil || c.GPU == nil {
 		return 0, false

@@ -20,7 +20,7 @@ import (
 // memory through gopsutil, and the inspector over each process's mapped
 // files (a proc_pidinfo region walk) that never opens a file in another
 // app's sandbox container.
-func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
 	host := backend.Host{OS: "darwin", Mode: backend.ModeMacOS, SharesHostPIDs: true}
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name

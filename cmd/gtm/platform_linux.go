@@ -24,13 +24,14 @@ import (
 	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
-func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
+// newInspector reads evidence over procRoot; trust is --trust-proc-root.
+func newInspector(procRoot string, llmLogs map[int]string, trust bool) *inspect.Inspector {
 	in := inspect.New(procRoot, stores.New(stores.DefaultConfig()))
 	in.Live = inspect.NewLive(procRoot)
 	for pid, path := range llmLogs {
 		in.Live.LogPaths[pid] = path
 	}
-	if trustProcRoot {
+	if trust {
 		in.TrustProcRoot()
 	}
 	return in
@@ -40,16 +41,16 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 // sysfs for AMD and Intel ones, /proc for processes (and, through
 // gopsutil, the machine's CPU and memory), and the inspector over
 // /proc maps and the local model stores.
-func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
+func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platformOptions) (*app.Collector, func()) {
 	host := linux.DetectHost(procRoot, "/")
 	var gpu backend.GPU = backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
 	if host.Mode == backend.ModeWSL {
-		gpu = newWSLSource(procRoot)
+		gpu = newWSLSource(procRoot, opts)
 	}
 	c := &app.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
-		Inspector: newInspector(procRoot, llmLogs),
+		Inspector: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
 		System:    system.New(procRoot),
 		Host:      host,
 	}
@@ -65,17 +66,17 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collect
 	return c, func() { _ = gpu.Close() }
 }
 
-func newWSLSource(procRoot string) *wsl.Source {
+func newWSLSource(procRoot string, opts platformOptions) *wsl.Source {
 	src := &wsl.Source{NVML: nvml.New(gonvml.New())}
 	switch {
-	case !wslHostCounters:
+	case opts.NoWSLHost:
 		src.OffReason = "turned off with --no-host"
 	case !wsl.InteropEnabled(procRoot):
 		src.OffReason = "WSL interop is disabled; enable [interop] in /etc/wsl.conf, then wsl --shutdown"
 	default:
 		src.Stream = wsl.NewStream(nil)
 		src.Stream.Start()
-		if wslWaitFirst {
+		if opts.WSLWaitFirst {
 			src.Stream.WaitFirst(context.Background(), 6*time.Second)
 		}
 	}

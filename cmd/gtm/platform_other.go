@@ -14,7 +14,7 @@ import (
 // newPlatformCollector: this platform has no GPU backend yet (the machine's
 // CPU and memory are read through gopsutil). The snapshot says
 // so in its sources instead of pretending the machine has no GPU.
-func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
 	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
 	switch runtime.GOOS {
 	case "windows":

@@ -14,7 +14,7 @@ import (
 // counters (PDH), NVIDIA telemetry from nvml.dll, Toolhelp and process
 // tokens for process details, runtimes from each process's loaded modules,
 // and the machine's CPU and memory through gopsutil.
-func newPlatformCollector(string, map[int]string) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
 	host := backend.Host{OS: "windows", Mode: backend.ModeWindows, SharesHostPIDs: true}
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name

@@ -7,9 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 	"time"
 
 	flag "github.com/spf13/pflag"
@@ -43,58 +41,26 @@ type recordOptions struct {
 	interval                float64
 	llmLogs                 []string
 	redact                  bool
+	trust                   *bool
+
+	// From the flags above, once checked:
+	every time.Duration // --interval
+	count int           // snapshots to take; 0 is until interrupted
+	plat  platform
 }
 
 func runRecord(args []string, e env) int {
-	var o recordOptions
-	var help bool
-	fs := flag.NewFlagSet("gtm record", flag.ContinueOnError)
-	fs.SortFlags = false
-	fs.SetOutput(io.Discard)
-	fs.StringVarP(&o.out, "output", "o", "-", "write the capture to `FILE` (created or replaced; - is standard output)")
-	fs.StringVar(&o.duration, "duration", "", "stop after `D` (30s, 5m, 1h30m; plain numbers are seconds); default: until interrupted")
-	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
-	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
-	trust := trustProcRootFlag(fs)
-	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
-	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
-	fs.BoolVarP(&help, "help", "h", false, "show this help")
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
-		printUsage(e.stdout, recordUsage, fs, recordTail)
-		return exitOK
-	case err != nil:
-		return recordUsageError(e, err.Error())
-	case fs.NArg() > 0:
-		return recordUsageError(e, fmt.Sprintf("unexpected argument %q (the output file goes after -o)", fs.Arg(0)))
-	case o.interval <= 0 || o.interval > 3600:
-		return recordUsageError(e, fmt.Sprintf("--interval must be between 0 and 3600 seconds, got %g", o.interval))
+	o, code, done := parseRecord(args, e)
+	if done {
+		return code
 	}
-	interval := time.Duration(o.interval * float64(time.Second))
-	count := 0 // snapshots to take; 0 is until interrupted
-	if o.duration != "" {
-		d, err := parseDuration(o.duration)
-		if err != nil {
-			return recordUsageError(e, err.Error())
-		}
-		// Snapshots at 0, N, 2N, … strictly before D.
-		count = int(math.Ceil(float64(d) / float64(interval)))
-	}
-	if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
-		return recordUsageError(e, fmt.Sprintf("--proc-root %s is not a directory", o.procRoot))
-	}
-	llmLogs, err := parseLLMLogs(o.llmLogs)
-	if err != nil {
-		return recordUsageError(e, err.Error())
-	}
-
 	out, name := e.stdout, "standard output"
 	var file *os.File
 	fresh := false // a new file of ours, which the writer may cut back
 	if o.out != "-" {
 		// Never through a planted link, and only in a directory no one
 		// else may change (internal/safewrite).
+		var err error
 		file, fresh, err = safewrite.Create(o.out, captureMode())
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm record: %v\n", err)
@@ -103,15 +69,11 @@ func runRecord(args []string, e env) int {
 		out, name = file, o.out
 	}
 
-	checkProcRoot(e.stderr, "gtm record", o.procRoot, *trust)
-	c, closeFn := e.newCollector(o.procRoot, llmLogs)
+	c, closeFn := o.plat.collector(e, "gtm record", o.every)
 	defer closeFn()
-	c.Version = version
-	c.Window = interval
-
 	// A signal ends the recording between snapshots: a snapshot being
 	// taken is finished and written whole first.
-	stop, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stop, cancel := untilInterrupted()
 	defer cancel()
 	cw := app.NewCaptureWriter(out)
 	if fresh {
@@ -121,7 +83,7 @@ func runRecord(args []string, e env) int {
 	if o.redact {
 		src = redacted{c}
 	}
-	err = record(stop, src, interval, count, cw)
+	err := record(stop, src, o.every, o.count, cw)
 	if file != nil {
 		// A full disk may show only when the file is closed.
 		if cerr := file.Close(); err == nil {
@@ -136,6 +98,53 @@ func runRecord(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm record: wrote %d snapshots to %s\n", cw.Count(), o.out)
 	}
 	return exitOK
+}
+
+// parseRecord parses and checks gtm record's flags; done is true when
+// runRecord should return code.
+func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
+	var help bool
+	fs := flag.NewFlagSet("gtm record", flag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.StringVarP(&o.out, "output", "o", "-", "write the capture to `FILE` (created or replaced; - is standard output)")
+	fs.StringVar(&o.duration, "duration", "", "stop after `D` (30s, 5m, 1h30m; plain numbers are seconds); default: until interrupted")
+	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
+	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
+	o.trust = trustProcRootFlag(fs)
+	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
+	fs.BoolVarP(&help, "help", "h", false, "show this help")
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp) || (err == nil && help):
+		printUsage(e.stdout, recordUsage, fs, recordTail)
+		return o, exitOK, true
+	case err != nil:
+		return o, recordUsageError(e, err.Error()), true
+	case fs.NArg() > 0:
+		return o, recordUsageError(e, fmt.Sprintf("unexpected argument %q (the output file goes after -o)", fs.Arg(0))), true
+	case o.interval <= 0 || o.interval > 3600:
+		return o, recordUsageError(e, fmt.Sprintf("--interval must be between 0 and 3600 seconds, got %g", o.interval)), true
+	}
+	o.every = time.Duration(o.interval * float64(time.Second))
+	if o.duration != "" {
+		d, err := parseDuration(o.duration)
+		if err != nil {
+			return o, recordUsageError(e, err.Error()), true
+		}
+		// Snapshots at 0, N, 2N, … strictly before D.
+		o.count = int(math.Ceil(float64(d) / float64(o.every)))
+	}
+	if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
+		return o, recordUsageError(e, fmt.Sprintf("--proc-root %s is not a directory", o.procRoot)), true
+	}
+	llmLogs, err := parseLLMLogs(o.llmLogs)
+	if err != nil {
+		return o, recordUsageError(e, err.Error()), true
+	}
+	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust}}
+	return o, exitOK, false
 }
 
 // record writes count snapshots (0: until stop ends) one interval apart.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,8 +24,8 @@ func runWithSource(t *testing.T, c *app.Collector, args ...string) (code int, st
 	code = run(args, env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return c, func() {} },
-		runGUI:       func(s app.Source, _ guiOptions) error { src = s; return nil },
+		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return c, func() {} },
+		runGUI:       func(_ context.Context, s app.Source, _ guiOptions) error { src = s; return nil },
 	})
 	return code, out.String(), errb.String(), src
 }
@@ -122,7 +123,7 @@ func TestRecordErrors(t *testing.T) {
 
 	var errb bytes.Buffer
 	code := run([]string{"record", "--duration", "1"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || errb.String() != "gtm record: writing standard output: disk full\n" {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}

@@ -7,8 +7,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	flag "github.com/spf13/pflag"
@@ -45,10 +43,46 @@ type serveOptions struct {
 	interval                 float64
 	redact, fullSnapshot     bool
 	llmLogs, allowHosts      []string
+	trust                    *bool
+
+	// From the flags above, once checked:
+	host  string        // --listen's host
+	every time.Duration // --interval
+	plat  platform
 }
 
 func runServe(args []string, e env) int {
-	var o serveOptions
+	o, code, done := parseServe(args, e)
+	if done {
+		return code
+	}
+	src, closeFn, code := serveSource(e, o)
+	if code != exitOK {
+		return code
+	}
+	defer closeFn()
+
+	ln, err := net.Listen("tcp", o.listen)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gtm serve: %v\n", oneLine(err))
+		return exitRuntime
+	}
+	if ip := net.ParseIP(o.host); o.host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process and model names are in the metrics; consider --redact)\n", ln.Addr())
+	}
+	if o.fullSnapshot {
+		fmt.Fprintln(e.stderr, "gtm serve: --full-snapshot: /snapshot.json shows every process's command line, paths and user to anyone who can connect")
+	}
+	ctx, stop := untilInterrupted()
+	defer stop()
+	exp := metrics.New()
+	go collectInto(ctx, src, o.every, o.redact, exp)
+	return serveUntil(ctx, e, ln, exp, o)
+}
+
+// parseServe parses and checks gtm serve's flags; done is true when
+// runServe should return code.
+func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs := flag.NewFlagSet("gtm serve", flag.ContinueOnError)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9835", "serve on `ADDR` (host:port); another host than loopback makes the metrics reachable from other machines")
 	fs.Float64VarP(&o.interval, "interval", "i", 5, "take a snapshot every `N` seconds")
@@ -57,76 +91,64 @@ func runServe(args []string, e env) int {
 	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
-	trust := trustProcRootFlag(fs)
+	o.trust = trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
-		return code
+		return o, code, true
+	}
+	usageErr := func(format string, a ...any) (serveOptions, int, bool) {
+		fmt.Fprintf(e.stderr, "gtm serve: "+format+"\n", a...)
+		return o, exitUsage, true
 	}
 	if o.interval < 0.05 || o.interval > 3600 {
-		fmt.Fprintf(e.stderr, "gtm serve: --interval must be between 0.05 and 3600 seconds, got %g\n", o.interval)
-		return exitUsage
+		return usageErr("--interval must be between 0.05 and 3600 seconds, got %g", o.interval)
 	}
 	host, _, err := net.SplitHostPort(o.listen)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm serve: --listen %q: want host:port, e.g. 127.0.0.1:9835\n", o.listen)
-		return exitUsage
+		return usageErr("--listen %q: want host:port, e.g. 127.0.0.1:9835", o.listen)
 	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm serve: %v\n", err)
-		return exitUsage
+		return usageErr("%v", err)
 	}
 	if o.redact && o.fullSnapshot {
-		fmt.Fprintln(e.stderr, "gtm serve: --redact and --full-snapshot contradict each other; choose one")
-		return exitUsage
+		return usageErr("--redact and --full-snapshot contradict each other; choose one")
 	}
-	interval := time.Duration(o.interval * float64(time.Second))
+	o.host = host
+	o.every = time.Duration(o.interval * float64(time.Second))
+	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust}}
+	return o, exitOK, false
+}
 
-	var src app.Source
+// serveSource is what gtm serve collects from: a capture, looping, or
+// this machine.
+func serveSource(e env, o serveOptions) (src app.Source, closeFn func(), code int) {
 	if o.replay != "" {
 		c, err := loadCapture(o.replay)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm serve: --replay %s: %v\n", o.replay, err)
-			return exitRuntime
+			return nil, nil, exitRuntime
 		}
 		warnCapture(e.stderr, "gtm serve: --replay "+o.replay, c.Warnings)
 		tl := app.NewTimeline(c.Snapshots)
 		tl.SetLoop(true)
-		src = tl
-	} else {
-		if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
-			fmt.Fprintf(e.stderr, "gtm serve: --proc-root %s is not a directory\n", o.procRoot)
-			return exitUsage
-		}
-		checkProcRoot(e.stderr, "gtm serve", o.procRoot, *trust)
-		c, closeFn := e.newCollector(o.procRoot, llmLogs)
-		defer closeFn()
-		c.Version = version
-		c.Window = interval
-		src = c
+		return tl, func() {}, exitOK
 	}
+	if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
+		fmt.Fprintf(e.stderr, "gtm serve: --proc-root %s is not a directory\n", o.procRoot)
+		return nil, nil, exitUsage
+	}
+	c, closeFn := o.plat.collector(e, "gtm serve", o.every)
+	return c, closeFn, exitOK
+}
 
-	ln, err := net.Listen("tcp", o.listen)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm serve: %v\n", oneLine(err))
-		return exitRuntime
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process and model names are in the metrics; consider --redact)\n", ln.Addr())
-	}
-	if o.fullSnapshot {
-		fmt.Fprintln(e.stderr, "gtm serve: --full-snapshot: /snapshot.json shows every process's command line, paths and user to anyone who can connect")
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	exp := metrics.New()
-	go collectInto(ctx, src, interval, o.redact, exp)
-
-	handler := exp.Handler(metrics.Options{Interval: interval, FullSnapshot: o.fullSnapshot, Hosts: serveHosts(host, o.allowHosts)})
+// serveUntil serves exp's metrics on ln until ctx ends (then shuts the
+// server down) or serving fails.
+func serveUntil(ctx context.Context, e env, ln net.Listener, exp *metrics.Exporter, o serveOptions) int {
+	handler := exp.Handler(metrics.Options{Interval: o.every, FullSnapshot: o.fullSnapshot, Hosts: serveHosts(o.host, o.allowHosts)})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
-	fmt.Fprintf(e.stderr, "gtm serve: http://%s/metrics (a snapshot every %s)\n", ln.Addr(), interval)
+	fmt.Fprintf(e.stderr, "gtm serve: http://%s/metrics (a snapshot every %s)\n", ln.Addr(), o.every)
 	done := make(chan error, 1)
 	// Every client shares the same bodies; the cap bounds what the
 	// connections themselves cost (buffers, goroutines).

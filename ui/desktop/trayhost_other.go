@@ -1,6 +1,6 @@
-//go:build !nogui && !linux
+//go:build !linux
 
-package main
+package desktop
 
 // trayHostPresent: gtm's tray is built on the StatusNotifierItem protocol
 // of Linux desktops; elsewhere the window works alone for now.

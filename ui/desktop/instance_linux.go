@@ -1,6 +1,4 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"net"
@@ -8,17 +6,17 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// peerUID is the uid of the process at the other end of c
-// (LOCAL_PEERCRED).
+// peerUID is the uid of the process at the other end of c, as the kernel
+// recorded it when that process connected or listened.
 func peerUID(c *net.UnixConn) (int, error) {
 	raw, err := c.SyscallConn()
 	if err != nil {
 		return -1, err
 	}
-	var cred *unix.Xucred
+	var cred *unix.Ucred
 	var gerr error
 	if err := raw.Control(func(fd uintptr) {
-		cred, gerr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
+		cred, gerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
 	}); err != nil {
 		return -1, err
 	}

@@ -1,4 +1,4 @@
-package main
+package display
 
 import (
 	"bytes"
@@ -45,8 +45,7 @@ func fakeCompositor(c net.Conn) {
 func silent(c net.Conn) { io.Copy(io.Discard, c) }
 
 func TestCheckDisplayWayland(t *testing.T) {
-	waylandTimeout = 300 * time.Millisecond
-	t.Cleanup(func() { waylandTimeout = time.Second })
+	checkDisplay := func(log io.Writer) error { return check(log, 300*time.Millisecond) }
 	dir := t.TempDir()
 	unixServer(t, dir, "wayland-ok", fakeCompositor)
 	unixServer(t, dir, "wayland-silent", silent)
@@ -91,5 +90,25 @@ func TestCheckDisplayWayland(t *testing.T) {
 	}
 	if log.Len() != 0 {
 		t.Errorf("log %q", log.String())
+	}
+}
+
+func TestX11Addresses(t *testing.T) {
+	cases := map[string]string{
+		":0":             "unix @/tmp/.X11-unix/X0 unix /tmp/.X11-unix/X0",
+		":1.0":           "unix @/tmp/.X11-unix/X1 unix /tmp/.X11-unix/X1",
+		"unix:2":         "unix @/tmp/.X11-unix/X2 unix /tmp/.X11-unix/X2",
+		"localhost:10.0": "tcp localhost:6010",
+		"garbage":        "",
+		":x":             "",
+	}
+	for in, want := range cases {
+		var parts []string
+		for _, a := range x11Addresses(in) {
+			parts = append(parts, a[0], a[1])
+		}
+		if got := strings.Join(parts, " "); got != want {
+			t.Errorf("x11Addresses(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -1,6 +1,4 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"bufio"
@@ -70,10 +68,11 @@ func privateDir(parent string) (string, error) {
 // (sun_path is 108 bytes with its NUL; macOS allows 104).
 const maxSocketPath = 100
 
-// socketPath is the socket in dir, or — when that path is too long for a
+// SocketPath is the instance socket for the runtime directory dir: the
+// socket in dir, or — when that path is too long for a
 // unix socket (a deep runtime or temp directory) — a short one in a private
 // directory under /tmp named after dir, so every launch still finds it.
-func socketPath(dir string) (string, error) {
+func SocketPath(dir string) (string, error) {
 	path := filepath.Join(dir, instanceSocketName)
 	if len(path) <= maxSocketPath {
 		return path, nil
@@ -97,7 +96,7 @@ type instance struct {
 // called (on the listener's goroutine) for each request the first
 // instance receives.
 func claimInstance(dir, msg string, onMsg func(string)) (inst *instance, running bool, err error) {
-	path, err := socketPath(dir)
+	path, err := SocketPath(dir)
 	if err != nil {
 		return nil, false, err
 	}

@@ -1,6 +1,4 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"io"
@@ -163,70 +161,10 @@ func TestDesktopExecQuote(t *testing.T) {
 	}
 }
 
-func TestDesktopFlagErrors(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--tray", "--once"}, "--tray is for the desktop app"},
-		{[]string{"--tray", "--json"}, "--tray is for the desktop app"},
-		{[]string{"--alert-vram", "0.0001", "--json"}, "--alert-vram is for the desktop app"},
-		{[]string{"--alert-vram", "150"}, "--alert-vram wants a percentage"},
-		{[]string{"--alert-vram", "-5"}, "--alert-vram wants a percentage"},
-	} {
-		code, _, stderr, gui := runIn(t, noGPU(), tc.args...)
-		if code != exitUsage || !strings.Contains(stderr, tc.want) || gui != nil {
-			t.Errorf("%v: code %d, stderr %q", tc.args, code, stderr)
-		}
-	}
-	code, _, stderr, gui := runIn(t, noGPU(), "--tray", "--alert-vram", "85")
-	if code != exitOK || gui == nil || !gui.Tray || gui.AlertVRAM != 85 || !gui.Live {
-		t.Fatalf("code %d %q, gui %+v", code, stderr, gui)
-	}
-}
-
-func TestDemoOnlyWhenAsked(t *testing.T) {
-	// Without --demo a machine with no GPU says so; it never shows the demo.
-	code, stdout, _, _ := runIn(t, noGPU(), "--json")
-	if code != exitOK || strings.Contains(stdout, `"demo"`) || strings.Contains(stdout, "RTX 4090") {
-		t.Fatalf("--json without --demo: code %d\n%s", code, stdout)
-	}
-	code, stdout, _, _ = runIn(t, noGPU(), "--once")
-	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, app.DemoBanner) {
-		t.Fatalf("--once without --demo: code %d\n%s", code, stdout)
-	}
-	code, stdout, _, _ = runIn(t, noGPU(), "--demo", "--once")
-	if code != exitOK || !strings.HasPrefix(stdout, app.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
-		t.Fatalf("--demo --once is not labelled: code %d\n%s", code, stdout)
-	}
-	// With it, the JSON says so.
-	code, stdout, stderr, _ := runIn(t, noGPU(), "--demo", "--json")
-	if code != exitOK {
-		t.Fatalf("--demo --json: %d %s", code, stderr)
-	}
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
-	if err != nil || !snap.Demo || len(snap.Devices) == 0 || !strings.Contains(stdout, "\n  \"demo\": true") {
-		t.Fatalf("--demo --json: %v demo=%v devices=%d", err, snap != nil && snap.Demo, len(snap.Devices))
-	}
-	code, _, stderr, _ = runIn(t, noGPU(), "--demo", "--replay", "x.json")
-	if code != exitUsage || !strings.Contains(stderr, "--demo and --replay") {
-		t.Errorf("--demo --replay: %d %q", code, stderr)
-	}
-	// The window gets the demo timeline, labelled, with a way back.
-	code, _, _, gui := runIn(t, noGPU(), "--demo")
-	if code != exitOK || gui == nil || !gui.StartDemo || gui.Live || gui.NewLive == nil || gui.Demo == nil {
-		t.Errorf("--demo window options %+v", gui)
-	}
-	code, _, _, gui = runIn(t, noGPU())
-	if code != exitOK || gui == nil || gui.StartDemo || !gui.Live || gui.Demo == nil {
-		t.Errorf("plain window options %+v", gui)
-	}
-}
-
 // testSocketPath is where gtm puts its instance socket for dir.
 func testSocketPath(t *testing.T, dir string) string {
 	t.Helper()
-	p, err := socketPath(dir)
+	p, err := SocketPath(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,13 +178,13 @@ func testSocketPath(t *testing.T, dir string) string {
 // socket every launch finds.
 func TestInstanceSocketPathStaysShort(t *testing.T) {
 	deep := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
-	p1, err1 := socketPath(deep)
-	p2, err2 := socketPath(deep)
-	other, _ := socketPath(deep + "x")
+	p1, err1 := SocketPath(deep)
+	p2, err2 := SocketPath(deep)
+	other, _ := SocketPath(deep + "x")
 	if err1 != nil || err2 != nil || p1 != p2 || len(p1) > maxSocketPath || p1 == other {
 		t.Errorf("%q %q %q %v %v", p1, p2, other, err1, err2)
 	}
-	if short, _ := socketPath("/run/user/1000"); short != "/run/user/1000/"+instanceSocketName {
+	if short, _ := SocketPath("/run/user/1000"); short != "/run/user/1000/"+instanceSocketName {
 		t.Errorf("a short runtime dir keeps its socket: %q", short)
 	}
 }
@@ -256,10 +194,10 @@ func TestInstanceSocketPathStaysShort(t *testing.T) {
 // uses it, and the menu's toggle is kept too.
 func TestAlertThresholdIsKept(t *testing.T) {
 	a := test.NewTempApp(t)
-	newDesk := func(alert float64) *desktopApp {
+	newDesk := func(alert float64) *controller {
 		w := ui.NewMainWindow(a, ui.Options{Interval: time.Second})
 		t.Cleanup(w.Window.Close)
-		return newDesktop(a, w, app.Replay{}, guiOptions{desktopOptions: desktopOptions{AlertVRAM: alert, Log: io.Discard}}, preflight{})
+		return newController(a, w, app.Replay{}, Options{AlertVRAM: alert, Log: io.Discard}, &preflight{})
 	}
 	d := newDesk(0)
 	if d.alertsOn || d.threshold != defaultAlertPct {

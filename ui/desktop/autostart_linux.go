@@ -1,6 +1,4 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"errors"

@@ -1,19 +1,14 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sync"
-	"sync/atomic"
-	"syscall"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
+	fynedesktop "fyne.io/fyne/v2/driver/desktop"
 
 	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/ui"
@@ -27,18 +22,19 @@ const (
 	defaultAlertPct    = 90
 )
 
-// desktopApp ties the window, the tray icon, alerts, the recorded demo and
+// controller ties the window, the tray icon, alerts, the recorded demo and
 // the single-instance socket together. Its methods run on the Fyne
 // goroutine unless they say otherwise.
-type desktopApp struct {
+type controller struct {
 	a     fyne.App
 	shell *ui.Shell
 	src   *switchSource
-	opts  guiOptions
+	opts  Options
 	log   io.Writer
-	pre   preflight
+	pre   *preflight
 
 	runner *app.Runner
+	cancel func()     // ends Run's context: the app quits (quitWhenDone)
 	tray   *tray.Tray // nil without a tray host
 	stop   func()     // takes the tray item off the bus
 
@@ -58,9 +54,9 @@ type desktopApp struct {
 	last      *app.Snapshot
 }
 
-// newDesktop wraps the window; src is what it shows first.
-func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, pre preflight) *desktopApp {
-	d := &desktopApp{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre, q: newMainQueue()}
+// newController wraps the window; src is what it shows first.
+func newController(a fyne.App, w *ui.MainWindow, src app.Source, opts Options, pre *preflight) *controller {
+	d := &controller{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre, q: newMainQueue()}
 	if d.log == nil {
 		d.log = os.Stderr
 	}
@@ -89,7 +85,7 @@ func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, p
 
 // attach connects the collecting runner: pausing from the window or the
 // tray goes through it, and the tray follows.
-func (d *desktopApp) attach(r *app.Runner) {
+func (d *controller) attach(r *app.Runner) {
 	d.runner = r
 	prev := d.shell.W.OnPause
 	d.shell.W.OnPause = func(p bool) {
@@ -102,7 +98,7 @@ func (d *desktopApp) attach(r *app.Runner) {
 
 // startTray shows the tray icon when a tray host is on the session bus;
 // otherwise it logs one line and the window works alone.
-func (d *desktopApp) startTray() {
+func (d *controller) startTray() {
 	if !d.pre.trayHost {
 		msg := "gtm: no tray icon: " + d.pre.trayWhy + "; closing the window quits gtm"
 		if d.opts.Tray {
@@ -111,7 +107,7 @@ func (d *desktopApp) startTray() {
 		fmt.Fprintln(d.log, msg)
 		return
 	}
-	da, isDesk := d.a.(desktop.App)
+	da, isDesk := d.a.(fynedesktop.App)
 	if !isDesk {
 		fmt.Fprintln(d.log, "gtm: no tray icon: this Fyne driver has no system tray; closing the window quits gtm")
 		return
@@ -134,7 +130,7 @@ func (d *desktopApp) startTray() {
 			return err
 		},
 		SetDemo: func(on bool) { d.q.do(func() { d.setDemo(on) }) },
-		Quit:    func() { d.q.do(d.quit) },
+		Quit:    func() { d.cancel() },
 	}, set, func() { d.q.do(d.showWindow) })
 	d.shell.W.Window.SetCloseIntercept(d.hideWindow)
 }
@@ -143,13 +139,10 @@ func (d *desktopApp) startTray() {
 // the app until Quit. In the tray alone, the main goroutine serves the
 // queue itself until the window is first wanted; only then does Fyne's
 // event loop start (see mainQueue).
-func (d *desktopApp) run() {
+func (d *controller) run() {
 	defer d.close()
 	if d.opts.Tray && d.tray != nil {
 		d.shell.SetHidden(true)
-		stop := make(chan struct{})
-		defer close(stop)
-		quitOnSignal(stop, func() { d.q.do(d.quit) })
 		d.q.serve(func() bool { return d.wantLoop || d.quitting })
 		if d.quitting {
 			return
@@ -166,7 +159,7 @@ func (d *desktopApp) run() {
 }
 
 // quit ends gtm, whether or not Fyne's loop has started.
-func (d *desktopApp) quit() {
+func (d *controller) quit() {
 	if d.loop {
 		d.a.Quit()
 		exitIfStuck()
@@ -175,7 +168,7 @@ func (d *desktopApp) quit() {
 	d.quitting = true
 }
 
-func (d *desktopApp) close() {
+func (d *controller) close() {
 	if d.stop != nil {
 		d.stop()
 	}
@@ -185,7 +178,7 @@ func (d *desktopApp) close() {
 }
 
 // onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
-func (d *desktopApp) onSnapshot(s *app.Snapshot) {
+func (d *controller) onSnapshot(s *app.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -211,16 +204,16 @@ func (d *desktopApp) onSnapshot(s *app.Snapshot) {
 
 // tick follows a collection that brought nothing new (a still replay):
 // only the tray's state (paused, say) may have changed.
-func (d *desktopApp) tick() { d.updateTray() }
+func (d *controller) tick() { d.updateTray() }
 
-func (d *desktopApp) updateTray() {
+func (d *controller) updateTray() {
 	if d.tray == nil {
 		return
 	}
 	d.tray.Update(tray.FromSnapshot(d.last, tray.Options{GPU: d.opts.GPU, Paused: d.shell.W.Paused(), Demo: d.demo}))
 }
 
-func (d *desktopApp) showWindow() {
+func (d *controller) showWindow() {
 	d.shell.SetHidden(false)
 	if !d.loop {
 		d.wantLoop = true // run shows it as the loop starts
@@ -230,19 +223,19 @@ func (d *desktopApp) showWindow() {
 	d.shell.W.Window.RequestFocus()
 }
 
-func (d *desktopApp) hideWindow() {
+func (d *controller) hideWindow() {
 	d.shell.W.Window.Hide()
 	d.shell.SetHidden(true)
 }
 
-func (d *desktopApp) setAlerts(on bool) {
+func (d *controller) setAlerts(on bool) {
 	d.alertsOn = on
 	d.alerts.Reset()
 	d.a.Preferences().SetBool(prefAlertsOn, on)
 }
 
 // setDemo switches between this machine and the recorded demo.
-func (d *desktopApp) setDemo(on bool) {
+func (d *controller) setDemo(on bool) {
 	if on == d.demo {
 		return
 	}
@@ -299,73 +292,30 @@ func (s *switchSource) Collect(ctx context.Context) *app.Snapshot {
 	return src.Collect(ctx)
 }
 
-// instanceTarget is the running app a later launch asks to show itself.
-var instanceTarget atomic.Pointer[desktopApp]
-
-// preflight is what the desktop app checks before opening anything.
-type preflight struct {
-	inst     *instance
-	trayHost bool
-	trayWhy  string
-}
-
-func (p preflight) close() {
-	if p.inst != nil {
-		p.inst.Close()
+// newRunner makes the one goroutine's collector: each snapshot reaches the
+// window on the main goroutine (d.q: fyne.Do once Fyne's loop runs), so
+// the window only draws. A source that hands back the snapshot it gave
+// last time (a still replay) redraws nothing.
+func (d *controller) newRunner() *app.Runner {
+	w := d.shell.W
+	var last *app.Snapshot
+	runner := &app.Runner{
+		Src:      d.src,
+		Interval: d.opts.Interval,
+		OnSnapshot: func(s *app.Snapshot) {
+			if s == last {
+				d.q.do(func() { w.SetCollecting(false); d.tick() })
+				return
+			}
+			last = s
+			if d.opts.GPU != nil {
+				s = s.OnlyDevice(*d.opts.GPU)
+			}
+			d.q.do(func() { d.onSnapshot(s) })
+		},
+		OnSlow: func() { d.q.do(func() { w.SetCollecting(true) }) },
 	}
-}
-
-// desktopPreflight looks for a tray host (before Fyne starts, so that no
-// library launches a session bus of its own) and makes this gtm the one
-// window of this machine's readings, or asks the running one to show its
-// window (running=true). Replays and the demo are separate windows.
-func desktopPreflight(opts guiOptions) (pre preflight, running bool) {
-	pre.trayHost, pre.trayWhy = trayHostPresent()
-	if !opts.Live {
-		return pre, false
-	}
-	log := opts.Log
-	if log == nil {
-		log = os.Stderr
-	}
-	dir, err := instanceDir()
-	printIgnoredEnv(log)
-	if err != nil {
-		fmt.Fprintf(log, "gtm: not checking for a running gtm: %v\n", err)
-		return pre, false
-	}
-	msg := msgShow
-	if opts.Tray {
-		msg = msgPing // started at login: leave the running one as it is
-	}
-	inst, running, err := claimInstance(dir, msg, func(m string) {
-		if d := instanceTarget.Load(); d != nil && m == msgShow {
-			d.q.do(d.showWindow)
-		}
-	})
-	switch {
-	case err != nil:
-		fmt.Fprintf(log, "gtm: not checking for a running gtm: %v\n", err)
-	case running && msg == msgShow:
-		fmt.Fprintln(log, "gtm: already running; showing its window")
-	case running:
-		fmt.Fprintln(log, "gtm: already running")
-	}
-	pre.inst = inst
-	return pre, running
-}
-
-// quitOnSignal calls quit on SIGINT or SIGTERM until stop is closed (the
-// window's own handler needs Fyne's loop, which may not run yet).
-func quitOnSignal(stop <-chan struct{}, quit func()) {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		defer signal.Stop(ch)
-		select {
-		case <-ch:
-			quit()
-		case <-stop:
-		}
-	}()
+	w.OnPause = runner.SetPaused
+	d.attach(runner)
+	return runner
 }

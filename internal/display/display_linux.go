@@ -1,4 +1,4 @@
-package main
+package display
 
 import (
 	"fmt"
@@ -14,23 +14,26 @@ import (
 
 // waylandTimeout bounds the Wayland probe; a compositor answers in
 // milliseconds.
-var waylandTimeout = time.Second
+const waylandTimeout = time.Second
 
-// checkDisplay checks the Wayland or X11 display the environment names,
+// Check checks the Wayland or X11 display the environment names,
 // so that an unusable one is a clear error instead of GLFW panicking. A
 // Wayland socket must have a compositor that answers (GLFW connects to any
 // socket, then crashes when it does not speak Wayland); when it has none
 // and X11 is reachable, the window uses X11 and log gets one line saying
 // why.
-func checkDisplay(log io.Writer) error {
+func Check(log io.Writer) error { return check(log, waylandTimeout) }
+
+// check is Check with the Wayland probe's timeout given (tests shorten it).
+func check(log io.Writer, timeout time.Duration) error {
 	wl, x11 := os.Getenv("WAYLAND_DISPLAY"), os.Getenv("DISPLAY")
 	if wl == "" && x11 == "" {
-		return errNoDisplay
+		return ErrNoDisplay
 	}
 	var wlErr error
 	if wl != "" {
 		path := wayland.SocketPath(wl, os.Getenv("XDG_RUNTIME_DIR"))
-		err := wayland.Probe(path, waylandTimeout)
+		err := wayland.Probe(path, timeout)
 		if err == nil {
 			return nil
 		}

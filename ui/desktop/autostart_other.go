@@ -1,6 +1,6 @@
-//go:build !nogui && !linux
+//go:build !linux
 
-package main
+package desktop
 
 import "errors"
 

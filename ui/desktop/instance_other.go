@@ -1,6 +1,6 @@
-//go:build !nogui && !linux && !darwin
+//go:build !linux && !darwin
 
-package main
+package desktop
 
 import "net"
 

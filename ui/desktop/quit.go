@@ -1,30 +1,26 @@
-//go:build !nogui
-
-package main
+package desktop
 
 import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
-
-	"fyne.io/fyne/v2"
 )
 
-// stopOnSignal quits the app cleanly on SIGTERM or Ctrl+C (SIGINT) until
-// ctx ends.
-func stopOnSignal(ctx context.Context, a fyne.App) {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+// quitWhenDone quits the app once ctx ends (a signal, or Quit in the tray
+// menu: both cancel the run's context), whether or not Fyne's loop has
+// started. Nothing is done once finished is closed: the app has ended.
+func (d *controller) quitWhenDone(ctx context.Context, finished <-chan struct{}) {
 	go func() {
-		defer signal.Stop(ch)
 		select {
-		case <-ch:
-			fyne.Do(a.Quit)
-			exitIfStuck()
 		case <-ctx.Done():
+			select {
+			case <-finished: // Run is returning and cancelled ctx itself
+				return
+			default:
+			}
+			d.q.do(d.quit)
+		case <-finished:
 		}
 	}()
 }

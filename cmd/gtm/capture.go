@@ -1,0 +1,41 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect/safefile"
+)
+
+// readCaptureFile is loadCapture's snapshots, for tests.
+func readCaptureFile(path string) ([]*app.Snapshot, error) {
+	c, err := loadCapture(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.Snapshots, nil
+}
+
+// loadCapture reads a capture (gtm record) or one --json snapshot. Show
+// its warnings once, with warnCapture.
+func loadCapture(path string) (*app.Capture, error) {
+	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	return app.DecodeCapture(f)
+}
+
+// warnCapture shows a capture's warnings (a cut last line, values out of
+// range), one line each after prefix.
+func warnCapture(w io.Writer, prefix string, warnings []string) {
+	for _, msg := range warnings {
+		fmt.Fprintf(w, "%s: %s\n", prefix, msg)
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/procroot"
+)
+
+// platform is what a command's flags say about collecting from this
+// machine; run, serve, record and inspect each build one from their own.
+type platform struct {
+	procRoot string
+	llmLogs  map[int]string // --llm-log: a buffer log per PID
+	opts     platformOptions
+}
+
+// platformOptions are the flags newPlatformCollector itself follows.
+type platformOptions struct {
+	// TrustProcRoot is --trust-proc-root: believe a proc root that is not
+	// procfs (read the files its processes name, probe their ports).
+	TrustProcRoot bool
+	// NoWSLHost is --no-host: under WSL, read no host counters through
+	// interop (powershell.exe).
+	NoWSLHost bool
+	// WSLWaitFirst waits for the first host sample (about 2.5 s) rather
+	// than showing "starting": one-shot output has no second chance.
+	WSLWaitFirst bool
+}
+
+// collector builds this machine's collector for prog, after saying once
+// on stderr when the proc root is not procfs; window is the collector's
+// engine sampling window.
+func (p platform) collector(e env, prog string, window time.Duration) (*app.Collector, func()) {
+	checkProcRoot(e.stderr, prog, p.procRoot, p.opts.TrustProcRoot)
+	c, closeFn := e.newCollector(p.procRoot, p.llmLogs, p.opts)
+	c.Version = version
+	c.Window = window
+	return c, closeFn
+}
+
+// trustProcRootFlag adds --trust-proc-root to a command that takes
+// --proc-root.
+func trustProcRootFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("trust-proc-root", false, "believe a --proc-root that is not a procfs mount (a test fixture): read the files its processes name, probe their ports, send their keys")
+}
+
+// checkProcRoot says on stderr when root is not procfs and not trusted on
+// purpose: its processes are then data only.
+func checkProcRoot(stderr io.Writer, prog, root string, trust bool) {
+	if trust {
+		return
+	}
+	if why := procroot.Untrusted(root); why != "" {
+		fmt.Fprintf(stderr, "%s: %s (--trust-proc-root to believe it)\n", prog, why)
+	}
+}
+
+// warnUnreadableLog says on stderr when a --llm-log cannot be read (it
+// is then also a note on the process), instead of ignoring it.
+func warnUnreadableLog(w io.Writer, prog, shown, path string) {
+	reason := ""
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		reason = "no such file"
+	case err != nil:
+		reason = err.Error()
+	case !fi.Mode().IsRegular():
+		reason = "not a regular file"
+	default:
+		f, _, err := safefile.Open(path, 0) // never waits on a FIFO swapped in since the stat
+		if err != nil {
+			reason = "permission denied"
+			if !errors.Is(err, os.ErrPermission) {
+				reason = err.Error()
+			}
+		} else {
+			f.Close()
+		}
+	}
+	if reason != "" {
+		fmt.Fprintf(w, "%s: --llm-log %s cannot be read (%s); going on without it\n", prog, shown, reason)
+	}
+}
+
+// parseLLMLogs reads --llm-log PID=PATH values.
+func parseLLMLogs(vals []string) (map[int]string, error) {
+	out := map[int]string{}
+	for _, v := range vals {
+		pidStr, path, ok := strings.Cut(v, "=")
+		pid, err := strconv.Atoi(pidStr)
+		if !ok || err != nil || pid <= 0 || path == "" {
+			return nil, fmt.Errorf("--llm-log %q: want PID=PATH, e.g. --llm-log 4242=/var/log/llama-server.log", v)
+		}
+		out[pid] = path
+	}
+	return out, nil
+}
