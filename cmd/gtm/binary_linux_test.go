@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,11 @@ var headlessBinary string
 
 func TestMain(m *testing.M) {
 	maptest.MaybeRunChild() // the mapper child of the inspect tests
+	flag.Parse()
+	if testing.Short() {
+		// make check: the tests that run built binaries are make test's.
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "gtm-bin-")
 	if err != nil {
 		panic(err)
@@ -34,11 +40,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+// needBinary skips a test under -short (make check) and fails it when the
+// headless binary could not be built.
+func needBinary(t testing.TB) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the tests that run the built binary are left to make test")
+	}
 	if headlessBinary == "" {
 		t.Fatal("could not build the headless binary")
 	}
+}
+
+func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	needBinary(t)
 	cmd := exec.Command(headlessBinary, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -152,9 +168,7 @@ func TestHeadlessLinksOnlyLibc(t *testing.T) {
 // BenchmarkJSONColdStart runs the headless binary's --json from exec to
 // exit (budget: ≤ 50 ms wall).
 func BenchmarkJSONColdStart(b *testing.B) {
-	if headlessBinary == "" {
-		b.Fatal("no binary")
-	}
+	needBinary(b)
 	for i := 0; i < b.N; i++ {
 		cmd := exec.Command(headlessBinary, "--json")
 		if err := cmd.Run(); err != nil {

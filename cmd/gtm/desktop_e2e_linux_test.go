@@ -30,6 +30,9 @@ import (
 // startXvfb starts a virtual display and returns its DISPLAY value.
 func startXvfb(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the tests on a real display are left to make test")
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -70,9 +70,7 @@ func (f *fakeMachine) json(args ...string) *app.Snapshot {
 
 func runBinaryEnv(t *testing.T, env []string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	if headlessBinary == "" {
-		t.Fatal("could not build the headless binary")
-	}
+	needBinary(t)
 	cmd := exec.Command(headlessBinary, args...)
 	cmd.Env = env
 	var out, errb bytes.Buffer
@@ -801,9 +799,7 @@ func TestE2EManyProcesses(t *testing.T) {
 // driver with 20 real processes on the GPU (each inspected: maps, command
 // line), the cold start of a script polling a GPU box.
 func BenchmarkE2EJSONFakeDriver(b *testing.B) {
-	if headlessBinary == "" {
-		b.Fatal("no binary")
-	}
+	needBinary(b)
 	var procs []fakenvml.Process
 	for i := 0; i < 20; i++ {
 		cmd := exec.Command("sleep", "300")

@@ -146,9 +146,7 @@ func TestRecordHelp(t *testing.T) {
 // SIGINT or SIGTERM and checks that every line, the last included, is a
 // complete snapshot.
 func TestBinaryRecordStopsCleanlyOnSignal(t *testing.T) {
-	if headlessBinary == "" {
-		t.Fatal("could not build the headless binary")
-	}
+	needBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		path := filepath.Join(t.TempDir(), "cap.jsonl")
 		cmd := exec.Command(headlessBinary, "record", "-o", path, "-i", "0.02")

@@ -71,9 +71,7 @@ func TestRecordRefusesDirectoryOfAnotherUser(t *testing.T) {
 // limit: the kernel cuts the write that crosses it short, as a full disk
 // does) and checks the file still ends with a complete snapshot.
 func TestBinaryRecordFileSizeLimit(t *testing.T) {
-	if headlessBinary == "" {
-		t.Fatal("could not build the headless binary")
-	}
+	needBinary(t)
 	path := filepath.Join(t.TempDir(), "cap.jsonl")
 	// 64 blocks of 512 bytes (dash) or 1024 (bash): several snapshots.
 	cmd := exec.Command("sh", "-c", `ulimit -f 64 && exec "$0" "$@"`, headlessBinary, "record", "-o", path, "-i", "0.01", "--duration", "60")

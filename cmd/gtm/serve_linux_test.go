@@ -81,9 +81,7 @@ func startServe(t *testing.T, args ...string) (base string) {
 // standard error up to the line naming its address.
 func startServeLog(t *testing.T, args ...string) (base string, log string) {
 	t.Helper()
-	if headlessBinary == "" {
-		t.Fatal("could not build the headless binary")
-	}
+	needBinary(t)
 	cmd := exec.Command(headlessBinary, append([]string{"serve", "--listen", "127.0.0.1:0"}, args...)...)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {

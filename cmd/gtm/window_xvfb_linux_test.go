@@ -32,6 +32,9 @@ var (
 // guiBinary builds the window build of gtm once per test run.
 func guiBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the tests on a real display are left to make test")
+	}
 	guiBinaryOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "gtm-gui-")
 		if err != nil {
@@ -54,6 +57,9 @@ func guiBinary(t *testing.T) string {
 // xvfb starts a virtual X server for the test and returns its DISPLAY.
 func xvfb(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the tests on a real display are left to make test")
+	}
 	for _, tool := range []string{"Xvfb", "xdotool"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (scripts/install-deps.sh installs it)", tool)
