@@ -148,12 +148,11 @@ func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []back
 
 	type rowKey struct{ pid, dev int }
 	type acc struct {
-		private          bool
-		vram, gtt        uint64
-		hasVRAM, hasGTT  bool
-		class            [4]float64
-		hasBusy          bool
-		primaryNodesOnly bool
+		private         bool
+		vram, gtt       uint64
+		hasVRAM, hasGTT bool
+		class           [4]float64
+		hasBusy         bool
 	}
 	rows := map[rowKey]*acc{}
 	var order []rowKey

@@ -96,7 +96,6 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 		vals     map[string]uint64
 		has      map[string]bool
 		contexts []uint64
-		ctxFrom  string
 		engines  map[string]float64
 	}
 	accs := map[key]*acc{}
