@@ -132,7 +132,8 @@ var noLLMKinds = map[string]bool{
 // as an LLM process (no language-model GGUF with load evidence, no API,
 // no log).
 func BuildLLM(in LLMInput) *LLM {
-	ggufs, llms, loaded := llmHeaders(in)
+	var buf [4]*gguf.File // the headers usually fit: no allocation per refresh
+	ggufs, llms, loaded := llmHeaders(in, buf[:0])
 	if loaded == 0 && in.API == nil && in.Log == nil {
 		return nil
 	}
@@ -176,9 +177,10 @@ func BuildLLM(in LLMInput) *LLM {
 
 // llmHeaders reads the GGUF headers of the models with load evidence:
 // the language models first (their context is the process's), then the
-// others (projectors, ...). llms counts the language models; loaded also
-// counts headers that could not be read, which may well be the LLM.
-func llmHeaders(in LLMInput) (ggufs []*gguf.File, llms, loaded int) {
+// others (projectors, ...), appended to ggufs. llms counts the language
+// models; loaded also counts headers that could not be read, which may
+// well be the LLM.
+func llmHeaders(in LLMInput, ggufs []*gguf.File) (_ []*gguf.File, llms, loaded int) {
 	var others []*gguf.File
 	for _, m := range in.Models {
 		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
