@@ -52,34 +52,13 @@ type Collector struct {
 }
 
 // Inspector is what the collector needs of inspect.Inspector: findings for
-// many processes within the scan budget, or a fresh scan of one.
-type Inspector interface {
-	Refresh(targets []inspect.Target) map[int]inspect.Finding
-	Inspect(t inspect.Target) inspect.Finding
-	Enrich(t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
-}
-
-// ContextInspector is an Inspector whose work can be cut short: scans
+// many processes within the scan budget, or a fresh scan of one. Scans
 // stop and server probes end when ctx does, and probes are charged to the
-// budget ctx carries. inspect.Inspector is one; the collector uses these
-// methods whenever its Inspector has them.
-type ContextInspector interface {
-	RefreshContext(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding
-	EnrichContext(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
-}
-
-func (c *Collector) refresh(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding {
-	if ci, ok := c.Inspector.(ContextInspector); ok {
-		return ci.RefreshContext(ctx, targets)
-	}
-	return c.Inspector.Refresh(targets)
-}
-
-func (c *Collector) enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
-	if ci, ok := c.Inspector.(ContextInspector); ok {
-		return ci.EnrichContext(ctx, t, f, measured)
-	}
-	return c.Inspector.Enrich(t, f, measured)
+// budget ctx carries.
+type Inspector interface {
+	Refresh(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding
+	Inspect(t inspect.Target) inspect.Finding
+	Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
 }
 
 // Notes attached to process rows; tests and the GUI refer to them.
@@ -258,10 +237,10 @@ func (c *Collector) inspect(ctx context.Context, rows []Process) {
 		seen[p.PID] = true
 		targets = append(targets, targetOf(&p))
 	}
-	found := c.refresh(ctx, targets)
+	found := c.Inspector.Refresh(ctx, targets)
 	for i := range rows {
 		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
-			f, llm := c.enrich(ctx, targetOf(&rows[i]), f, rows[i].VRAMBytes)
+			f, llm := c.Inspector.Enrich(ctx, targetOf(&rows[i]), f, rows[i].VRAMBytes)
 			applyFinding(&rows[i], f)
 			rows[i].LLM = llm
 		}
@@ -389,7 +368,7 @@ func (c *Collector) InspectRow(ctx context.Context, row Process) (*Process, erro
 	}
 	if c.Inspector != nil {
 		t := targetOf(&p)
-		f, llm := c.enrich(ctx, t, c.Inspector.Inspect(t), p.VRAMBytes)
+		f, llm := c.Inspector.Enrich(ctx, t, c.Inspector.Inspect(t), p.VRAMBytes)
 		applyFinding(&p, f)
 		p.LLM = llm
 	}

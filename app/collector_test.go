@@ -128,7 +128,7 @@ func fixture() *Collector {
 // fakeInspector answers from a map of findings.
 type fakeInspector map[int]inspect.Finding
 
-func (f fakeInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
+func (f fakeInspector) Refresh(_ context.Context, ts []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}
 	for _, t := range ts {
 		if v, ok := f[t.PID]; ok {
@@ -141,7 +141,7 @@ func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PI
 
 // Enrich gives the llama-server a breakdown from fixed estimates, so the
 // golden file shows the llm block.
-func (f fakeInspector) Enrich(_ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+func (f fakeInspector) Enrich(_ context.Context, _ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
 	if len(fd.Models) == 0 {
 		return fd, nil
 	}
@@ -482,11 +482,11 @@ type recordingInspector struct {
 	seen *[]string
 }
 
-func (r recordingInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
+func (r recordingInspector) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
 	for _, t := range ts {
 		*r.seen = append(*r.seen, t.Cmdline...)
 	}
-	return r.fakeInspector.Refresh(ts)
+	return r.fakeInspector.Refresh(ctx, ts)
 }
 
 func TestModelSummary(t *testing.T) {

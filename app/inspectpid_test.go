@@ -31,27 +31,21 @@ type countingInspector struct {
 	ctxs                           []context.Context
 }
 
-func (c *countingInspector) Refresh(ts []inspect.Target) map[int]inspect.Finding {
+func (c *countingInspector) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
+	c.ctxs = append(c.ctxs, ctx)
 	for _, t := range ts {
 		c.refreshed = append(c.refreshed, t.PID)
 	}
-	return c.fakeInspector.Refresh(ts)
+	return c.fakeInspector.Refresh(ctx, ts)
 }
 func (c *countingInspector) Inspect(t inspect.Target) inspect.Finding {
 	c.inspected = append(c.inspected, t.PID)
 	return c.fakeInspector.Inspect(t)
 }
-func (c *countingInspector) Enrich(t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *inspect.LLM) {
+func (c *countingInspector) Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *inspect.LLM) {
+	c.ctxs = append(c.ctxs, ctx)
 	c.enriched = append(c.enriched, t.PID)
-	return c.fakeInspector.Enrich(t, f, m)
-}
-func (c *countingInspector) RefreshContext(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
-	c.ctxs = append(c.ctxs, ctx)
-	return c.Refresh(ts)
-}
-func (c *countingInspector) EnrichContext(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *inspect.LLM) {
-	c.ctxs = append(c.ctxs, ctx)
-	return c.Enrich(t, f, m)
+	return c.fakeInspector.Enrich(ctx, t, f, m)
 }
 
 // TestInspectPIDInspectsOnlyThatProcess: gtm inspect reads the driver

@@ -25,7 +25,7 @@ func TestSlowServersShareOneBudget(t *testing.T) {
 	start := time.Now()
 	for _, s := range servers {
 		target := Target{PID: s.PID, Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
-		in.EnrichContext(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+		in.Enrich(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	}
 	took := time.Since(start)
 	asked := 0
@@ -61,7 +61,7 @@ func TestQuittingCancelsProbes(t *testing.T) {
 		cancel()
 	}()
 	target := Target{PID: s.PID, Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
-	in.EnrichContext(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	in.Enrich(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if len(s.Auths()) == 0 {
 		t.Fatal("the server was never asked")
 	}

@@ -82,16 +82,11 @@ func (in *Inspector) TrustProcRoot() {
 }
 
 // Refresh scans the targets that are due, most VRAM first, until the budget
-// is spent, and returns the newest finding of every target that has one.
-// Targets not scanned yet are absent: not inspected, rather than "nothing
-// found".
-func (in *Inspector) Refresh(targets []Target) map[int]Finding {
-	return in.RefreshContext(context.Background(), targets)
-}
-
-// RefreshContext is Refresh that stops scanning when ctx ends (gtm is
-// quitting): the processes not scanned wait, as when the budget is spent.
-func (in *Inspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
+// is spent or ctx ends (gtm is quitting), and returns the newest finding of
+// every target that has one. Targets not scanned yet are absent: not
+// inspected, rather than "nothing found"; they wait, as when the budget is
+// spent.
+func (in *Inspector) Refresh(ctx context.Context, targets []Target) map[int]Finding {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	keep, out := refreshDue(ctx, in.sched, in.found, in.Budget, targets, in.Inspect)
@@ -201,15 +196,10 @@ func (in *Inspector) scanMaps(t Target) (*procmaps.Maps, error) {
 // finding: the server API's state and the model files it reports (api
 // evidence), the buffer log, and the LLM breakdown against the VRAM
 // measured now. The LLM block is nil when the process holds no LLM
-// evidence.
-func (in *Inspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
-	return in.EnrichContext(context.Background(), t, f, measured)
-}
-
-// EnrichContext is Enrich under ctx: server probes end when ctx does, and
-// are charged to the probe budget ctx carries (WithProbeBudget), so many
-// slow servers cannot make one refresh slow.
-func (in *Inspector) EnrichContext(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
+// evidence. Server probes end when ctx does, and are charged to the probe
+// budget ctx carries (WithProbeBudget), so many slow servers cannot make
+// one refresh slow.
+func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	var api *APIFacts
 	var log *LogFacts
 	var notes []string
@@ -219,7 +209,7 @@ func (in *Inspector) EnrichContext(ctx context.Context, t Target, f Finding, mea
 			notes = append(notes, n)
 		}
 		var paths, failed []string
-		api, paths, failed = in.Live.GatherContext(ctx, t, f)
+		api, paths, failed = in.Live.Gather(ctx, t, f)
 		if len(failed) > 0 { // no API block to carry them: the process's own notes
 			f.Notes = append(slices.Clip(f.Notes), failed...)
 		}

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -126,22 +127,22 @@ func TestInspectVanishedProcess(t *testing.T) {
 func TestRefreshBudgetAndCache(t *testing.T) {
 	in := New("/proc", nil)
 	me := Target{PID: os.Getpid(), Start: time.Unix(1, 0)}
-	got := in.Refresh([]Target{me})
+	got := in.Refresh(context.Background(), []Target{me})
 	if _, ok := got[me.PID]; !ok {
 		t.Fatal("first refresh must scan a new process")
 	}
 	// Nothing changed: the cached finding comes back without a scan.
 	in.Budget = 0
-	if _, ok := in.Refresh([]Target{me})[me.PID]; !ok {
+	if _, ok := in.Refresh(context.Background(), []Target{me})[me.PID]; !ok {
 		t.Error("cached finding lost")
 	}
 	// With no budget, a new process waits (absent: not inspected yet).
 	other := Target{PID: 1, Start: time.Unix(2, 0)}
-	if _, ok := in.Refresh([]Target{me, other})[1]; ok {
+	if _, ok := in.Refresh(context.Background(), []Target{me, other})[1]; ok {
 		t.Error("a zero budget must not scan")
 	}
 	// An exited process is forgotten.
-	in.Refresh(nil)
+	in.Refresh(context.Background(), nil)
 	if len(in.found) != 0 {
 		t.Errorf("kept %d findings for exited processes", len(in.found))
 	}

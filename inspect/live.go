@@ -53,7 +53,7 @@ type Live struct {
 const ProbeBudget = 500 * time.Millisecond
 
 // WithProbeBudget returns ctx carrying a fresh ProbeBudget: make one per
-// refresh and pass it to every EnrichContext of that refresh.
+// refresh and pass it to every Enrich of that refresh.
 func WithProbeBudget(ctx context.Context) context.Context {
 	return probe.WithBudget(ctx, probe.NewBudget(ProbeBudget))
 }
@@ -106,14 +106,9 @@ func isOllamaRunner(t Target) bool {
 // Gather returns what t's server API says, the model files the API names
 // (api evidence, as the server wrote them), and, when a server was asked
 // and gave nothing, notes saying why. Nil facts: nothing to ask, or
-// nothing answered.
-func (l *Live) Gather(t Target, f Finding) (api *APIFacts, apiPaths, notes []string) {
-	return l.GatherContext(context.Background(), t, f)
-}
-
-// GatherContext is Gather under ctx: with ctx ended or its probe budget
-// spent, no server is asked and the last answers (if any) stand.
-func (l *Live) GatherContext(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths, notes []string) {
+// nothing answered. With ctx ended or its probe budget spent, no server
+// is asked and the last answers (if any) stand.
+func (l *Live) Gather(ctx context.Context, t Target, f Finding) (api *APIFacts, apiPaths, notes []string) {
 	if l.Untrusted != "" {
 		return nil, nil, nil
 	}

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -45,10 +46,10 @@ func benchTwoServers(b *testing.B, reask bool) {
 	in.Live = NewLive("/proc")
 	vram := uint64(2 << 30)
 	refresh := func() {
-		found := in.Refresh(targets)
+		found := in.Refresh(context.Background(), targets)
 		for _, t := range targets {
 			if f, ok := found[t.PID]; ok {
-				in.Enrich(t, f, &vram)
+				in.Enrich(context.Background(), t, f, &vram)
 			}
 		}
 	}

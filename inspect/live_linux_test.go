@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -97,7 +98,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	target := Target{PID: os.Getpid(), Start: time.Now().Add(-time.Minute), Name: "llama-server",
 		Cmdline: []string{"llama-server", "--metrics"}, Cwd: dir}
 	vram := uint64(2 << 30)
-	f, llm := in.Enrich(target, in.Inspect(target), &vram)
+	f, llm := in.Enrich(context.Background(), target, in.Inspect(target), &vram)
 	if llm == nil {
 		t.Fatal("no LLM block")
 	}
@@ -128,7 +129,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 
 	// A steady refresh does not ask again within the cache age.
 	before := loadCount(&requests)
-	in.Enrich(target, f, &vram)
+	in.Enrich(context.Background(), target, f, &vram)
 	if n := loadCount(&requests); n != before {
 		t.Errorf("steady refresh made %d requests", n-before)
 	}
@@ -140,7 +141,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	must(t, err)
 	must(t, os.WriteFile(log, src, 0o644))
 	in.Live.LogPaths[target.PID] = log
-	_, llm = in.Enrich(target, f, &vram)
+	_, llm = in.Enrich(context.Background(), target, f, &vram)
 	mib := func(v float64) uint64 { return uint64(v * (1 << 20)) }
 	if llm.Weights.Source != "reported" || llm.Weights.From != "log" || llm.Weights.Bytes != mib(604.15) ||
 		llm.KVCache.Bytes != mib(896) || llm.Compute.Bytes != mib(298.75) {
@@ -158,7 +159,7 @@ func TestNoProbeWithoutAIEvidence(t *testing.T) {
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Name: "bash", Cmdline: []string{"bash"}}
-	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if n := loadCount(&requests); llm != nil || n != 0 {
 		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", n, llm)
 	}
@@ -184,7 +185,7 @@ func TestHostileServerIsBounded(t *testing.T) {
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
 	start := time.Now()
-	_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if took := time.Since(start); took > 1500*time.Millisecond {
 		t.Errorf("a stalling server held the refresh for %v", took)
 	}
@@ -195,7 +196,7 @@ func TestHostileServerIsBounded(t *testing.T) {
 	n := requests.Load()
 	in.Live.state[Key{PID: target.PID, Start: target.Start}].apiAt = time.Time{}
 	start = time.Now()
-	in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if requests.Load() != n || time.Since(start) > 100*time.Millisecond {
 		t.Errorf("backoff not respected: %d new requests in %v", requests.Load()-n, time.Since(start))
 	}
@@ -254,7 +255,7 @@ func TestOllamaRunnerAskedThroughParent(t *testing.T) {
 	f := Finding{Runtimes: []Runtime{}, Models: []Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
 		Settings: modelargs.Parse(runner.Cmdline, "").Settings}
 	vram := uint64(1300 << 20)
-	got, llm := in.Enrich(runner, f, &vram)
+	got, llm := in.Enrich(context.Background(), runner, f, &vram)
 	// the runner's --ctx-size is its whole context; the API's is per request
 	if llm == nil || llm.Server == nil || *llm.Server != "ollama" || *llm.NCtx != 4096 || *llm.NCtxSource != "cmdline" {
 		t.Fatalf("llm = %+v n_ctx %v (%v)", llm, *llm.NCtx, *llm.NCtxSource)
@@ -290,7 +291,7 @@ func TestLMStudioInstanceForUnload(t *testing.T) {
 		in := New("/proc", nil)
 		in.Live = NewLive("/proc")
 		target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llmster", Cmdline: []string{"llmster"}}
-		_, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+		_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 		return llm
 	}
 	llm := ask()

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -21,7 +22,7 @@ func TestFailingProbeLeavesNote(t *testing.T) {
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "ollama", Cmdline: []string{"/usr/bin/ollama", "serve"}}
-	f, llm := in.Enrich(target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	f, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
 	if llm != nil && llm.Server != nil {
 		t.Errorf("no answer must give no API facts: %+v", llm)
 	}
@@ -55,7 +56,7 @@ func TestFailingEndpointLeavesNote(t *testing.T) {
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server", "--api-key", key}}
 	f := in.Inspect(target)
-	_, llm := in.Enrich(target, f, nil)
+	_, llm := in.Enrich(context.Background(), target, f, nil)
 	if llm == nil || llm.APIStatus == nil || *llm.APIStatus != "ok" || llm.SlotsTotal == nil || *llm.SlotsTotal != 2 {
 		t.Fatalf("the working endpoints must still count: %+v", llm)
 	}

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,7 +110,7 @@ func TestLlamaServerFoundByAPIGetsSettings(t *testing.T) {
 	if f.Tool != modelargs.ToolGeneric || f.Settings.LogFile != nil {
 		t.Fatalf("by name alone this is not llama.cpp: %v %+v", f.Tool, f.Settings)
 	}
-	f, l := in.Enrich(target, f, nil)
+	f, l := in.Enrich(context.Background(), target, f, nil)
 	if f.Tool != modelargs.ToolLlamaCpp || f.Settings.CtxSize == nil || *f.Settings.CtxSize != 3072 {
 		t.Fatalf("after the API: tool %v settings %+v", f.Tool, f.Settings)
 	}
@@ -150,7 +151,7 @@ func TestRelativeAPIModelPathResolvedAgainstCwd(t *testing.T) {
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now().Add(-time.Minute), Name: "llama-server",
 		Cmdline: []string{"llama-server", "-m", "q.gguf"}, Cwd: dir}
-	f, l := in.Enrich(target, in.Inspect(target), nil)
+	f, l := in.Enrich(context.Background(), target, in.Inspect(target), nil)
 	n := 0
 	for _, m := range f.Models {
 		if m.Path == model {

@@ -132,31 +132,12 @@ var noLLMKinds = map[string]bool{
 // as an LLM process (no language-model GGUF with load evidence, no API,
 // no log).
 func BuildLLM(in LLMInput) *LLM {
-	var ggufs, others []*gguf.File
-	loaded := 0
-	for _, m := range in.Models {
-		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
-			continue
-		}
-		h, err := in.Headers.GetWith(in.Access, m.Path)
-		if err != nil {
-			loaded++ // unreadable header: it may well be the LLM
-			continue
-		}
-		if noLLMKinds[string(h.Kind)] {
-			others = append(others, h)
-			continue
-		}
-		loaded++
-		ggufs = append(ggufs, h)
-	}
+	var buf [4]*gguf.File // the headers usually fit: no allocation per refresh
+	ggufs, llms, loaded := llmHeaders(in, buf[:0])
 	if loaded == 0 && in.API == nil && in.Log == nil {
 		return nil
 	}
-	llms := len(ggufs)
-	ggufs = append(ggufs, others...) // the LLMs first: their context is the process's
 	l := &LLM{Notes: append([]string{}, in.Notes...)}
-	src := func(s string) *string { return &s }
 
 	preset := in.Preset
 	if preset == "" {
@@ -164,121 +145,24 @@ func BuildLLM(in LLMInput) *LLM {
 	}
 	res := llamaopts.Resolve(in.Settings, preset)
 	o := res.Options
-	s := in.Settings
-
-	// Slots: the log's n_seq_max, the API's slot count, -np, the default.
-	parallel, parallelSrc := uint64(o.Parallel), "default"
-	if s.Parallel != nil && *s.Parallel > 0 {
-		parallelSrc = "cmdline"
-	}
-	if in.API != nil && in.API.SlotsTotal != nil && *in.API.SlotsTotal > 0 {
-		parallel, parallelSrc = uint64(*in.API.SlotsTotal), "api"
-	}
-	if in.Log != nil && in.Log.NSeqMax != nil && *in.Log.NSeqMax > 0 {
-		parallel, parallelSrc = *in.Log.NSeqMax, "log"
-	}
-	o.Parallel = int(parallel)
-	if in.LlamaCpp || parallelSrc != "default" {
-		l.Parallel, l.ParallelSource = &parallel, &parallelSrc
-	}
-
-	// One cache for all slots, or a stream each: the log says; else the
-	// command line under the program's rules.
-	unified, unifiedSrc := !o.KVSplit, "default"
-	if s.KVUnified != nil || (s.Parallel != nil && *s.Parallel > 0) {
-		unifiedSrc = "cmdline"
-	}
-	if in.Log != nil && in.Log.KVUnified != nil {
-		unified, unifiedSrc = *in.Log.KVUnified, "log"
-	}
-	o.KVSplit = !unified
-	if in.LlamaCpp || unifiedSrc == "log" {
-		l.KVUnified, l.KVUnifiedSource = &unified, &unifiedSrc
-	}
-
-	// The whole context: the log's n_ctx (what llama_context allocated),
-	// -c, the API's per-slot context (× slots when split), the model's.
-	if in.API != nil && in.API.NCtxPerSlot {
-		l.NCtxSlot = in.API.NCtx
-	}
-	var nctx uint64
-	nctxSrc := ""
-	switch {
-	case in.Log != nil && in.Log.NCtx != nil:
-		nctx, nctxSrc = *in.Log.NCtx, "log"
-	case !res.CtxFromModel:
-		nctx, nctxSrc = uint64(o.NCtx), "cmdline"
-	case in.API != nil && in.API.NCtx != nil && in.API.NCtxPerSlot && !unified:
-		nctx, nctxSrc = *in.API.NCtx*parallel, "api_slots"
-	case in.API != nil && in.API.NCtx != nil:
-		nctx, nctxSrc = *in.API.NCtx, "api"
-	}
-	if nctx > 0 {
-		o.NCtx = int(min(nctx, 1<<40))
-		l.NCtx, l.NCtxSource = &nctx, &nctxSrc
-	}
-	if in.Log != nil {
-		if in.Log.NBatch != nil && *in.Log.NBatch > 0 {
-			o.NBatch = int(min(*in.Log.NBatch, 1<<31))
-		}
-		if in.Log.NUbatch != nil && *in.Log.NUbatch > 0 {
-			o.NUbatch = int(min(*in.Log.NUbatch, 1<<31))
-		}
-	}
+	parallel := l.resolveParallel(in, &o)
+	unified := l.resolveKVUnified(in, &o)
+	l.resolveContext(in, res.CtxFromModel, parallel, unified, &o)
 	if cpuOnly(in) {
 		o.NoGPU = true
 		l.Notes = append(l.Notes, "no GPU runtime in the process and no VRAM measured: llama.cpp keeps everything in host memory")
 	}
-
 	if in.API != nil {
-		a := in.API
-		if a.Server != "" {
-			l.Server = src(a.Server)
-		}
-		if a.Status != "" {
-			l.APIStatus = src(a.Status)
-		}
-		if a.Addr != "" {
-			l.APIAddr = src(a.Addr)
-		}
-		if a.Model != "" {
-			l.APIModel = src(a.Model)
-		}
-		l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
-		l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing
-		if a.KVUsageRatio != nil {
-			pct := *a.KVUsageRatio * 100
-			l.KVUsagePercent = &pct
-		}
-		if a.Status == "needs_key" {
-			l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
-		}
+		l.applyAPI(in.API)
 	}
 
 	split := BreakdownInput{MeasuredVRAM: in.MeasuredVRAM}
 	var host hostInput
 	if in.Log != nil {
-		l.LogPath = src(in.Log.Path)
-		split.ReportedWeights, split.ReportedKV = in.Log.Weights, in.Log.KV
-		split.ReportedCompute, split.ReportedOutput = in.Log.Compute, in.Log.Output
-		split.ReportedFrom = "log"
-		host.weights, host.kv, host.compute, host.output = in.Log.HostWeights, in.Log.HostKV, in.Log.HostCompute, in.Log.HostOutput
-		if in.Log.Reason != "" {
-			l.Notes = append(l.Notes, "log "+in.Log.Path+": "+in.Log.Reason)
-		}
+		l.applyLog(in.Log, &split, &host)
 	}
 	if len(ggufs) > 0 {
-		est, notes := estimateAll(ggufs, o)
-		l.Notes = append(l.Notes, notes...)
-		if est != nil {
-			split.EstimatedWeights, split.EstimatedKV = &est.WeightsGPU, &est.KVGPU
-			host.estWeights, host.estKV, host.estOutput = &est.WeightsCPU, &est.KVCPU, &est.Output
-			if l.NCtx == nil && llms == 1 && est.NCtx > 0 {
-				n := est.NCtx
-				l.NCtx, l.NCtxSource = &n, src("model")
-				l.Notes = append(l.Notes, "no -c, log or API context: llama.cpp's default, the model's trained context (llama-server may shrink it to fit GPU memory)")
-			}
-		}
+		l.addEstimates(ggufs, llms, o, &split, &host)
 	}
 	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
@@ -289,6 +173,161 @@ func BuildLLM(in LLMInput) *LLM {
 	l.Breakdown = Split(split)
 	l.Host = host.parts()
 	return l
+}
+
+// llmHeaders reads the GGUF headers of the models with load evidence:
+// the language models first (their context is the process's), then the
+// others (projectors, ...), appended to ggufs. llms counts the language
+// models; loaded also counts headers that could not be read, which may
+// well be the LLM.
+func llmHeaders(in LLMInput, ggufs []*gguf.File) (_ []*gguf.File, llms, loaded int) {
+	var others []*gguf.File
+	for _, m := range in.Models {
+		if m.Candidate || m.Format == nil || *m.Format != "gguf" || in.Headers == nil {
+			continue
+		}
+		h, err := in.Headers.GetWith(in.Access, m.Path)
+		if err != nil {
+			loaded++
+			continue
+		}
+		if noLLMKinds[string(h.Kind)] {
+			others = append(others, h)
+			continue
+		}
+		loaded++
+		ggufs = append(ggufs, h)
+	}
+	return append(ggufs, others...), len(ggufs), loaded
+}
+
+// resolveParallel decides the slots: the log's n_seq_max, the API's slot
+// count, -np, the default. They are shown for llama.cpp, or when anything
+// but the default said so.
+func (l *LLM) resolveParallel(in LLMInput, o *gguf.Options) uint64 {
+	s := in.Settings
+	parallel, src := uint64(o.Parallel), "default"
+	if s.Parallel != nil && *s.Parallel > 0 {
+		src = "cmdline"
+	}
+	if in.API != nil && in.API.SlotsTotal != nil && *in.API.SlotsTotal > 0 {
+		parallel, src = uint64(*in.API.SlotsTotal), "api"
+	}
+	if in.Log != nil && in.Log.NSeqMax != nil && *in.Log.NSeqMax > 0 {
+		parallel, src = *in.Log.NSeqMax, "log"
+	}
+	o.Parallel = int(parallel)
+	if in.LlamaCpp || src != "default" {
+		l.Parallel, l.ParallelSource = &parallel, &src
+	}
+	return parallel
+}
+
+// resolveKVUnified decides one cache for all slots, or a stream each: the
+// log says; else the command line under the program's rules.
+func (l *LLM) resolveKVUnified(in LLMInput, o *gguf.Options) bool {
+	s := in.Settings
+	unified, src := !o.KVSplit, "default"
+	if s.KVUnified != nil || (s.Parallel != nil && *s.Parallel > 0) {
+		src = "cmdline"
+	}
+	if in.Log != nil && in.Log.KVUnified != nil {
+		unified, src = *in.Log.KVUnified, "log"
+	}
+	o.KVSplit = !unified
+	if in.LlamaCpp || src == "log" {
+		l.KVUnified, l.KVUnifiedSource = &unified, &src
+	}
+	return unified
+}
+
+// resolveContext decides the whole context: the log's n_ctx (what
+// llama_context allocated), -c, the API's per-slot context (× slots when
+// split), else the model's (left to the estimate). The log's batch sizes
+// replace the command line's too.
+func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, unified bool, o *gguf.Options) {
+	if in.API != nil && in.API.NCtxPerSlot {
+		l.NCtxSlot = in.API.NCtx
+	}
+	var nctx uint64
+	src := ""
+	switch {
+	case in.Log != nil && in.Log.NCtx != nil:
+		nctx, src = *in.Log.NCtx, "log"
+	case !ctxFromModel:
+		nctx, src = uint64(o.NCtx), "cmdline"
+	case in.API != nil && in.API.NCtx != nil && in.API.NCtxPerSlot && !unified:
+		nctx, src = *in.API.NCtx*parallel, "api_slots"
+	case in.API != nil && in.API.NCtx != nil:
+		nctx, src = *in.API.NCtx, "api"
+	}
+	if nctx > 0 {
+		o.NCtx = int(min(nctx, 1<<40))
+		l.NCtx, l.NCtxSource = &nctx, &src
+	}
+	if in.Log != nil {
+		if in.Log.NBatch != nil && *in.Log.NBatch > 0 {
+			o.NBatch = int(min(*in.Log.NBatch, 1<<31))
+		}
+		if in.Log.NUbatch != nil && *in.Log.NUbatch > 0 {
+			o.NUbatch = int(min(*in.Log.NUbatch, 1<<31))
+		}
+	}
+}
+
+// applyAPI copies what the server's API reported now.
+func (l *LLM) applyAPI(a *APIFacts) {
+	if a.Server != "" {
+		l.Server = ptrTo(a.Server)
+	}
+	if a.Status != "" {
+		l.APIStatus = ptrTo(a.Status)
+	}
+	if a.Addr != "" {
+		l.APIAddr = ptrTo(a.Addr)
+	}
+	if a.Model != "" {
+		l.APIModel = ptrTo(a.Model)
+	}
+	l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
+	l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing
+	if a.KVUsageRatio != nil {
+		pct := *a.KVUsageRatio * 100
+		l.KVUsagePercent = &pct
+	}
+	if a.Status == "needs_key" {
+		l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
+	}
+}
+
+// applyLog takes the buffer sizes the log reported, in GPU and host memory.
+func (l *LLM) applyLog(lf *LogFacts, split *BreakdownInput, host *hostInput) {
+	l.LogPath = ptrTo(lf.Path)
+	split.ReportedWeights, split.ReportedKV = lf.Weights, lf.KV
+	split.ReportedCompute, split.ReportedOutput = lf.Compute, lf.Output
+	split.ReportedFrom = "log"
+	host.weights, host.kv, host.compute, host.output = lf.HostWeights, lf.HostKV, lf.HostCompute, lf.HostOutput
+	if lf.Reason != "" {
+		l.Notes = append(l.Notes, "log "+lf.Path+": "+lf.Reason)
+	}
+}
+
+// addEstimates adds the models' GGUF estimates under options o; with one
+// LLM and no context from anywhere else, its trained context is the
+// process's.
+func (l *LLM) addEstimates(ggufs []*gguf.File, llms int, o gguf.Options, split *BreakdownInput, host *hostInput) {
+	est, notes := estimateAll(ggufs, o)
+	l.Notes = append(l.Notes, notes...)
+	if est == nil {
+		return
+	}
+	split.EstimatedWeights, split.EstimatedKV = &est.WeightsGPU, &est.KVGPU
+	host.estWeights, host.estKV, host.estOutput = &est.WeightsCPU, &est.KVCPU, &est.Output
+	if l.NCtx == nil && llms == 1 && est.NCtx > 0 {
+		n := est.NCtx
+		l.NCtx, l.NCtxSource = &n, ptrTo("model")
+		l.Notes = append(l.Notes, "no -c, log or API context: llama.cpp's default, the model's trained context (llama-server may shrink it to fit GPU memory)")
+	}
 }
 
 // cpuOnly: the maps were read, no runtime there can reach a GPU, and the

@@ -10,7 +10,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/modelargs"
 )
 
-func qwenModel(t *testing.T) Model {
+func qwenModel(t testing.TB) Model {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "qwen3.gguf")
 	if err := ggufgen.Qwen3_0_6B().MustBuild().WriteFile(path); err != nil {
@@ -142,5 +142,25 @@ func TestDiffusionOnlyProcessHasNoLLMBlock(t *testing.T) {
 		if strings.Contains(n, "KV") || strings.Contains(n, "several models") {
 			t.Errorf("note about the projector: %q", n)
 		}
+	}
+}
+
+// BenchmarkBuildLLM is one refresh's breakdown of a llama-server with a
+// cached header, its API and its log: what every Enrich pays.
+func BenchmarkBuildLLM(b *testing.B) {
+	m := qwenModel(b)
+	hc := NewHeaderCache()
+	ctx, slots := 8192, 4
+	vram, n := uint64(2000<<20), uint64(2048)
+	w, kv := uint64(604<<20), uint64(896<<20)
+	in := LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}, LlamaCpp: true,
+		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots},
+		Log: &LogFacts{Path: "/var/log/llama.log", Weights: &w, KV: &kv}}
+	if BuildLLM(in) == nil {
+		b.Fatal("no LLM block")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		BuildLLM(in)
 	}
 }

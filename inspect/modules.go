@@ -45,14 +45,9 @@ func NewModuleInspector(list ModuleLister) *ModuleInspector {
 }
 
 // Refresh scans the targets that are due, most VRAM first, until the
-// budget is spent, and returns the newest finding of every target that
-// has one; targets not scanned yet are absent.
-func (m *ModuleInspector) Refresh(targets []Target) map[int]Finding {
-	return m.RefreshContext(context.Background(), targets)
-}
-
-// RefreshContext is Refresh that stops scanning when ctx ends.
-func (m *ModuleInspector) RefreshContext(ctx context.Context, targets []Target) map[int]Finding {
+// budget is spent or ctx ends, and returns the newest finding of every
+// target that has one; targets not scanned yet are absent.
+func (m *ModuleInspector) Refresh(ctx context.Context, targets []Target) map[int]Finding {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	_, out := refreshDue(ctx, m.sched, m.found, m.Budget, targets, m.Inspect)
@@ -101,18 +96,12 @@ func moduleAccess() *safefile.Access { return &safefile.Access{} }
 
 // Enrich builds the LLM breakdown from what the command line said (the
 // model files' headers, -c, -np, cache types) against the VRAM measured
-// now; there is no server to ask or log to read.
-func (m *ModuleInspector) Enrich(t Target, f Finding, measured *uint64) (Finding, *LLM) {
+// now; there is no server to ask or log to read, so ctx is not used.
+func (m *ModuleInspector) Enrich(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	preset := llamaopts.Server
 	if isLlamaCLI(t.Cmdline) {
 		preset = llamaopts.CLI
 	}
 	return f, BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: m.Headers, Access: moduleAccess(),
 		Settings: f.Settings, Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp, Runtimes: f.Runtimes})
-}
-
-// EnrichContext is Enrich; it makes ModuleInspector an
-// app.ContextInspector, so quitting cuts its refresh short.
-func (m *ModuleInspector) EnrichContext(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
-	return m.Enrich(t, f, measured)
 }

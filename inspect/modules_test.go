@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -73,22 +74,22 @@ func TestModuleInspectorThrottles(t *testing.T) {
 	fm := &fakeModules{calls: map[int]int{}, lists: map[int][]string{1: {"vulkan-1.dll"}, 2: {"nvcuda.dll"}}}
 	in := NewModuleInspector(fm.list)
 	vram := uint64(1 << 30)
-	got := in.Refresh([]Target{{PID: 1, VRAM: &vram}})
+	got := in.Refresh(context.Background(), []Target{{PID: 1, VRAM: &vram}})
 	if len(got) != 1 || got[1].Runtimes[0].Name != "Vulkan" || fm.calls[1] != 1 {
 		t.Fatalf("first refresh: %+v calls %v", got, fm.calls)
 	}
-	got = in.Refresh([]Target{{PID: 1, VRAM: &vram}, {PID: 2}})
+	got = in.Refresh(context.Background(), []Target{{PID: 1, VRAM: &vram}, {PID: 2}})
 	if fm.calls[1] != 1 || fm.calls[2] != 1 || len(got) != 2 {
 		t.Errorf("second refresh rescanned a known process or missed a new one: calls %v, found %v", fm.calls, got)
 	}
 	more := vram + RescanVRAMBytes
-	in.Refresh([]Target{{PID: 1, VRAM: &more}, {PID: 2}})
+	in.Refresh(context.Background(), []Target{{PID: 1, VRAM: &more}, {PID: 2}})
 	if fm.calls[1] != 2 || fm.calls[2] != 1 {
 		t.Errorf("a VRAM change must rescan only that process: calls %v", fm.calls)
 	}
 	// An exited process is forgotten; if its PID comes back it is new.
-	in.Refresh([]Target{{PID: 2}})
-	in.Refresh([]Target{{PID: 1, VRAM: &more}, {PID: 2}})
+	in.Refresh(context.Background(), []Target{{PID: 2}})
+	in.Refresh(context.Background(), []Target{{PID: 1, VRAM: &more}, {PID: 2}})
 	if fm.calls[1] != 3 {
 		t.Errorf("a reappearing PID was not rescanned: calls %v", fm.calls)
 	}
@@ -98,7 +99,7 @@ func TestModuleInspectorBudget(t *testing.T) {
 	fm := &fakeModules{calls: map[int]int{}}
 	in := NewModuleInspector(fm.list)
 	in.Budget = 0 // spent before the first scan
-	if got := in.Refresh([]Target{{PID: 1}}); len(got) != 0 || fm.calls[1] != 0 {
+	if got := in.Refresh(context.Background(), []Target{{PID: 1}}); len(got) != 0 || fm.calls[1] != 0 {
 		t.Errorf("a spent budget still scanned: %v %v", got, fm.calls)
 	}
 }
@@ -127,7 +128,7 @@ func TestModuleInspectorReadsTheCommandLine(t *testing.T) {
 		t.Fatalf("models %+v: want the -m file, launch evidence, read as GGUF", f.Models)
 	}
 	vram := uint64(1 << 30)
-	_, llm := in.Enrich(target, f, &vram)
+	_, llm := in.Enrich(context.Background(), target, f, &vram)
 	if llm == nil || llm.NCtx == nil || *llm.NCtx != 8192 || *llm.NCtxSource != "cmdline" ||
 		llm.Parallel == nil || *llm.Parallel != 2 || *llm.ParallelSource != "cmdline" {
 		t.Fatalf("LLM %+v: want n_ctx 8192 and 2 slots from the command line", llm)
@@ -135,7 +136,7 @@ func TestModuleInspectorReadsTheCommandLine(t *testing.T) {
 
 	// A llama-cli is sized with one sequence, whatever the path's separators.
 	cli := Target{PID: 6120, Cmdline: []string{`C:\llama\llama-cli.exe`, "-m", model, "-c", "4096"}}
-	if _, l := in.Enrich(cli, in.Inspect(cli), &vram); l == nil || l.Parallel == nil || *l.Parallel != 1 {
+	if _, l := in.Enrich(context.Background(), cli, in.Inspect(cli), &vram); l == nil || l.Parallel == nil || *l.Parallel != 1 {
 		t.Errorf("llama-cli: LLM %+v, want one sequence", l)
 	}
 
@@ -144,7 +145,22 @@ func TestModuleInspectorReadsTheCommandLine(t *testing.T) {
 	if g.Models != nil {
 		t.Errorf("models %#v: none named on the command line must stay null, not []", g.Models)
 	}
-	if _, l := in.Enrich(Target{PID: 7000}, g, &vram); l != nil {
+	if _, l := in.Enrich(context.Background(), Target{PID: 7000}, g, &vram); l != nil {
 		t.Errorf("a game got an LLM block: %+v", l)
+	}
+}
+
+// Refresh takes the refresh's ctx: once it has ended (gtm is quitting) no
+// module list is read, and the process waits as when the budget is spent.
+func TestModuleInspectorRefreshStopsWithCtx(t *testing.T) {
+	fm := &fakeModules{calls: map[int]int{}, lists: map[int][]string{1: {"nvcuda.dll"}}}
+	in := NewModuleInspector(fm.list)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := in.Refresh(ctx, []Target{{PID: 1}}); len(got) != 0 || fm.calls[1] != 0 {
+		t.Errorf("an ended ctx still scanned: %v %v", got, fm.calls)
+	}
+	if got := in.Refresh(context.Background(), []Target{{PID: 1}}); len(got) != 1 || fm.calls[1] != 1 {
+		t.Errorf("the process did not wait for the next refresh: %v %v", got, fm.calls)
 	}
 }

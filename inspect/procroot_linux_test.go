@@ -105,7 +105,7 @@ func TestUntrustedProcRootIsNoDeputy(t *testing.T) {
 
 	inspectOnce := func(in *Inspector) (Finding, *LLM) {
 		f := in.Inspect(target)
-		return in.EnrichContext(WithProbeBudget(context.Background()), target, f, nil)
+		return in.Enrich(WithProbeBudget(context.Background()), target, f, nil)
 	}
 
 	in := New(root, nil)

@@ -1,6 +1,7 @@
 package inspect_test
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -185,7 +186,7 @@ func TestRegionInspectorPIDReuseAndErrors(t *testing.T) {
 
 	// Through the schedule: the row of the old process keeps nothing of
 	// the new one's.
-	found := in.Refresh([]inspect.Target{{PID: 7, Start: old}})
+	found := in.Refresh(context.Background(), []inspect.Target{{PID: 7, Start: old}})
 	if got, ok := found[7]; !ok || got.Runtimes != nil {
 		t.Fatalf("refresh of the reused PID: %+v", found)
 	}
@@ -292,7 +293,7 @@ func TestRegionInspectorFollowsTheScanSchedule(t *testing.T) {
 	vram := uint64(1 << 30)
 	tg := inspect.Target{PID: 3, Start: start, VRAM: &vram}
 	for i := range 3 {
-		if f := in.Refresh([]inspect.Target{tg}); len(f[3].Runtimes) != 1 {
+		if f := in.Refresh(context.Background(), []inspect.Target{tg}); len(f[3].Runtimes) != 1 {
 			t.Fatalf("refresh %d: %+v", i, f)
 		}
 	}
@@ -301,12 +302,12 @@ func TestRegionInspectorFollowsTheScanSchedule(t *testing.T) {
 	}
 	more := vram + 64<<20
 	tg.VRAM = &more
-	in.Refresh([]inspect.Target{tg})
+	in.Refresh(context.Background(), []inspect.Target{tg})
 	if walks != 2 {
 		t.Fatalf("%d walks after a 64 MiB VRAM change, want 2", walks)
 	}
 	mac[3].start = start.Add(time.Minute) // the PID now names another process
-	in.Refresh([]inspect.Target{{PID: 3, Start: start.Add(time.Minute), VRAM: &more}})
+	in.Refresh(context.Background(), []inspect.Target{{PID: 3, Start: start.Add(time.Minute), VRAM: &more}})
 	if walks != 3 {
 		t.Fatalf("%d walks after PID reuse, want 3", walks)
 	}

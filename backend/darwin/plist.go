@@ -82,92 +82,124 @@ func (p *plistReader) value(depth int) (v any, end bool, err error) {
 	}
 }
 
+// element reads the value whose start tag, name, was just read.
 func (p *plistReader) element(name string, depth int) (any, bool, error) {
+	var v any
+	var err error
 	switch name {
 	case "dict":
-		m := map[string]any{}
-		for {
-			tok, err := p.d.Token()
-			if err != nil {
-				return nil, false, fmt.Errorf("plist: %w", err)
-			}
-			switch t := tok.(type) {
-			case xml.EndElement:
-				return m, false, nil
-			case xml.StartElement:
-				if t.Name.Local != "key" {
-					return nil, false, fmt.Errorf("plist: <%s> where a <key> belongs", t.Name.Local)
-				}
-				k, err := p.text()
-				if err != nil {
-					return nil, false, err
-				}
-				v, end, err := p.value(depth + 1)
-				if err != nil {
-					return nil, false, err
-				}
-				if end {
-					return nil, false, fmt.Errorf("plist: key %q has no value", k)
-				}
-				m[k] = v
-			}
-		}
+		v, err = p.dict(depth)
 	case "array":
-		var a []any
-		for {
-			v, end, err := p.value(depth + 1)
-			if err != nil {
-				return nil, false, err
-			}
-			if end {
-				return a, false, nil
-			}
-			a = append(a, v)
-		}
+		v, err = p.array(depth)
 	case "true", "false":
 		if err := p.d.Skip(); err != nil {
 			return nil, false, fmt.Errorf("plist: %w", err)
 		}
-		return name == "true", false, nil
+		v = name == "true"
 	case "string", "date":
-		s, err := p.text()
-		return s, false, err
+		v, err = p.text()
 	case "integer":
-		s, err := p.text()
-		if err != nil {
-			return nil, false, err
-		}
-		s = strings.TrimSpace(s)
-		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
-			return i, false, nil
-		}
-		u, err := strconv.ParseUint(s, 0, 64)
-		if err != nil {
-			return nil, false, fmt.Errorf("plist: bad <integer> %q", s)
-		}
-		return u, false, nil
+		v, err = p.integer()
 	case "real":
-		s, err := p.text()
-		if err != nil {
-			return nil, false, err
-		}
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
-			return nil, false, fmt.Errorf("plist: bad <real> %q", s)
-		}
-		return f, false, nil
+		v, err = p.float()
 	case "data":
-		s, err := p.text()
-		if err != nil {
-			return nil, false, err
-		}
-		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(s), ""))
-		if err != nil {
-			return nil, false, fmt.Errorf("plist: bad <data>: %w", err)
-		}
-		return b, false, nil
+		v, err = p.data()
+	default:
+		return nil, false, fmt.Errorf("plist: unknown element <%s>", name)
 	}
-	return nil, false, fmt.Errorf("plist: unknown element <%s>", name)
+	if err != nil {
+		return nil, false, err
+	}
+	return v, false, nil
+}
+
+// dict reads <key> and value pairs up to </dict>.
+func (p *plistReader) dict(depth int) (map[string]any, error) {
+	m := map[string]any{}
+	for {
+		tok, err := p.d.Token()
+		if err != nil {
+			return nil, fmt.Errorf("plist: %w", err)
+		}
+		switch t := tok.(type) {
+		case xml.EndElement:
+			return m, nil
+		case xml.StartElement:
+			if t.Name.Local != "key" {
+				return nil, fmt.Errorf("plist: <%s> where a <key> belongs", t.Name.Local)
+			}
+			k, err := p.text()
+			if err != nil {
+				return nil, err
+			}
+			v, end, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			if end {
+				return nil, fmt.Errorf("plist: key %q has no value", k)
+			}
+			m[k] = v
+		}
+	}
+}
+
+// array reads values up to </array>.
+func (p *plistReader) array(depth int) ([]any, error) {
+	var a []any
+	for {
+		v, end, err := p.value(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if end {
+			return a, nil
+		}
+		a = append(a, v)
+	}
+}
+
+// integer reads an <integer>: int64 when it fits, else uint64.
+func (p *plistReader) integer() (any, error) {
+	s, err := p.text()
+	if err != nil {
+		return nil, err
+	}
+	s = strings.TrimSpace(s)
+	if i, err := strconv.ParseInt(s, 0, 64); err == nil {
+		return i, nil
+	}
+	u, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return nil, fmt.Errorf("plist: bad <integer> %q", s)
+	}
+	return u, nil
+}
+
+// float reads a <real>.
+func (p *plistReader) float() (float64, error) {
+	s, err := p.text()
+	if err != nil {
+		return 0, err
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, fmt.Errorf("plist: bad <real> %q", s)
+	}
+	return f, nil
+}
+
+// data reads base64 <data>, whitespace and all.
+func (p *plistReader) data() ([]byte, error) {
+	s, err := p.text()
+	if err != nil {
+		return nil, err
+	}
+	b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(s), ""))
+	if err != nil {
+		return nil, fmt.Errorf("plist: bad <data>: %w", err)
+	}
+	return b, nil
 }
 
 // text reads character data up to the element's end.

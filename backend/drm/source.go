@@ -130,8 +130,37 @@ func (s *Source) scanPID(pid int) []holding {
 	return out
 }
 
-// usage turns holdings into one row per (process, device).
+// usage turns holdings into one row per (process, device), ordered by
+// device, then PID.
 func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []backend.ProcessUsage {
+	rows, order := s.accumulate(hs, index, now)
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].dev != order[j].dev {
+			return order[i].dev < order[j].dev
+		}
+		return order[i].pid < order[j].pid
+	})
+	out := make([]backend.ProcessUsage, 0, len(order))
+	for _, rk := range order {
+		out = append(out, rows[rk].usage(rk))
+	}
+	return out
+}
+
+// rowKey is one process on one device.
+type rowKey struct{ pid, dev int }
+
+// rowAcc adds up one process's clients on one device.
+type rowAcc struct {
+	private         bool // every client is the process's alone, on a render node
+	vram, gtt       uint64
+	hasVRAM, hasGTT bool
+	class           [4]float64
+	hasBusy         bool
+}
+
+// holdersOf lists the processes holding each DRM client.
+func holdersOf(hs []holding) map[clientKey]map[int]bool {
 	holders := map[clientKey]map[int]bool{}
 	for _, h := range hs {
 		if !h.client.HasID {
@@ -143,20 +172,17 @@ func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []back
 		}
 		holders[k][h.pid] = true
 	}
+	return holders
+}
+
+// accumulate adds each holding's memory and engine time (against the
+// previous sample's) to its process's row, and keeps this sample's
+// engine time for the next. order lists the rows as first seen.
+func (s *Source) accumulate(hs []holding, index map[string]int, now time.Time) (rows map[rowKey]*rowAcc, order []rowKey) {
+	holders := holdersOf(hs)
 	dt := float64(now.Sub(s.prevAt).Nanoseconds())
 	next := make(map[clientKey]busy, len(hs))
-
-	type rowKey struct{ pid, dev int }
-	type acc struct {
-		private          bool
-		vram, gtt        uint64
-		hasVRAM, hasGTT  bool
-		class            [4]float64
-		hasBusy          bool
-		primaryNodesOnly bool
-	}
-	rows := map[rowKey]*acc{}
-	var order []rowKey
+	rows = map[rowKey]*rowAcc{}
 	for _, h := range hs {
 		dev, ok := index[h.client.PDev]
 		if !ok {
@@ -165,7 +191,7 @@ func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []back
 		rk := rowKey{h.pid, dev}
 		a := rows[rk]
 		if a == nil {
-			a = &acc{private: true}
+			a = &rowAcc{private: true}
 			rows[rk] = a
 			order = append(order, rk)
 		}
@@ -195,35 +221,28 @@ func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []back
 		}
 	}
 	s.prev, s.prevAt = next, now
+	return rows, order
+}
 
-	sort.Slice(order, func(i, j int) bool {
-		if order[i].dev != order[j].dev {
-			return order[i].dev < order[j].dev
+// usage is the row: memory only when it is the process's alone.
+func (a *rowAcc) usage(rk rowKey) backend.ProcessUsage {
+	u := backend.ProcessUsage{PID: rk.pid, DeviceIndex: rk.dev, Kinds: []string{"drm"}}
+	if a.private {
+		if a.hasVRAM {
+			u.VRAMBytes = backend.Ptr(a.vram)
 		}
-		return order[i].pid < order[j].pid
-	})
-	out := make([]backend.ProcessUsage, 0, len(order))
-	for _, rk := range order {
-		a := rows[rk]
-		u := backend.ProcessUsage{PID: rk.pid, DeviceIndex: rk.dev, Kinds: []string{"drm"}}
-		if a.private {
-			if a.hasVRAM {
-				u.VRAMBytes = backend.Ptr(a.vram)
-			}
-			if a.hasGTT {
-				u.SpillBytes = backend.Ptr(a.gtt)
-			}
-		} else {
-			u.Notes = append(u.Notes, NoteSharedClient)
+		if a.hasGTT {
+			u.SpillBytes = backend.Ptr(a.gtt)
 		}
-		if a.hasBusy {
-			u.SMUtilPercent = backend.Ptr(a.class[classCompute])
-			u.EncoderUtilPercent = backend.Ptr(a.class[classEncoder])
-			u.DecoderUtilPercent = backend.Ptr(a.class[classDecoder])
-			busiest := max(a.class[0], a.class[1], a.class[2], a.class[3])
-			u.GPUUtilPercent = backend.Ptr(busiest)
-		}
-		out = append(out, u)
+	} else {
+		u.Notes = append(u.Notes, NoteSharedClient)
 	}
-	return out
+	if a.hasBusy {
+		u.SMUtilPercent = backend.Ptr(a.class[classCompute])
+		u.EncoderUtilPercent = backend.Ptr(a.class[classEncoder])
+		u.DecoderUtilPercent = backend.Ptr(a.class[classDecoder])
+		busiest := max(a.class[0], a.class[1], a.class[2], a.class[3])
+		u.GPUUtilPercent = backend.Ptr(busiest)
+	}
+	return u
 }

@@ -401,7 +401,6 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 	type acc struct {
 		n            int
 		sm, enc, dec float64
-		latest       uint64
 	}
 	per := map[int]*acc{}
 	for _, s := range samples {

@@ -88,26 +88,41 @@ type Adapter struct {
 // adapter) and adapters (ordered by LUID). Items whose instance name does
 // not parse are skipped and counted in bad.
 func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
-	type key struct {
-		pid  int
-		luid string
+	accs := accounts{}
+	bad += accs.addMemory(cs)
+	bad += accs.addEngines(cs.Engine)
+	adapters, badAdapters := accountAdapters(cs)
+	return accs.processes(cs.Names), adapters, bad + badAdapters
+}
+
+// accountKey is one process on one adapter.
+type accountKey struct {
+	pid  int
+	luid string
+}
+
+// account gathers one process's counters on one adapter.
+type account struct {
+	vals     map[string]uint64
+	has      map[string]bool
+	contexts []uint64
+	engines  map[string]float64
+}
+
+type accounts map[accountKey]*account
+
+func (as accounts) get(k accountKey) *account {
+	a := as[k]
+	if a == nil {
+		a = &account{vals: map[string]uint64{}, has: map[string]bool{}}
+		as[k] = a
 	}
-	type acc struct {
-		vals     map[string]uint64
-		has      map[string]bool
-		contexts []uint64
-		ctxFrom  string
-		engines  map[string]float64
-	}
-	accs := map[key]*acc{}
-	get := func(k key) *acc {
-		a := accs[k]
-		if a == nil {
-			a = &acc{vals: map[string]uint64{}, has: map[string]bool{}}
-			accs[k] = a
-		}
-		return a
-	}
+	return a
+}
+
+// addMemory adds the GPU Process Memory counters; it returns how many
+// items were bad.
+func (as accounts) addMemory(cs CounterSet) (bad int) {
 	memory := []struct {
 		name  string
 		items []Item
@@ -124,7 +139,7 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 				bad++
 				continue
 			}
-			a := get(key{in.PID, in.LUID})
+			a := as.get(accountKey{in.PID, in.LUID})
 			a.vals[m.name] += v
 			a.has[m.name] = true
 			// Contexts come from the preferred counter; Dedicated only
@@ -134,7 +149,13 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 			}
 		}
 	}
-	for _, it := range cs.Engine {
+	return bad
+}
+
+// addEngines keeps the busiest engine of each type per process; it
+// returns how many items were bad.
+func (as accounts) addEngines(items []Item) (bad int) {
+	for _, it := range items {
 		in, err := ParseInstance(it.Instance)
 		if err != nil || in.PID < 0 || in.Engine < 0 {
 			bad++
@@ -144,7 +165,7 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 			bad++
 			continue
 		}
-		a := get(key{in.PID, in.LUID})
+		a := as.get(accountKey{in.PID, in.LUID})
 		if a.engines == nil {
 			a.engines = map[string]float64{}
 		}
@@ -155,8 +176,16 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 			a.engines[in.EngType] = v
 		}
 	}
-	for k, a := range accs {
-		p := Process{PID: k.pid, LUID: k.luid, Name: cs.Names[k.pid], Contexts: a.contexts, Engines: a.engines}
+	return bad
+}
+
+// processes picks each process's VRAM and spill from the preferred
+// counter pair (Local / Non Local), else Dedicated / Shared, ordered by
+// PID, then adapter.
+func (as accounts) processes(names map[int]string) []Process {
+	var procs []Process
+	for k, a := range as {
+		p := Process{PID: k.pid, LUID: k.luid, Name: names[k.pid], Contexts: a.contexts, Engines: a.engines}
 		switch {
 		case a.has["local"] && a.has["nonlocal"]:
 			p.VRAM, p.Spill = ptr(a.vals["local"]), ptr(a.vals["nonlocal"])
@@ -184,7 +213,12 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 		}
 		return procs[i].LUID < procs[j].LUID
 	})
+	return procs
+}
 
+// accountAdapters sums the GPU Adapter Memory counters per adapter,
+// ordered by LUID; bad counts the items skipped.
+func accountAdapters(cs CounterSet) (adapters []Adapter, bad int) {
 	byLUID := map[string]*Adapter{}
 	for _, m := range []struct {
 		items     []Item
@@ -217,7 +251,7 @@ func Account(cs CounterSet) (procs []Process, adapters []Adapter, bad int) {
 		adapters = append(adapters, *a)
 	}
 	sort.Slice(adapters, func(i, j int) bool { return adapters[i].LUID < adapters[j].LUID })
-	return procs, adapters, bad
+	return adapters, bad
 }
 
 // maxBytes bounds a plausible counter value (1 PiB): anything larger, or

@@ -71,43 +71,7 @@ func (s *Source) Sample(ctx context.Context, window time.Duration) backend.Sampl
 		if d.MemoryUsedBytes != nil {
 			if luid, ok := PairAdapter(*d.MemoryUsedBytes, adapters); ok {
 				wd.AdapterLUID = &luid
-			}
-		}
-		if wd.AdapterLUID != nil {
-			var workers []wddm.Process
-			for _, p := range procs {
-				if p.LUID != *wd.AdapterLUID {
-					continue
-				}
-				u := hostRow(d.Index, p)
-				if n, ok := nvmlRows[[2]int{d.Index, p.PID}]; ok {
-					if u.SMUtilPercent == nil {
-						u.SMUtilPercent = n.SMUtilPercent
-					}
-					delete(nvmlRows, [2]int{d.Index, p.PID})
-				}
-				if strings.EqualFold(p.Name, "vmwp.exe") {
-					workers = append(workers, p)
-				}
-				usage = append(usage, u)
-			}
-			label := "WSL VM"
-			if len(workers) > 1 {
-				label = "VM worker"
-			}
-			for i := range usage {
-				if usage[i].DeviceIndex == d.Index && usage[i].Name != nil && strings.EqualFold(*usage[i].Name, "vmwp.exe") {
-					if label == "WSL VM" {
-						usage[i].Notes = append(usage[i].Notes, NoteWSLVM)
-					} else {
-						usage[i].Notes = append(usage[i].Notes, NoteVMWorker)
-					}
-				}
-			}
-			wd.Label = label
-			if len(workers) == 1 {
-				wd.VMWorkerPID = backend.Ptr(workers[0].PID)
-				wd.Contexts = workers[0].Contexts
+				usage = append(usage, adapterRows(&wd, procs, nvmlRows)...)
 			}
 		}
 		host.Devices = append(host.Devices, wd)
@@ -121,6 +85,46 @@ func (s *Source) Sample(ctx context.Context, window time.Duration) backend.Sampl
 	}
 	out.Usage = usage
 	return out
+}
+
+// adapterRows are the host counters' rows of wd's adapter, which replace
+// the device's NVML rows (their SM load is kept where the host has none;
+// used rows leave nvmlRows). The VM workers among them label wd: one is
+// the WSL VM, and its guest contexts are wd's.
+func adapterRows(wd *backend.WSLDevice, procs []wddm.Process, nvmlRows map[[2]int]backend.ProcessUsage) []backend.ProcessUsage {
+	var rows []backend.ProcessUsage
+	var workers []wddm.Process
+	for _, p := range procs {
+		if p.LUID != *wd.AdapterLUID {
+			continue
+		}
+		u := hostRow(wd.Index, p)
+		if n, ok := nvmlRows[[2]int{wd.Index, p.PID}]; ok {
+			if u.SMUtilPercent == nil {
+				u.SMUtilPercent = n.SMUtilPercent
+			}
+			delete(nvmlRows, [2]int{wd.Index, p.PID})
+		}
+		if strings.EqualFold(p.Name, "vmwp.exe") {
+			workers = append(workers, p)
+		}
+		rows = append(rows, u)
+	}
+	note := NoteWSLVM
+	wd.Label = "WSL VM"
+	if len(workers) > 1 {
+		wd.Label, note = "VM worker", NoteVMWorker
+	}
+	for i := range rows {
+		if rows[i].Name != nil && strings.EqualFold(*rows[i].Name, "vmwp.exe") {
+			rows[i].Notes = append(rows[i].Notes, note)
+		}
+	}
+	if len(workers) == 1 {
+		wd.VMWorkerPID = backend.Ptr(workers[0].PID)
+		wd.Contexts = workers[0].Contexts
+	}
+	return rows
 }
 
 func hostRow(dev int, p wddm.Process) backend.ProcessUsage {

@@ -186,29 +186,9 @@ func (e *Estimate) note(format string, args ...any) {
 
 // estimateMemory adds the KV cache or recurrent state.
 func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
-	switch f.Kind {
-	case KindVisionProjector, KindDiffusion, KindSpeech, KindUnknown:
-		e.note("%s: weights only, no llama.cpp KV cache to estimate", f.Kind)
+	if !f.hasMemory(e) {
 		return nil
 	}
-	if !f.Causal {
-		e.note("non-causal encoder: no KV cache")
-		return nil
-	}
-	if noMemoryArchs[f.Architecture] {
-		e.note("%s runs without a KV cache in llama.cpp", f.Architecture)
-		return nil
-	}
-	if f.BlockCount == 0 {
-		e.note("no block_count: KV cache not estimated")
-		return nil
-	}
-	if e.NCtx == 0 {
-		e.note("no context length: KV cache not estimated")
-		return nil
-	}
-
-	plan := f.plan()
 	swa := f.swa()
 	full, swaCells, err := cells(e, o, swa)
 	if err != nil {
@@ -219,7 +199,43 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 		e.SWACells = swaCells
 	}
 	mla := f.isMLA()
+	if err := f.addLayerMemory(e, o, place, swa, full, swaCells, mla); err != nil {
+		return err
+	}
+	if e.KVLayers == 0 {
+		e.KVCells, e.SWACells = 0, 0
+	}
+	f.memoryNotes(e, o, swa, full, swaCells, mla)
+	return nil
+}
 
+// hasMemory says whether the model keeps a KV cache or state to estimate,
+// with a note on e when it does not (or when what sizes it is missing).
+func (f *File) hasMemory(e *Estimate) bool {
+	switch f.Kind {
+	case KindVisionProjector, KindDiffusion, KindSpeech, KindUnknown:
+		e.note("%s: weights only, no llama.cpp KV cache to estimate", f.Kind)
+		return false
+	}
+	switch {
+	case !f.Causal:
+		e.note("non-causal encoder: no KV cache")
+	case noMemoryArchs[f.Architecture]:
+		e.note("%s runs without a KV cache in llama.cpp", f.Architecture)
+	case f.BlockCount == 0:
+		e.note("no block_count: KV cache not estimated")
+	case e.NCtx == 0:
+		e.note("no context length: KV cache not estimated")
+	default:
+		return true
+	}
+	return false
+}
+
+// addLayerMemory adds each layer's KV cache (full or SWA cells) and
+// recurrent state, on the GPU or the CPU with its layer.
+func (f *File) addLayerMemory(e *Estimate, o Options, place placement, swa swaLayout, full, swaCells uint64, mla bool) error {
+	plan := f.plan()
 	var c checked
 	for il := 0; il < int(f.BlockCount); il++ {
 		var layerBytes uint64
@@ -264,10 +280,12 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 	if c.overflow {
 		return fmt.Errorf("gguf: estimate: KV size overflows (header values out of range)")
 	}
-	if e.KVLayers == 0 {
-		e.KVCells, e.SWACells = 0, 0
-	}
+	return nil
+}
 
+// memoryNotes explains the KV cache's shape: recurrent state, SWA, MLA,
+// layers sharing KV.
+func (f *File) memoryNotes(e *Estimate, o Options, swa swaLayout, full, swaCells uint64, mla bool) {
 	if e.RecurrentLayers > 0 {
 		e.note("recurrent state, not a KV cache: %d layers, %d sequence(s), f32, fixed size whatever the context", e.RecurrentLayers, e.Parallel)
 	}
@@ -295,7 +313,6 @@ func (f *File) estimateMemory(e *Estimate, o Options, place placement) error {
 	if limit := f.kvLayerLimit(); limit < int(f.BlockCount) {
 		e.note("the last %d layers reuse earlier layers' KV and hold none", int(f.BlockCount)-limit)
 	}
-	return nil
 }
 
 // cells gives the padded cell counts of a full and of a SWA layer, summed

@@ -9,6 +9,27 @@ import (
 // the wrong type is an error, as it is for llama.cpp's loader: a value we
 // cannot read is not silently treated as absent.
 func (f *File) derive() error {
+	if err := f.deriveGeneral(); err != nil {
+		return err
+	}
+	if f.Architecture != "" { // the other keys are named after it
+		if err := f.deriveSizes(); err != nil {
+			return err
+		}
+		if err := f.deriveAttention(); err != nil {
+			return err
+		}
+	}
+	f.deriveMarkers()
+	if err := f.deriveVocab(); err != nil {
+		return err
+	}
+	f.quantization()
+	return nil
+}
+
+// deriveGeneral reads the general.* keys.
+func (f *File) deriveGeneral() error {
 	var err error
 	if f.Architecture, err = f.strKey("general.architecture"); err != nil {
 		return err
@@ -24,9 +45,15 @@ func (f *File) derive() error {
 	} else if ok {
 		f.FileType = int64(v)
 	}
+	return nil
+}
 
+// deriveSizes reads the architecture's scalar sizes (absent ones stay 0)
+// and bounds the layer count.
+func (f *File) deriveSizes() error {
+	var err error
 	u32 := func(dst *uint32, suffix string) {
-		if err != nil || f.Architecture == "" {
+		if err != nil {
 			return
 		}
 		var v uint64
@@ -34,7 +61,7 @@ func (f *File) derive() error {
 		*dst = uint32(v)
 	}
 	u64 := func(dst *uint64, suffix string) {
-		if err != nil || f.Architecture == "" {
+		if err != nil {
 			return
 		}
 		*dst, _, err = f.uintKey(f.archKey(suffix), math.MaxUint64)
@@ -70,38 +97,47 @@ func (f *File) derive() error {
 	if f.RWKV.HeadSize != 0 && f.RWKV.TokenShiftCount == 0 {
 		f.RWKV.TokenShiftCount = 2 // llama.cpp's default
 	}
+	return nil
+}
 
-	if f.Architecture != "" {
-		_, f.HasSlidingWindow = f.Meta(f.archKey("attention.sliding_window"))
-		_, f.HasSharedKVLayers = f.Meta(f.archKey("attention.shared_kv_layers"))
-		if f.FeedForwardLength, err = f.layerKey(f.archKey("feed_forward_length")); err != nil {
-			return err
-		}
-		if f.HeadCount, err = f.layerKey(f.archKey("attention.head_count")); err != nil {
-			return err
-		}
-		if f.HeadCountKV, err = f.layerKey(f.archKey("attention.head_count_kv")); err != nil {
-			return err
-		}
-		if f.SlidingWindowPattern, err = f.patternKey(f.archKey("attention.sliding_window_pattern")); err != nil {
-			return err
-		}
-		if v, ok := f.Meta(f.archKey("pooling_type")); ok {
-			p, isInt := v.Int()
-			if !isInt {
-				return newErr(ErrInvalid, "%s has type %s, want an integer", f.archKey("pooling_type"), v.Type())
-			}
-			f.PoolingType = p
-		}
-		if v, ok := f.Meta(f.archKey("attention.causal")); ok {
-			b, isBool := v.Bool()
-			if !isBool {
-				return newErr(ErrInvalid, "%s has type %s, want bool", f.archKey("attention.causal"), v.Type())
-			}
-			f.Causal, f.HasCausal = b, true
-		}
+// deriveAttention reads the per-layer and attention keys: head counts,
+// sliding window, pooling, causality.
+func (f *File) deriveAttention() error {
+	var err error
+	_, f.HasSlidingWindow = f.Meta(f.archKey("attention.sliding_window"))
+	_, f.HasSharedKVLayers = f.Meta(f.archKey("attention.shared_kv_layers"))
+	if f.FeedForwardLength, err = f.layerKey(f.archKey("feed_forward_length")); err != nil {
+		return err
 	}
+	if f.HeadCount, err = f.layerKey(f.archKey("attention.head_count")); err != nil {
+		return err
+	}
+	if f.HeadCountKV, err = f.layerKey(f.archKey("attention.head_count_kv")); err != nil {
+		return err
+	}
+	if f.SlidingWindowPattern, err = f.patternKey(f.archKey("attention.sliding_window_pattern")); err != nil {
+		return err
+	}
+	if v, ok := f.Meta(f.archKey("pooling_type")); ok {
+		p, isInt := v.Int()
+		if !isInt {
+			return newErr(ErrInvalid, "%s has type %s, want an integer", f.archKey("pooling_type"), v.Type())
+		}
+		f.PoolingType = p
+	}
+	if v, ok := f.Meta(f.archKey("attention.causal")); ok {
+		b, isBool := v.Bool()
+		if !isBool {
+			return newErr(ErrInvalid, "%s has type %s, want bool", f.archKey("attention.causal"), v.Type())
+		}
+		f.Causal, f.HasCausal = b, true
+	}
+	return nil
+}
 
+// deriveMarkers notes keys that mark a model's kind whatever its
+// architecture: a decision head, speech-to-text.
+func (f *File) deriveMarkers() {
 	for _, kv := range f.meta {
 		if f.DecisionKey == "" && (kv.Key == "decision.type" || strings.HasSuffix(kv.Key, ".decision.type")) {
 			f.DecisionKey = kv.Key
@@ -115,17 +151,20 @@ func (f *File) derive() error {
 			f.HasSTT = true
 		}
 	}
+}
 
+// deriveVocab counts the tokenizer's tokens, else reads <arch>.vocab_size.
+func (f *File) deriveVocab() error {
 	if v, ok := f.Meta("tokenizer.ggml.tokens"); ok && v.Type() == ValueArray {
 		f.VocabSize = v.Len()
-	} else if f.Architecture != "" {
-		if f.VocabSize, _, err = f.uintKey(f.archKey("vocab_size"), math.MaxUint64); err != nil {
-			return err
-		}
+		return nil
 	}
-
-	f.quantization()
-	return nil
+	if f.Architecture == "" {
+		return nil
+	}
+	var err error
+	f.VocabSize, _, err = f.uintKey(f.archKey("vocab_size"), math.MaxUint64)
+	return err
 }
 
 func (f *File) quantization() {

@@ -32,16 +32,6 @@ type swaLayout struct {
 
 func (l swaLayout) is(il int) bool { return l.layers != nil && l.layers[il] }
 
-func (l swaLayout) count() int {
-	n := 0
-	for _, s := range l.layers {
-		if s {
-			n++
-		}
-	}
-	return n
-}
-
 // swa decides the SWA layers as llama.cpp does for this file.
 func (f *File) swa() swaLayout {
 	n := int(f.BlockCount)

@@ -152,28 +152,14 @@ var flashAttnWords = map[string]string{
 }
 
 // setting reads one setting. For switches and -fa, inline says whether a
-// "=value" came with the flag; otherwise the value was already taken.
+// "=value" came with the flag; otherwise the value was already taken. A
+// bad value is a warning (the API key's redacted), never a parse failure.
 func (p *parser) setting(name string, spec flagSpec, value string, inline bool) {
 	st := &p.res.Settings
 	var err error
 	switch spec.set {
 	case settingFlashAttn:
-		if !inline && p.i+1 < len(p.argv) {
-			if _, ok := flashAttnWords[strings.ToLower(p.argv[p.i+1])]; ok {
-				p.i++
-				value, inline = p.argv[p.i], true
-			}
-		}
-		if !inline {
-			st.FlashAttn = ptr("on")
-			return
-		}
-		w, ok := flashAttnWords[strings.ToLower(value)]
-		if !ok {
-			err = errors.New("want on, off or auto")
-			break
-		}
-		st.FlashAttn = &w
+		err = p.flashAttn(value, inline)
 	case settingSWAFull:
 		b := true
 		if inline {
@@ -182,35 +168,75 @@ func (p *parser) setting(name string, spec flagSpec, value string, inline bool) 
 		if err == nil {
 			st.SWAFull = &b
 		}
+	case settingKVUnifiedOn, settingKVUnifiedOff, settingNoKVOffload, settingKVOffload,
+		settingMmapOn, settingMmapOff, settingCPUMoE, settingEmbeddings:
+		st.setSwitch(spec.set)
+	case settingKVUnifiedPerSlot, settingNCPUMoE, settingCtx, settingParallel, settingUBatch, settingBatch, settingPort:
+		err = st.setNumber(spec.set, value)
+	case settingDevice, settingLogFile, settingAPIKeyFile, settingHost, settingAPIKey:
+		err = st.setText(spec.set, value, p.cwd)
+	case settingLoadMode:
+		err = st.setLoadMode(value)
+	case settingCacheK, settingCacheV, settingCacheKV:
+		err = st.setCacheType(spec.set, value)
+	case settingGPULayers:
+		err = st.setGPULayers(value)
+	}
+	if err != nil {
+		shown := strconv.Quote(value)
+		if spec.set == settingAPIKey {
+			shown = "[redacted]"
+		}
+		p.warn("%s: bad value %s: %v", name, shown, err)
+	}
+}
+
+// flashAttn reads -fa: alone it means on; its value may be inline or, when
+// it is one of -fa's words, the next argument.
+func (p *parser) flashAttn(value string, inline bool) error {
+	st := &p.res.Settings
+	if !inline && p.i+1 < len(p.argv) {
+		if _, ok := flashAttnWords[strings.ToLower(p.argv[p.i+1])]; ok {
+			p.i++
+			value, inline = p.argv[p.i], true
+		}
+	}
+	if !inline {
+		st.FlashAttn = ptr("on")
+		return nil
+	}
+	w, ok := flashAttnWords[strings.ToLower(value)]
+	if !ok {
+		return errors.New("want on, off or auto")
+	}
+	st.FlashAttn = &w
+	return nil
+}
+
+// setSwitch sets a setting that takes no value.
+func (st *Settings) setSwitch(set setting) {
+	switch set {
 	case settingKVUnifiedOn, settingKVUnifiedOff:
-		st.KVUnified = ptr(spec.set == settingKVUnifiedOn)
+		st.KVUnified = ptr(set == settingKVUnifiedOn)
 	case settingNoKVOffload, settingKVOffload:
-		st.NoKVOffload = ptr(spec.set == settingNoKVOffload)
+		st.NoKVOffload = ptr(set == settingNoKVOffload)
 	case settingMmapOn, settingMmapOff:
-		st.Mmap = ptr(spec.set == settingMmapOn)
+		st.Mmap = ptr(set == settingMmapOn)
 	case settingCPUMoE:
 		st.NCPUMoE = ptr(1 << 20) // every layer
 	case settingEmbeddings:
 		st.Embeddings = ptr(true)
+	}
+}
+
+// setNumber sets an integer setting within llama.cpp's range; a bad
+// value leaves it unknown (nil), whatever an earlier flag said.
+func (st *Settings) setNumber(set setting, value string) (err error) {
+	switch set {
 	case settingKVUnifiedPerSlot:
 		st.KVUnifiedPerSlot, err = intIn(value, 0, 1<<31-1)
 	case settingNCPUMoE:
 		st.NCPUMoE, err = intIn(value, 0, 1<<20)
-	case settingDevice:
-		if value == "" {
-			err = errors.New("empty")
-			break
-		}
-		st.Devices = ptr(strings.ToLower(value))
-	case settingLoadMode:
-		switch strings.ToLower(value) {
-		case "auto", "mmap", "mmap+mlock":
-			st.Mmap = ptr(true)
-		case "none", "mlock", "dio":
-			st.Mmap = ptr(false)
-		default:
-			err = errors.New("want auto, none, mmap, mlock, mmap+mlock or dio")
-		}
 	case settingCtx:
 		st.CtxSize, err = intIn(value, 0, 1<<31-1)
 	case settingParallel:
@@ -221,53 +247,74 @@ func (p *parser) setting(name string, spec flagSpec, value string, inline bool) 
 		st.BatchSize, err = intIn(value, 0, 1<<31-1)
 	case settingPort:
 		st.Port, err = intIn(value, 0, 65535)
-	case settingCacheK, settingCacheV, settingCacheKV:
-		t := strings.ToLower(value)
-		if !slices.Contains(cacheTypes, t) {
-			err = errors.New("unknown cache type")
-			break
-		}
-		if spec.set != settingCacheV {
-			st.CacheTypeK = ptr(t)
-		}
-		if spec.set != settingCacheK {
-			st.CacheTypeV = ptr(t)
-		}
-	case settingGPULayers:
-		switch v := strings.ToLower(value); v {
-		case "auto", "all":
-			st.GPULayers = &GPULayers{Mode: v}
-		default:
-			var n *int
-			if n, err = intIn(value, -1<<31, 1<<31-1); err == nil {
-				st.GPULayers = &GPULayers{Count: *n}
-			}
-		}
-	case settingLogFile, settingAPIKeyFile, settingHost, settingAPIKey:
-		if value == "" {
-			err = errors.New("empty")
-			break
-		}
-		switch spec.set {
-		case settingHost:
-			st.Host = &value
-		case settingAPIKey:
-			st.APIKey = ptr(Secret(value))
-		case settingLogFile:
-			path, _ := resolve(value, p.cwd)
-			st.LogFile = &path
-		case settingAPIKeyFile:
-			path, _ := resolve(value, p.cwd)
-			st.APIKeyFile = &path
-		}
 	}
+	return err
+}
+
+// setText sets a setting that is a non-empty string; paths are resolved
+// against the process's working directory.
+func (st *Settings) setText(set setting, value, cwd string) error {
+	if value == "" {
+		return errors.New("empty")
+	}
+	switch set {
+	case settingDevice:
+		st.Devices = ptr(strings.ToLower(value))
+	case settingHost:
+		st.Host = &value
+	case settingAPIKey:
+		st.APIKey = ptr(Secret(value))
+	case settingLogFile:
+		path, _ := resolve(value, cwd)
+		st.LogFile = &path
+	case settingAPIKeyFile:
+		path, _ := resolve(value, cwd)
+		st.APIKeyFile = &path
+	}
+	return nil
+}
+
+// setLoadMode reads --load-mode as whether the weights are mapped.
+func (st *Settings) setLoadMode(value string) error {
+	switch strings.ToLower(value) {
+	case "auto", "mmap", "mmap+mlock":
+		st.Mmap = ptr(true)
+	case "none", "mlock", "dio":
+		st.Mmap = ptr(false)
+	default:
+		return errors.New("want auto, none, mmap, mlock, mmap+mlock or dio")
+	}
+	return nil
+}
+
+// setCacheType sets the K, the V or both cache types.
+func (st *Settings) setCacheType(set setting, value string) error {
+	t := strings.ToLower(value)
+	if !slices.Contains(cacheTypes, t) {
+		return errors.New("unknown cache type")
+	}
+	if set != settingCacheV {
+		st.CacheTypeK = ptr(t)
+	}
+	if set != settingCacheK {
+		st.CacheTypeV = ptr(t)
+	}
+	return nil
+}
+
+// setGPULayers reads -ngl: auto, all or a count.
+func (st *Settings) setGPULayers(value string) error {
+	switch v := strings.ToLower(value); v {
+	case "auto", "all":
+		st.GPULayers = &GPULayers{Mode: v}
+		return nil
+	}
+	n, err := intIn(value, -1<<31, 1<<31-1)
 	if err != nil {
-		shown := strconv.Quote(value)
-		if spec.set == settingAPIKey {
-			shown = "[redacted]"
-		}
-		p.warn("%s: bad value %s: %v", name, shown, err)
+		return err
 	}
+	st.GPULayers = &GPULayers{Count: *n}
+	return nil
 }
 
 func ptr[T any](v T) *T { return &v }

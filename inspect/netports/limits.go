@@ -7,6 +7,4 @@ const (
 	MaxFDs = 65536
 	// MaxLines is how many rows of each tcp table are read.
 	MaxLines = 1 << 20
-	// maxLineLen bounds one row; real rows are about 150 bytes.
-	maxLineLen = 4096
 )

@@ -55,6 +55,14 @@ func Listening(procRoot string, pid int) ([]Port, error) {
 	return slices.Compact(ports), nil
 }
 
+// comparePorts orders ports by address, then port number.
+func comparePorts(a, b Port) int {
+	if c := a.Addr.Compare(b.Addr); c != 0 {
+		return c
+	}
+	return int(a.Port) - int(b.Port)
+}
+
 // wrap prefixes the package name; a process that exits while we read
 // gives ESRCH, reported as fs.ErrNotExist like a process already gone.
 func wrap(err error) error {
@@ -71,6 +79,9 @@ var (
 	readlink = os.Readlink
 	maxLines = MaxLines
 )
+
+// maxLineLen bounds one tcp table row; real rows are about 150 bytes.
+const maxLineLen = 4096
 
 // socketInodes reads the targets of the fd links and keeps the inodes of
 // "socket:[N]".

@@ -33,11 +33,3 @@ func (p Port) String() string {
 func reachable(a netip.Addr) bool {
 	return a.Zone() == "" && (a.IsLoopback() || a.IsUnspecified())
 }
-
-// comparePorts orders ports by address, then port number.
-func comparePorts(a, b Port) int {
-	if c := a.Addr.Compare(b.Addr); c != 0 {
-		return c
-	}
-	return int(a.Port) - int(b.Port)
-}

@@ -98,7 +98,7 @@ func (w *walker) resolve() (int, *unix.Stat_t, error) {
 		}
 		if len(comps) == 0 {
 			// the path names a directory: hand back the current one
-			fd, err := unix.Dup(w.stack[len(w.stack)-1])
+			fd, err := unix.Dup(w.top())
 			if err != nil {
 				return -1, nil, err
 			}
@@ -107,20 +107,20 @@ func (w *walker) resolve() (int, *unix.Stat_t, error) {
 		}
 		name := comps[0]
 		comps = comps[1:]
-		if !w.permits(w.stack[len(w.stack)-1], &cur, 1) {
+		if !w.permits(w.top(), &cur, 1) {
 			return -1, nil, w.denied("search folder " + dirName)
 		}
 		if name == ".." {
 			if len(w.stack) > 1 {
-				unix.Close(w.stack[len(w.stack)-1])
+				unix.Close(w.top())
 				w.stack = w.stack[:len(w.stack)-1]
 			}
-			if err := unix.Fstat(w.stack[len(w.stack)-1], &cur); err != nil {
+			if err := unix.Fstat(w.top(), &cur); err != nil {
 				return -1, nil, err
 			}
 			continue
 		}
-		fd, err := unix.Openat(w.stack[len(w.stack)-1], name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		fd, err := unix.Openat(w.top(), name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		if err != nil {
 			return -1, nil, &fs.PathError{Op: "open", Path: w.path, Err: err}
 		}
@@ -131,22 +131,9 @@ func (w *walker) resolve() (int, *unix.Stat_t, error) {
 		}
 		switch {
 		case st.Mode&unix.S_IFMT == unix.S_IFLNK:
-			target, err := readlinkFd(fd)
-			unix.Close(fd)
+			target, err := w.follow(fd, &links, &cur)
 			if err != nil {
-				return -1, nil, &fs.PathError{Op: "readlink", Path: w.path, Err: err}
-			}
-			if links++; links > maxLinks {
-				return -1, nil, &fs.PathError{Op: "open", Path: w.path, Err: syscall.ELOOP}
-			}
-			if strings.HasPrefix(target, "/") { // restart at the root
-				for _, d := range w.stack[1:] {
-					unix.Close(d)
-				}
-				w.stack = w.stack[:1]
-				if err := unix.Fstat(w.stack[0], &cur); err != nil {
-					return -1, nil, err
-				}
+				return -1, nil, err
 			}
 			comps = append(strings.Split(target, "/"), comps...)
 		case len(comps) > 0 && st.Mode&unix.S_IFMT == unix.S_IFDIR:
@@ -164,6 +151,32 @@ func (w *walker) resolve() (int, *unix.Stat_t, error) {
 			return fd, &st, nil
 		}
 	}
+}
+
+// top is the directory the walk is in.
+func (w *walker) top() int { return w.stack[len(w.stack)-1] }
+
+// follow reads the link fd (and closes it), counting it in links; an
+// absolute target restarts the walk at the root, with cur its stat.
+func (w *walker) follow(fd int, links *int, cur *unix.Stat_t) (string, error) {
+	target, err := readlinkFd(fd)
+	unix.Close(fd)
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: w.path, Err: err}
+	}
+	if *links++; *links > maxLinks {
+		return "", &fs.PathError{Op: "open", Path: w.path, Err: syscall.ELOOP}
+	}
+	if strings.HasPrefix(target, "/") {
+		for _, d := range w.stack[1:] {
+			unix.Close(d)
+		}
+		w.stack = w.stack[:1]
+		if err := unix.Fstat(w.stack[0], cur); err != nil {
+			return "", err
+		}
+	}
+	return target, nil
 }
 
 func readlinkFd(fd int) (string, error) {

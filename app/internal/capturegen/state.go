@@ -346,7 +346,7 @@ func (s *state) ReadSystem(context.Context) (backend.System, backend.Source) {
 
 // app.Inspector
 
-func (s *state) Refresh(targets []inspect.Target) map[int]inspect.Finding {
+func (s *state) Refresh(_ context.Context, targets []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}
 	for _, t := range targets {
 		out[t.PID] = s.Inspect(t)
@@ -416,7 +416,7 @@ func (s *state) llamaModel() inspect.Model {
 
 // Enrich builds the llama-server's LLM block with inspect.BuildLLM from
 // what its log and API say at second t.
-func (s *state) Enrich(t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+func (s *state) Enrich(_ context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
 	if t.PID != pidLlama {
 		return f, nil
 	}

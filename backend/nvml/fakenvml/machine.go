@@ -152,96 +152,130 @@ func (m Machine) Write(path string) error {
 
 // Format renders the machine file (testdata/README.md).
 func (m Machine) Format() (string, error) {
-	var b strings.Builder
-	var bad error
-	kv := func(k, v string) {
-		if strings.ContainsAny(v, "\r\n") || len(k)+len(v) > 500 {
-			bad = fmt.Errorf("fakenvml: %s=%q: values are one line of at most 500 bytes", k, v)
-		}
-		b.WriteString(k + "=" + v + "\n")
+	if err := m.checkLimits(); err != nil {
+		return "", err
 	}
-	u := func(k string, v uint64) { kv(k, strconv.FormatUint(v, 10)) }
-	fail := func(f Failure, gpu int) {
-		b.WriteString("fail\n")
-		kv("fn", f.Func)
-		kv("ret", f.Return)
-		if gpu >= 0 {
-			u("gpu", uint64(gpu))
-		}
-		u("after", uint64(f.After))
+	var w machineWriter
+	w.b.WriteString("# gtm stand-in NVIDIA machine (backend/nvml/fakenvml)\n")
+	if m.DriverVersion != "" {
+		w.kv("driver_version", m.DriverVersion)
 	}
+	for i, g := range m.GPUs {
+		if err := w.gpu(g); err != nil {
+			return "", err
+		}
+		for _, f := range g.Fail {
+			w.fail(f, i)
+		}
+	}
+	for _, f := range m.Fail {
+		w.fail(f, -1)
+	}
+	return w.b.String(), w.bad
+}
+
+// checkLimits refuses a machine larger than the stand-in's fixed tables.
+func (m Machine) checkLimits() error {
 	if len(m.GPUs) > MaxGPUs {
-		return "", fmt.Errorf("fakenvml: %d GPUs, the stand-in holds at most %d", len(m.GPUs), MaxGPUs)
+		return fmt.Errorf("fakenvml: %d GPUs, the stand-in holds at most %d", len(m.GPUs), MaxGPUs)
 	}
 	nfail := len(m.Fail)
 	for _, g := range m.GPUs {
 		nfail += len(g.Fail)
 		if len(g.Processes) > MaxProcesses {
-			return "", fmt.Errorf("fakenvml: %d processes on one GPU, the stand-in holds at most %d", len(g.Processes), MaxProcesses)
+			return fmt.Errorf("fakenvml: %d processes on one GPU, the stand-in holds at most %d", len(g.Processes), MaxProcesses)
 		}
 	}
 	if nfail > MaxFailures {
-		return "", fmt.Errorf("fakenvml: %d fail rules, the stand-in holds at most %d", nfail, MaxFailures)
+		return fmt.Errorf("fakenvml: %d fail rules, the stand-in holds at most %d", nfail, MaxFailures)
 	}
-	b.WriteString("# gtm stand-in NVIDIA machine (backend/nvml/fakenvml)\n")
-	if m.DriverVersion != "" {
-		kv("driver_version", m.DriverVersion)
+	return nil
+}
+
+// machineWriter writes the machine file's key=value lines; bad keeps the
+// last value the stand-in could not read back.
+type machineWriter struct {
+	b   strings.Builder
+	bad error
+}
+
+func (w *machineWriter) kv(k, v string) {
+	if strings.ContainsAny(v, "\r\n") || len(k)+len(v) > 500 {
+		w.bad = fmt.Errorf("fakenvml: %s=%q: values are one line of at most 500 bytes", k, v)
 	}
-	for i, g := range m.GPUs {
-		b.WriteString("gpu\n")
-		kv("name", g.Name)
-		kv("uuid", g.UUID)
-		kv("pci_bus_id", g.PCIBusID)
-		u("memory_total", g.MemoryTotal)
-		u("memory_used", g.MemoryUsed)
-		u("memory_reserved", g.MemoryReserved)
-		if g.MemoryFree != nil {
-			u("memory_free", *g.MemoryFree)
-		}
-		u("util_gpu", uint64(g.GPUUtil))
-		u("util_memory", uint64(g.MemoryUtil))
-		u("temperature", uint64(g.TemperatureC))
-		u("power_mw", uint64(g.PowerMilliwatts))
-		u("power_limit_mw", uint64(g.PowerLimitMilliwatts))
-		u("clock_sm", uint64(g.SMClockMHz))
-		u("clock_mem", uint64(g.MemoryClockMHz))
-		u("clock_video", uint64(g.VideoClockMHz))
-		u("encoder", uint64(g.EncoderUtil))
-		u("decoder", uint64(g.DecoderUtil))
-		u("pcie_rx_kbs", uint64(g.PCIeRxKBps))
-		u("pcie_tx_kbs", uint64(g.PCIeTxKBps))
-		if g.Lost {
-			kv("lost", "1")
-		}
-		if g.SamplesGrow {
-			kv("samples_grow", "1")
-		}
-		for _, p := range g.Processes {
-			if p.PID < 0 || p.PID > 1<<32-1 {
-				return "", fmt.Errorf("fakenvml: process PID %d out of range", p.PID)
-			}
-			b.WriteString("process\n")
-			u("pid", uint64(p.PID))
-			u("used_memory", p.UsedMemory)
-			switch {
-			case p.Unlisted:
-				kv("lists", "")
-			case p.Lists != nil:
-				kv("lists", strings.Join(p.Lists, ","))
-			}
-			if s := p.Sample; s != nil {
-				u("sm", uint64(s.SM))
-				u("mem", uint64(s.Memory))
-				u("enc", uint64(s.Encoder))
-				u("dec", uint64(s.Decoder))
-			}
-		}
-		for _, f := range g.Fail {
-			fail(f, i)
+	w.b.WriteString(k + "=" + v + "\n")
+}
+
+func (w *machineWriter) u(k string, v uint64) { w.kv(k, strconv.FormatUint(v, 10)) }
+
+// fail writes a fail rule; gpu < 0 is a machine-wide one.
+func (w *machineWriter) fail(f Failure, gpu int) {
+	w.b.WriteString("fail\n")
+	w.kv("fn", f.Func)
+	w.kv("ret", f.Return)
+	if gpu >= 0 {
+		w.u("gpu", uint64(gpu))
+	}
+	w.u("after", uint64(f.After))
+}
+
+// gpu writes one GPU block and its processes.
+func (w *machineWriter) gpu(g GPU) error {
+	w.b.WriteString("gpu\n")
+	w.kv("name", g.Name)
+	w.kv("uuid", g.UUID)
+	w.kv("pci_bus_id", g.PCIBusID)
+	w.u("memory_total", g.MemoryTotal)
+	w.u("memory_used", g.MemoryUsed)
+	w.u("memory_reserved", g.MemoryReserved)
+	if g.MemoryFree != nil {
+		w.u("memory_free", *g.MemoryFree)
+	}
+	w.u("util_gpu", uint64(g.GPUUtil))
+	w.u("util_memory", uint64(g.MemoryUtil))
+	w.u("temperature", uint64(g.TemperatureC))
+	w.u("power_mw", uint64(g.PowerMilliwatts))
+	w.u("power_limit_mw", uint64(g.PowerLimitMilliwatts))
+	w.u("clock_sm", uint64(g.SMClockMHz))
+	w.u("clock_mem", uint64(g.MemoryClockMHz))
+	w.u("clock_video", uint64(g.VideoClockMHz))
+	w.u("encoder", uint64(g.EncoderUtil))
+	w.u("decoder", uint64(g.DecoderUtil))
+	w.u("pcie_rx_kbs", uint64(g.PCIeRxKBps))
+	w.u("pcie_tx_kbs", uint64(g.PCIeTxKBps))
+	if g.Lost {
+		w.kv("lost", "1")
+	}
+	if g.SamplesGrow {
+		w.kv("samples_grow", "1")
+	}
+	for _, p := range g.Processes {
+		if err := w.process(p); err != nil {
+			return err
 		}
 	}
-	for _, f := range m.Fail {
-		fail(f, -1)
+	return nil
+}
+
+// process writes one process block.
+func (w *machineWriter) process(p Process) error {
+	if p.PID < 0 || p.PID > 1<<32-1 {
+		return fmt.Errorf("fakenvml: process PID %d out of range", p.PID)
 	}
-	return b.String(), bad
+	w.b.WriteString("process\n")
+	w.u("pid", uint64(p.PID))
+	w.u("used_memory", p.UsedMemory)
+	switch {
+	case p.Unlisted:
+		w.kv("lists", "")
+	case p.Lists != nil:
+		w.kv("lists", strings.Join(p.Lists, ","))
+	}
+	if s := p.Sample; s != nil {
+		w.u("sm", uint64(s.SM))
+		w.u("mem", uint64(s.Memory))
+		w.u("enc", uint64(s.Encoder))
+		w.u("dec", uint64(s.Decoder))
+	}
+	return nil
 }

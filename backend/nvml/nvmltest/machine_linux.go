@@ -150,23 +150,13 @@ func busID(s string) [32]int8 {
 
 func (g *GPU) device() nvml.Device {
 	return &mock.Device{
-		GetNameFunc:    func() (string, nvml.Return) { return g.Name, nvml.SUCCESS },
-		GetUUIDFunc:    func() (string, nvml.Return) { return g.UUID, nvml.SUCCESS },
-		GetPciInfoFunc: func() (nvml.PciInfo, nvml.Return) { return nvml.PciInfo{BusId: busID(g.BusID)}, nvml.SUCCESS },
-		GetMigModeFunc: g.migMode,
-		GetMaxMigDeviceCountFunc: func() (int, nvml.Return) {
-			if g.MIG == nil {
-				return 0, nvml.ERROR_NOT_SUPPORTED
-			}
-			return len(g.MIG), nvml.SUCCESS
-		},
+		GetNameFunc:                   func() (string, nvml.Return) { return g.Name, nvml.SUCCESS },
+		GetUUIDFunc:                   func() (string, nvml.Return) { return g.UUID, nvml.SUCCESS },
+		GetPciInfoFunc:                func() (nvml.PciInfo, nvml.Return) { return nvml.PciInfo{BusId: busID(g.BusID)}, nvml.SUCCESS },
+		GetMigModeFunc:                g.migMode,
+		GetMaxMigDeviceCountFunc:      g.maxMigDeviceCount,
 		GetMigDeviceHandleByIndexFunc: g.migHandle,
-		GetMemoryInfo_v2Func: func() (nvml.Memory_v2, nvml.Return) {
-			if !g.has(Memory) || !g.has(MemoryV2) {
-				return nvml.Memory_v2{}, nvml.ERROR_NOT_SUPPORTED
-			}
-			return nvml.Memory_v2{Total: g.Total, Reserved: g.Reserved, Used: g.Used, Free: g.Total - g.Used - g.Reserved}, nvml.SUCCESS
-		},
+		GetMemoryInfo_v2Func:          g.memoryV2,
 		GetMemoryInfoFunc: func() (nvml.Memory, nvml.Return) {
 			// v1's Used includes the driver's reserved memory.
 			return nvml.Memory{Total: g.Total, Used: g.Used + g.Reserved, Free: g.Total - g.Used - g.Reserved}, g.ret(Memory)
@@ -179,20 +169,7 @@ func (g *GPU) device() nvml.Device {
 		},
 		GetPowerUsageFunc:         func() (uint32, nvml.Return) { return g.PowerMW, g.ret(Power) },
 		GetEnforcedPowerLimitFunc: func() (uint32, nvml.Return) { return g.LimitMW, g.ret(PowerLimit) },
-		GetClockInfoFunc: func(t nvml.ClockType) (uint32, nvml.Return) {
-			if !g.has(Clocks) {
-				return 0, nvml.ERROR_NOT_SUPPORTED
-			}
-			switch t {
-			case nvml.CLOCK_SM:
-				return g.SMClock, nvml.SUCCESS
-			case nvml.CLOCK_MEM:
-				return g.MemClock, nvml.SUCCESS
-			case nvml.CLOCK_VIDEO:
-				return g.VideoClock, g.ret(VideoClock)
-			}
-			return 0, nvml.ERROR_INVALID_ARGUMENT
-		},
+		GetClockInfoFunc:          g.clockInfo,
 		GetEncoderUtilizationFunc: func() (uint32, uint32, nvml.Return) { return g.EncUtil, 167000, g.ret(Encoder) },
 		GetDecoderUtilizationFunc: func() (uint32, uint32, nvml.Return) { return g.DecUtil, 167000, g.ret(Decoder) },
 		GetPcieThroughputFunc: func(c nvml.PcieUtilCounter) (uint32, nvml.Return) {
@@ -213,29 +190,62 @@ func (g *GPU) device() nvml.Device {
 		GetMPSComputeRunningProcessesFunc: func() ([]nvml.ProcessInfo, nvml.Return) {
 			return g.MPSProcs, g.ret(MPS)
 		},
-		GetProcessUtilizationFunc: func(since uint64) ([]nvml.ProcessUtilizationSample, nvml.Return) {
-			g.mu.Lock()
-			g.Asked = append(g.Asked, since)
-			g.mu.Unlock()
-			if g.UtilErr != 0 {
-				return nil, g.UtilErr
-			}
-			samples := g.Samples
-			if g.SamplesFunc != nil {
-				samples = g.SamplesFunc(since)
-			}
-			var out []nvml.ProcessUtilizationSample
-			for _, s := range samples {
-				if s.TimeStamp > since {
-					out = append(out, s)
-				}
-			}
-			if len(out) == 0 {
-				return nil, nvml.ERROR_NOT_FOUND
-			}
-			return out, nvml.SUCCESS
-		},
+		GetProcessUtilizationFunc: g.processUtilization,
 	}
+}
+
+func (g *GPU) maxMigDeviceCount() (int, nvml.Return) {
+	if g.MIG == nil {
+		return 0, nvml.ERROR_NOT_SUPPORTED
+	}
+	return len(g.MIG), nvml.SUCCESS
+}
+
+func (g *GPU) memoryV2() (nvml.Memory_v2, nvml.Return) {
+	if !g.has(Memory) || !g.has(MemoryV2) {
+		return nvml.Memory_v2{}, nvml.ERROR_NOT_SUPPORTED
+	}
+	return nvml.Memory_v2{Total: g.Total, Reserved: g.Reserved, Used: g.Used, Free: g.Total - g.Used - g.Reserved}, nvml.SUCCESS
+}
+
+func (g *GPU) clockInfo(t nvml.ClockType) (uint32, nvml.Return) {
+	if !g.has(Clocks) {
+		return 0, nvml.ERROR_NOT_SUPPORTED
+	}
+	switch t {
+	case nvml.CLOCK_SM:
+		return g.SMClock, nvml.SUCCESS
+	case nvml.CLOCK_MEM:
+		return g.MemClock, nvml.SUCCESS
+	case nvml.CLOCK_VIDEO:
+		return g.VideoClock, g.ret(VideoClock)
+	}
+	return 0, nvml.ERROR_INVALID_ARGUMENT
+}
+
+// processUtilization records since (LastAsked) and answers as the driver
+// does: the samples newer than since, or NOT_FOUND when there are none.
+func (g *GPU) processUtilization(since uint64) ([]nvml.ProcessUtilizationSample, nvml.Return) {
+	g.mu.Lock()
+	g.Asked = append(g.Asked, since)
+	g.mu.Unlock()
+	if g.UtilErr != 0 {
+		return nil, g.UtilErr
+	}
+	samples := g.Samples
+	if g.SamplesFunc != nil {
+		samples = g.SamplesFunc(since)
+	}
+	var out []nvml.ProcessUtilizationSample
+	for _, s := range samples {
+		if s.TimeStamp > since {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, nvml.ERROR_NOT_FOUND
+	}
+	return out, nvml.SUCCESS
 }
 
 // LastAsked returns the newest lastSeenTimestamp passed to

@@ -105,24 +105,7 @@ func StartServer(t testing.TB, name string, cred *syscall.Credential, root strin
 	if !hooked {
 		t.Fatal("maptest: this test binary cannot act as a server: its TestMain must call maptest.MaybeRunChild() first")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatalf("maptest: %v", err)
-	}
-	dir, err := os.MkdirTemp("", "gtm-server-")
-	if err != nil {
-		t.Fatalf("maptest: %v", err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	link := filepath.Join(dir, name)
-	if cred == nil {
-		err = os.Symlink(exe, link)
-	} else {
-		err = copyExecutable(exe, link, dir)
-	}
-	if err != nil {
-		t.Fatalf("maptest: %v", err)
-	}
+	link := serverBinary(t, name, cred)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		t.Fatalf("maptest: %v", err)
@@ -155,22 +138,7 @@ func StartServer(t testing.TB, name string, cred *syscall.Credential, root strin
 	})
 	s := &Server{PID: cmd.Process.Pid}
 	ready := make(chan string, 1)
-	go func() {
-		br := bufio.NewReader(outR)
-		line, _ := br.ReadString('\n')
-		ready <- line
-		for {
-			line, err := br.ReadString('\n')
-			if err != nil {
-				return
-			}
-			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "auth "); ok {
-				s.mu.Lock()
-				s.auths = append(s.auths, v)
-				s.mu.Unlock()
-			}
-		}
-	}()
+	go s.read(outR, ready)
 	select {
 	case line := <-ready:
 		if _, err := fmt.Sscanf(line, "ready %d", &s.Port); err != nil {
@@ -180,6 +148,50 @@ func StartServer(t testing.TB, name string, cred *syscall.Credential, root strin
 		t.Fatalf("maptest: server not ready after %v", readyTimeout)
 	}
 	return s
+}
+
+// serverBinary is the test binary under name in a folder of its own: a
+// link to it, or, for another user (cred), a copy that user may run.
+func serverBinary(t testing.TB, name string, cred *syscall.Credential) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatalf("maptest: %v", err)
+	}
+	dir, err := os.MkdirTemp("", "gtm-server-")
+	if err != nil {
+		t.Fatalf("maptest: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	link := filepath.Join(dir, name)
+	if cred == nil {
+		err = os.Symlink(exe, link)
+	} else {
+		err = copyExecutable(exe, link, dir)
+	}
+	if err != nil {
+		t.Fatalf("maptest: %v", err)
+	}
+	return link
+}
+
+// read hands the server's first line (its "ready PORT") to ready, then
+// records the auth headers it reports until it exits.
+func (s *Server) read(out io.Reader, ready chan<- string) {
+	br := bufio.NewReader(out)
+	line, _ := br.ReadString('\n')
+	ready <- line
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			return
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "auth "); ok {
+			s.mu.Lock()
+			s.auths = append(s.auths, v)
+			s.mu.Unlock()
+		}
+	}
 }
 
 // copyExecutable copies the test binary into dir, which it opens to
