@@ -11,7 +11,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 export GOTMPDIR := $(CURDIR)/.cache/gotmp
 _ := $(shell mkdir -p $(GOTMPDIR))
 
-.PHONY: all run test build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check measure-window
+.PHONY: all run test check build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check measure-window
 
 all: build
 
@@ -57,13 +57,34 @@ test: deps lint
 	$(GO) test -tags nogui ./cmd/gtm
 	$(MAKE) --no-print-directory cross
 
-## lint: formatting, go vet, and third_party/fyne/v2 = upstream + patches
-lint: deps
+## check: the fast loop while working — formatting, go vet and the unit
+## tests (-short: no built binaries, no real display); make test is the full
+## run CI does
+check: deps
+	@out=$$(gofmt -l $$(git ls-files '*.go' ':!third_party/fyne/v2' 2>/dev/null || find . -name '*.go' -not -path './third_party/*')); \
+		if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test -short ./...
+
+## staticcheck, pinned, installed once into .cache (a host binary, so it can
+## also check the Windows build: GOOS=windows .cache/.../staticcheck)
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := .cache/staticcheck-$(STATICCHECK_VERSION)/staticcheck
+HEADLESS_PKGS := ./cmd/... ./app/... ./backend/... ./inspect/... ./internal/...
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/$(dir $(STATICCHECK)) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+## lint: formatting, go vet, staticcheck, and third_party/fyne/v2 = upstream + patches
+lint: deps $(STATICCHECK)
 	@out=$$(gofmt -l $$(git ls-files '*.go' ':!third_party/fyne/v2' 2>/dev/null || find . -name '*.go' -not -path './third_party/*')); \
 		if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	scripts/fyne-tree.sh check
 	$(GO) vet ./...
 	$(GO) vet -tags nogui ./...
+	$(STATICCHECK) ./...
+	@# the headless build's packages (ui/ is the window's, and some of ui/desktop is used only with it)
+	$(STATICCHECK) -tags nogui $(HEADLESS_PKGS)
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(STATICCHECK) -tags nogui $(HEADLESS_PKGS)
 
 ## cross: the headless CLI still builds for Windows and macOS
 cross:

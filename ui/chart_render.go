@@ -27,7 +27,7 @@ type chartRenderer struct {
 	ys     []int
 	box    plotBox
 	objs   []fyne.CanvasObject
-	bg, fg color.Color
+	fg     color.Color
 	plotBg color.NRGBA
 }
 

@@ -9,15 +9,6 @@ import (
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
-// readCaptureFile is loadCapture's snapshots, for tests.
-func readCaptureFile(path string) ([]*app.Snapshot, error) {
-	c, err := loadCapture(path)
-	if err != nil {
-		return nil, err
-	}
-	return c.Snapshots, nil
-}
-
 // loadCapture reads a capture (gtm record) or one --json snapshot. Show
 // its warnings once, with warnCapture.
 func loadCapture(path string) (*app.Capture, error) {

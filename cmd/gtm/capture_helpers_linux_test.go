@@ -1,0 +1,12 @@
+package main
+
+import "github.com/gputaskman/gtm/app"
+
+// readCaptureFile is loadCapture's snapshots, for tests.
+func readCaptureFile(path string) ([]*app.Snapshot, error) {
+	c, err := loadCapture(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.Snapshots, nil
+}
