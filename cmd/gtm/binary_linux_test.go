@@ -127,6 +127,7 @@ func TestBinaryUsage(t *testing.T) {
 }
 
 func TestBinaryWriteFailure(t *testing.T) {
+	needBinary(t)
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skip("no /dev/full")
@@ -145,6 +146,7 @@ func TestBinaryWriteFailure(t *testing.T) {
 // TestHeadlessLinksOnlyLibc: the nogui binary is the one for containers and
 // servers; it must not need X11, GL or anything but libc.
 func TestHeadlessLinksOnlyLibc(t *testing.T) {
+	needBinary(t)
 	ldd, err := exec.LookPath("ldd")
 	if err != nil {
 		t.Skip("no ldd")

@@ -606,6 +606,7 @@ func TestE2EPIDReuse(t *testing.T) {
 // first snapshot is written.
 func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*app.Snapshot {
 	f.t.Helper()
+	needBinary(f.t)
 	out := filepath.Join(f.t.TempDir(), "capture.jsonl")
 	cmd := exec.Command(headlessBinary, "record", "-o", out, "-i", strconv.FormatFloat(interval.Seconds(), 'f', -1, 64),
 		"--duration", strconv.FormatFloat(interval.Seconds()*float64(n)-interval.Seconds()/2, 'f', -1, 64))
