@@ -206,7 +206,7 @@ var itemSize = [...]int64{
 	listDevices:   int64(max(unsafe.Sizeof(backend.Device{}), unsafe.Sizeof(backend.WSLDevice{}))),
 	listModels:    int64(unsafe.Sizeof(inspect.Model{})),
 	listRuntimes:  int64(unsafe.Sizeof(inspect.Runtime{})),
-	listSources:   int64(unsafe.Sizeof(backend.Source{})),
+	listSources:   int64(unsafe.Sizeof(backend.SourceStatus{})),
 	listEvents:    int64(unsafe.Sizeof(inspect.AppEvent{})),
 	listMIG:       int64(unsafe.Sizeof(backend.MIGInstance{})),
 }

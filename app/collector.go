@@ -122,7 +122,7 @@ func (c *Collector) Collect(ctx context.Context) *Snapshot {
 		Host:          Host{OS: c.Host.OS, Mode: c.Host.Mode, Hostname: c.Host.Hostname},
 		Devices:       []backend.Device{},
 		Processes:     []Process{},
-		Sources:       []backend.Source{},
+		Sources:       []backend.SourceStatus{},
 	}
 	if c.GPU != nil {
 		sample := c.GPU.Sample(ctx, window)

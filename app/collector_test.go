@@ -46,8 +46,8 @@ func (f *fakeProcs) Lookup(pid int) backend.ProcessInfo {
 	}
 	return backend.ProcessInfo{PID: pid}
 }
-func (f *fakeProcs) Forget(keep map[int]bool) { f.forgot = keep }
-func (f *fakeProcs) Health() backend.Source   { return backend.OK("procfs") }
+func (f *fakeProcs) Forget(keep map[int]bool)     { f.forgot = keep }
+func (f *fakeProcs) Health() backend.SourceStatus { return backend.OK("procfs") }
 
 func ptr[T any](v T) *T { return &v }
 
@@ -81,7 +81,7 @@ func fixture() *Collector {
 				SMUtilPercent: ptr(2.0), EncoderUtilPercent: ptr(5.0), DecoderUtilPercent: ptr(0.0)},
 			{PID: 9999, DeviceIndex: 0, VRAMBytes: ptr(uint64(300 << 20)), Kinds: []string{"compute"}},
 		},
-		Sources: []backend.Source{
+		Sources: []backend.SourceStatus{
 			backend.OK("nvml"),
 			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
 			backend.Failed("nvml.processes.gpu1", errorString("compute list: ERROR_NO_PERMISSION")),
@@ -396,7 +396,7 @@ func TestOnlyDevice(t *testing.T) {
 }
 
 func TestNoGPU(t *testing.T) {
-	c := &Collector{GPU: fakeGPU{backend.Sample{Sources: []backend.Source{
+	c := &Collector{GPU: fakeGPU{backend.Sample{Sources: []backend.SourceStatus{
 		backend.Failed("nvml", errorString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")),
 	}}}, Host: backend.Host{OS: "linux", Mode: "native"}}
 	snap := c.Collect(context.Background())

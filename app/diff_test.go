@@ -41,7 +41,7 @@ func fxProc(pid int, name string, start time.Time, vram *uint64) Process {
 func fxSnap(at time.Time, d backend.Device, ps ...Process) *Snapshot {
 	return &Snapshot{SchemaVersion: SchemaVersion, Tool: Tool{Name: "gtm", Version: "test"}, TakenAt: at,
 		Host: Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []backend.Device{d},
-		Processes: ps, Sources: []backend.Source{backend.OK("nvml")}}
+		Processes: ps, Sources: []backend.SourceStatus{backend.OK("nvml")}}
 }
 
 func fxGGUF(path string, evidence ...string) inspect.Model {

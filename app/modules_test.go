@@ -30,7 +30,7 @@ func TestWindowsRowsGetRuntimesFromModules(t *testing.T) {
 			{PID: 9312, DeviceIndex: 0, VRAMBytes: ptr(uint64(2 << 30)), Kinds: []string{"wddm"}},
 			{PID: 1288, DeviceIndex: 0, VRAMBytes: ptr(uint64(1 << 30)), Kinds: []string{"wddm"}},
 		},
-		Sources: []backend.Source{backend.OK("wddm")},
+		Sources: []backend.SourceStatus{backend.OK("wddm")},
 	}}
 	procs := &fakeProcs{infos: map[int]backend.ProcessInfo{
 		6120: {PID: 6120, Exists: true, Name: ptr("llama-server.exe")},

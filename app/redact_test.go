@@ -25,7 +25,7 @@ func privateSnapshot() *Snapshot {
 		TakenAt:       start.Add(time.Hour),
 		Host:          Host{OS: "linux", Mode: "native", Hostname: s("gpu-box-7.lab.example")},
 		Devices:       []backend.Device{{Index: 0, Vendor: "NVIDIA", Name: s("NVIDIA GeForce RTX 4090")}},
-		Sources: []backend.Source{{Name: "procfs", OK: false,
+		Sources: []backend.SourceStatus{{Name: "procfs", OK: false,
 			Error: s("open /home/alice/.config/gtm/x: permission denied on gpu-box-7.lab.example")}},
 		Processes: []Process{{
 			PID: 4242, PIDLabel: "4242", Name: s("llama-server"),

@@ -28,10 +28,10 @@ type Snapshot struct {
 	Host          Host      `json:"host"`
 	// System is the machine's CPU load, RAM and swap beside the GPUs;
 	// null when not read (a platform without the reader, an older capture).
-	System    *backend.System  `json:"system"`
-	Devices   []backend.Device `json:"devices"`
-	Processes []Process        `json:"processes"`
-	Sources   []backend.Source `json:"sources"`
+	System    *backend.System        `json:"system"`
+	Devices   []backend.Device       `json:"devices"`
+	Processes []Process              `json:"processes"`
+	Sources   []backend.SourceStatus `json:"sources"`
 	// Redacted is true for a snapshot made safe to post (Redact): no
 	// command lines, paths cut to base names, user and host names
 	// replaced. Absent otherwise.

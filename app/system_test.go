@@ -12,7 +12,7 @@ import (
 // read.
 type fakeSystem struct{}
 
-func (fakeSystem) ReadSystem(context.Context) (backend.System, backend.Source) {
+func (fakeSystem) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
 	return backend.System{CPUPercent: ptr(23.5), MemoryUsedBytes: ptr(uint64(41 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))},
 		backend.OK("system")
 }

@@ -15,7 +15,7 @@ func noGPUSnapshot() *app.Snapshot {
 	s := snapshot()
 	s.Devices = []backend.Device{}
 	s.Processes = []app.Process{}
-	s.Sources = []backend.Source{backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), backend.OK("procfs")}
+	s.Sources = []backend.SourceStatus{backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), backend.OK("procfs")}
 	return s
 }
 

@@ -47,7 +47,7 @@ func snapshot() *app.Snapshot {
 			{PID: 1337, PIDLabel: "1337", DeviceIndex: ptr(0), Name: ptr("Xorg"), User: ptr("root"), VRAMBytes: ptr(uint64(512 << 20)),
 				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}},
 		},
-		Sources: []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
+		Sources: []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
 }
 
@@ -107,7 +107,7 @@ func TestWindowShowsSnapshot(t *testing.T) {
 func TestWindowNoGPU(t *testing.T) {
 	w := newWindow(t)
 	s := &app.Snapshot{Devices: []backend.Device{}, Processes: []app.Process{},
-		Sources: []backend.Source{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
+		Sources: []backend.SourceStatus{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
 	w.Update(s)
 	if got := w.header.title.Text; got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
 		t.Errorf("title = %q", got)

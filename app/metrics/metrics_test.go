@@ -69,7 +69,7 @@ func fixture() *app.Snapshot {
 			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
 		},
 		Processes: []app.Process{llama, hidden, matched, runner},
-		Sources:   []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
+		Sources:   []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
 	}
 }
 

@@ -65,8 +65,8 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collect
 	return c, func() { _ = gpu.Close() }
 }
 
-func newWSLSource(procRoot string) *wsl.Source {
-	src := &wsl.Source{NVML: nvml.New(gonvml.New())}
+func newWSLSource(procRoot string) *wsl.Backend {
+	src := &wsl.Backend{NVML: nvml.New(gonvml.New())}
 	switch {
 	case !wslHostCounters:
 		src.OffReason = "turned off with --no-host"

@@ -33,7 +33,7 @@ func proc(pid, dev int, name string, vram float64, model, quant string) app.Proc
 
 var taken = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 
-func snap(devs []backend.Device, procs []app.Process, sources ...backend.Source) *app.Snapshot {
+func snap(devs []backend.Device, procs []app.Process, sources ...backend.SourceStatus) *app.Snapshot {
 	if procs == nil {
 		procs = []app.Process{}
 	}
@@ -41,7 +41,7 @@ func snap(devs []backend.Device, procs []app.Process, sources ...backend.Source)
 		devs = []backend.Device{}
 	}
 	return &app.Snapshot{SchemaVersion: app.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
-		Sources: append([]backend.Source{backend.OK("procfs")}, sources...)}
+		Sources: append([]backend.SourceStatus{backend.OK("procfs")}, sources...)}
 }
 
 func oneGPU() *app.Snapshot {

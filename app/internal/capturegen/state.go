@@ -227,7 +227,7 @@ func (s *state) step() {
 	s.sample = backend.Sample{
 		Devices: []backend.Device{dev0, dev1},
 		Usage:   usage,
-		Sources: []backend.Source{
+		Sources: []backend.SourceStatus{
 			backend.OK("nvml"),
 			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
 			backend.OK("nvml.processes.gpu1"), backend.OK("nvml.process_utilization.gpu1"),
@@ -338,9 +338,9 @@ func (s *state) Lookup(pid int) backend.ProcessInfo {
 	return backend.ProcessInfo{PID: pid}
 }
 func (s *state) Forget(map[int]bool)                        {}
-func (s *state) Health() backend.Source                     { return backend.OK("procfs") }
+func (s *state) Health() backend.SourceStatus               { return backend.OK("procfs") }
 func (s *state) Resources(pid int) backend.ProcessResources { return s.resources[pid] }
-func (s *state) ReadSystem(context.Context) (backend.System, backend.Source) {
+func (s *state) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
 	return s.system, backend.OK("system")
 }
 
