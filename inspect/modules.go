@@ -112,7 +112,7 @@ func (m *ModuleInspector) Enrich(t Target, f Finding, measured *uint64) (Finding
 }
 
 // EnrichContext is Enrich; it makes ModuleInspector an
-// app.ContextInspector, so quitting cuts its refresh short.
+// collect.Inspector, so quitting cuts its refresh short.
 func (m *ModuleInspector) EnrichContext(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	return m.Enrich(t, f, measured)
 }

@@ -7,8 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Timeline is a replayed capture the window can scrub through and play.
@@ -18,7 +17,7 @@ type Timeline interface {
 	// Len is the number of snapshots in the capture.
 	Len() int
 	// At returns snapshot i (0 is the first).
-	At(i int) *app.Snapshot
+	At(i int) *snapshot.Snapshot
 	// Position is the snapshot now shown.
 	Position() int
 	// Seek moves to snapshot i.

@@ -8,18 +8,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // runIn runs gtm in-process over a given collector.
-func runIn(t *testing.T, c *app.Collector, args ...string) (code int, stdout, stderr string, gui *guiOptions) {
+func runIn(t *testing.T, c *collect.Collector, args ...string) (code int, stdout, stderr string, gui *guiOptions) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	e := env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return c, func() {} },
-		runGUI: func(_ app.Source, o guiOptions) error {
+		newCollector: func(string, map[int]string) (*collect.Collector, func()) { return c, func() {} },
+		runGUI: func(_ collect.Provider, o guiOptions) error {
 			gui = &o
 			return nil
 		},
@@ -80,7 +81,7 @@ func TestNoDriver(t *testing.T) {
 		t.Errorf("--once without driver: %d %q %q", code, stdout, stderr)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--json: %d %q", code, stdout)
 	}
@@ -114,7 +115,7 @@ func TestWithGPUs(t *testing.T) {
 	}
 
 	code, stdout, _, _ = runIn(t, twoGPUCollector(t), "--gpu", "1", "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--gpu 1 --json: %d", code)
 	}
@@ -130,7 +131,7 @@ func TestWithGPUs(t *testing.T) {
 
 func TestJSONJoinsProcDetails(t *testing.T) {
 	code, stdout, _, _ := runIn(t, twoGPUCollector(t), "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("exit %d", code)
 	}
@@ -155,8 +156,8 @@ func TestGUIModeAndErrors(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	code = run(nil, env{stdout: &out, stderr: &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} },
-		runGUI:       func(app.Source, guiOptions) error { return errors.New("no display found") }})
+		newCollector: func(string, map[int]string) (*collect.Collector, func()) { return noGPU(), func() {} },
+		runGUI:       func(collect.Provider, guiOptions) error { return errors.New("no display found") }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "gtm: no display found") {
 		t.Errorf("GUI failure: %d %q", code, errb.String())
 	}
@@ -165,14 +166,14 @@ func TestGUIModeAndErrors(t *testing.T) {
 func TestWriteErrorIsRuntimeError(t *testing.T) {
 	var errb bytes.Buffer
 	code := run([]string{"--json"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string, map[int]string) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string) (*collect.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "writing output") {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}
 }
 
 func TestReplay(t *testing.T) {
-	golden := "../../app/testdata/snapshot.golden.json"
+	golden := "../../app/snapshot/testdata/snapshot.golden.json"
 	code, stdout, _, _ := runIn(t, noGPU(), "--replay", golden, "--gpu", "1", "--once")
 	if code != exitOK || !strings.Contains(stdout, "GPU 1  NVIDIA A100-SXM4-80GB") || strings.Contains(stdout, "GPU 0 ") {
 		t.Errorf("replay --gpu 1: %d\n%s", code, stdout)

@@ -15,7 +15,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/ui"
 	"github.com/gputaskman/gtm/ui/tray"
 )
@@ -38,7 +40,7 @@ type desktopApp struct {
 	log   io.Writer
 	pre   preflight
 
-	runner *app.Runner
+	runner *collect.Runner
 	tray   *tray.Tray // nil without a tray host
 	stop   func()     // takes the tray item off the bus
 
@@ -52,14 +54,14 @@ type desktopApp struct {
 	quitting bool // quit before the loop started
 
 	demo      bool
-	switching bool       // until the first snapshot of the new source arrives
-	live      app.Source // this machine, made when first needed
+	switching bool             // until the first snapshot of the new source arrives
+	live      collect.Provider // this machine, made when first needed
 	liveClose func()
-	last      *app.Snapshot
+	last      *snapshot.Snapshot
 }
 
 // newDesktop wraps the window; src is what it shows first.
-func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, pre preflight) *desktopApp {
+func newDesktop(a fyne.App, w *ui.MainWindow, src collect.Provider, opts guiOptions, pre preflight) *desktopApp {
 	d := &desktopApp{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre, q: newMainQueue()}
 	if d.log == nil {
 		d.log = os.Stderr
@@ -71,7 +73,7 @@ func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, p
 	if opts.Demo != nil && (opts.Live || opts.StartDemo) { // not while replaying a file
 		d.shell.OnDemo = func(on bool) { d.setDemo(on) }
 	}
-	if tl, ok := src.(*app.Timeline); ok && opts.StartDemo {
+	if tl, ok := src.(*capture.Timeline); ok && opts.StartDemo {
 		d.demo = true
 		d.shell.EnterDemo(tl)
 	}
@@ -89,7 +91,7 @@ func newDesktop(a fyne.App, w *ui.MainWindow, src app.Source, opts guiOptions, p
 
 // attach connects the collecting runner: pausing from the window or the
 // tray goes through it, and the tray follows.
-func (d *desktopApp) attach(r *app.Runner) {
+func (d *desktopApp) attach(r *collect.Runner) {
 	d.runner = r
 	prev := d.shell.W.OnPause
 	d.shell.W.OnPause = func(p bool) {
@@ -185,7 +187,7 @@ func (d *desktopApp) close() {
 }
 
 // onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
-func (d *desktopApp) onSnapshot(s *app.Snapshot) {
+func (d *desktopApp) onSnapshot(s *snapshot.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -282,17 +284,17 @@ func (d *desktopApp) setDemo(on bool) {
 // demo) while the runner keeps collecting from one Source.
 type switchSource struct {
 	mu  sync.Mutex
-	src app.Source
+	src collect.Provider
 }
 
-func (s *switchSource) set(src app.Source) {
+func (s *switchSource) set(src collect.Provider) {
 	s.mu.Lock()
 	s.src = src
 	s.mu.Unlock()
 }
 
-// Collect implements app.Source.
-func (s *switchSource) Collect(ctx context.Context) *app.Snapshot {
+// Collect implements collect.Provider.
+func (s *switchSource) Collect(ctx context.Context) *snapshot.Snapshot {
 	s.mu.Lock()
 	src := s.src
 	s.mu.Unlock()

@@ -13,7 +13,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/ui"
 )
 
@@ -192,11 +193,11 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 		t.Fatalf("--json without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--once")
-	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, app.DemoBanner) {
+	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, snapshot.DemoBanner) {
 		t.Fatalf("--once without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--demo", "--once")
-	if code != exitOK || !strings.HasPrefix(stdout, app.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
+	if code != exitOK || !strings.HasPrefix(stdout, snapshot.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
 		t.Fatalf("--demo --once is not labelled: code %d\n%s", code, stdout)
 	}
 	// With it, the JSON says so.
@@ -204,7 +205,7 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--demo --json: %d %s", code, stderr)
 	}
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	snap, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if err != nil || !snap.Demo || len(snap.Devices) == 0 || !strings.Contains(stdout, "\n  \"demo\": true") {
 		t.Fatalf("--demo --json: %v demo=%v devices=%d", err, snap != nil && snap.Demo, len(snap.Devices))
 	}
@@ -256,7 +257,7 @@ func TestAlertThresholdIsKept(t *testing.T) {
 	newDesk := func(alert float64) *desktopApp {
 		w := ui.NewMainWindow(a, ui.Options{Interval: time.Second})
 		t.Cleanup(w.Window.Close)
-		return newDesktop(a, w, app.Replay{}, guiOptions{desktopOptions: desktopOptions{AlertVRAM: alert, Log: io.Discard}}, preflight{})
+		return newDesktop(a, w, capture.Replay{}, guiOptions{desktopOptions: desktopOptions{AlertVRAM: alert, Log: io.Discard}}, preflight{})
 	}
 	d := newDesk(0)
 	if d.alertsOn || d.threshold != defaultAlertPct {

@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/actions"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/ui"
 )
@@ -21,7 +23,7 @@ const appID = "io.github.gputaskman.gtm"
 
 // runGUI opens the window and refreshes it from src on its own goroutine,
 // so a slow refresh never blocks the UI.
-func runGUI(src app.Source, opts guiOptions) (err error) {
+func runGUI(src collect.Provider, opts guiOptions) (err error) {
 	if err := checkDisplay(opts.Log); err != nil {
 		return err
 	}
@@ -50,7 +52,7 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	// A capture's PIDs and ports are not this machine's now: no actions
 	// on them.
-	_, replay := src.(*app.Timeline)
+	_, replay := src.(*capture.Timeline)
 	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval, Actions: actions.NewSystem(), Replay: replay})
 	desk := newDesktop(a, w, src, opts, pre)
 	instanceTarget.Store(desk)
@@ -59,11 +61,11 @@ func runGUI(src app.Source, opts guiOptions) (err error) {
 	// goroutine (desk.q: fyne.Do once Fyne's loop runs), so it only draws.
 	// A source that hands back the snapshot it gave last time (a still
 	// replay) redraws nothing.
-	var last *app.Snapshot
-	runner := &app.Runner{
+	var last *snapshot.Snapshot
+	runner := &collect.Runner{
 		Src:      desk.src,
 		Interval: opts.Interval,
-		OnSnapshot: func(s *app.Snapshot) {
+		OnSnapshot: func(s *snapshot.Snapshot) {
 			if s == last {
 				desk.q.do(func() { w.SetCollecting(false); desk.tick() })
 				return

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/collect"
 )
 
 func TestGUINeedsDisplay(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
-	if err := runGUI(&app.Collector{}, guiOptions{}); !errors.Is(err, errNoDisplay) {
+	if err := runGUI(&collect.Collector{}, guiOptions{}); !errors.Is(err, errNoDisplay) {
 		t.Errorf("err = %v", err)
 	}
 }
@@ -21,14 +21,14 @@ func TestGUINeedsDisplay(t *testing.T) {
 func TestGUIUnreachableDisplay(t *testing.T) {
 	t.Setenv("WAYLAND_DISPLAY", "")
 	t.Setenv("DISPLAY", ":4711")
-	err := runGUI(&app.Collector{}, guiOptions{})
+	err := runGUI(&collect.Collector{}, guiOptions{})
 	if err == nil || !strings.Contains(err.Error(), "cannot connect to the display (DISPLAY=:4711)") {
 		t.Errorf("err = %v", err)
 	}
 	t.Setenv("DISPLAY", "")
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	t.Setenv("WAYLAND_DISPLAY", "wayland-9")
-	if err := runGUI(&app.Collector{}, guiOptions{}); err == nil || !strings.Contains(err.Error(), "WAYLAND_DISPLAY=wayland-9") {
+	if err := runGUI(&collect.Collector{}, guiOptions{}); err == nil || !strings.Contains(err.Error(), "WAYLAND_DISPLAY=wayland-9") {
 		t.Errorf("err = %v", err)
 	}
 }

@@ -18,7 +18,12 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
@@ -45,9 +50,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// newCollector builds the platform collector over a proc root, with
 	// the buffer logs the user named per PID.
-	newCollector func(procRoot string, llmLogs map[int]string) (*app.Collector, func())
+	newCollector func(procRoot string, llmLogs map[int]string) (*collect.Collector, func())
 	// runGUI opens the window; it returns when the window closes.
-	runGUI func(src app.Source, opts guiOptions) error
+	runGUI func(src collect.Provider, opts guiOptions) error
 }
 
 type guiOptions struct {
@@ -218,7 +223,7 @@ func run(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm: %v\nRun 'gtm --help' for usage.\n", err)
 		return exitUsage
 	}
-	newLive := func() (app.Source, func()) {
+	newLive := func() (collect.Provider, func()) {
 		checkProcRoot(e.stderr, "gtm", o.procRoot, *o.trustProcRoot)
 		c, closeFn := e.newCollector(o.procRoot, llmLogs)
 		c.Version = version
@@ -226,7 +231,7 @@ func run(args []string, e env) int {
 		return c, closeFn
 	}
 
-	var src app.Source
+	var src collect.Provider
 	if o.desk.demo {
 		tl, err := builtinDemo()
 		if err != nil {
@@ -234,7 +239,7 @@ func run(args []string, e env) int {
 			return exitRuntime
 		}
 		if o.once || o.listGPUs {
-			src = app.Replay{Snapshot: tl.Last()}
+			src = capture.Replay{Snapshot: tl.Last()}
 		} else {
 			src = tl
 		}
@@ -245,10 +250,10 @@ func run(args []string, e env) int {
 			return exitRuntime
 		}
 		warnCapture(e.stderr, "gtm: --replay "+o.replay, c.Warnings)
-		tl := app.NewTimeline(c.Snapshots)
+		tl := capture.NewTimeline(c.Snapshots)
 		if o.once || o.listGPUs {
 			// A capture's "now" is its last snapshot.
-			src = app.Replay{Snapshot: tl.Last()}
+			src = capture.Replay{Snapshot: tl.Last()}
 		} else {
 			src = tl
 		}
@@ -265,8 +270,8 @@ func run(args []string, e env) int {
 
 	if !o.once && !o.listGPUs {
 		if gpu != nil {
-			var snap *app.Snapshot
-			if tl, ok := src.(*app.Timeline); ok {
+			var snap *snapshot.Snapshot
+			if tl, ok := src.(*capture.Timeline); ok {
 				snap = tl.Last() // peek: collecting would move the timeline on
 			} else {
 				snap = src.Collect(context.Background())
@@ -291,10 +296,10 @@ func run(args []string, e env) int {
 		snap = snap.OnlyDevice(*gpu)
 	}
 	if o.redact {
-		snap = app.Redact(snap)
+		snap = anonymise.Snapshot(snap)
 	}
 	if snap.Demo && !o.json {
-		fmt.Fprintln(e.stdout, app.DemoBanner)
+		fmt.Fprintln(e.stdout, snapshot.DemoBanner)
 	}
 	switch {
 	case o.listGPUs:
@@ -302,7 +307,7 @@ func run(args []string, e env) int {
 	case o.json:
 		err = snap.WriteJSON(e.stdout)
 	default:
-		err = snap.WriteText(e.stdout)
+		err = report.WriteText(e.stdout, snap)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm: writing output: %v\n", err)
@@ -340,7 +345,7 @@ func parseSubcommandN(fs *flag.FlagSet, args []string, e env, usageText, want st
 }
 
 // checkGPU refuses a --gpu index no device has, naming the valid range.
-func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
+func checkGPU(snap *snapshot.Snapshot, n int, stderr io.Writer) int {
 	for _, d := range snap.Devices {
 		if d.Index == n {
 			return exitOK
@@ -403,7 +408,7 @@ func parseLLMLogs(vals []string) (map[int]string, error) {
 }
 
 // readCaptureFile is loadCapture's snapshots, for tests.
-func readCaptureFile(path string) ([]*app.Snapshot, error) {
+func readCaptureFile(path string) ([]*snapshot.Snapshot, error) {
 	c, err := loadCapture(path)
 	if err != nil {
 		return nil, err
@@ -413,8 +418,8 @@ func readCaptureFile(path string) ([]*app.Snapshot, error) {
 
 // loadCapture reads a capture (gtm record) or one --json snapshot. Show
 // its warnings once, with warnCapture.
-func loadCapture(path string) (*app.Capture, error) {
-	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
+func loadCapture(path string) (*capture.Capture, error) {
+	f, _, err := safefile.Open(path, capture.MaxBytes) // a FIFO is refused, not waited on
 	if err != nil {
 		return nil, err
 	}
@@ -422,7 +427,7 @@ func loadCapture(path string) (*app.Capture, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, errors.New("is a directory")
 	}
-	return app.DecodeCapture(f)
+	return capture.Decode(f)
 }
 
 // warnCapture shows a capture's warnings (a cut last line, values out of
@@ -433,15 +438,15 @@ func warnCapture(w io.Writer, prefix string, warnings []string) {
 	}
 }
 
-func writeGPUList(w io.Writer, snap *app.Snapshot) error {
+func writeGPUList(w io.Writer, snap *snapshot.Snapshot) error {
 	if msg := snap.NoGPUMessage(); msg != "" {
 		_, err := fmt.Fprintln(w, msg)
 		return err
 	}
 	var b strings.Builder
 	for _, d := range snap.Devices {
-		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, app.Text(d.Vendor), app.FormatString(d.Name),
-			app.FormatString(d.PCIBusID), app.FormatString(d.UUID), app.FormatBytes(d.MemoryTotalBytes))
+		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, escape.Text(d.Vendor), report.FormatString(d.Name),
+			report.FormatString(d.PCIBusID), report.FormatString(d.UUID), report.FormatBytes(d.MemoryTotalBytes))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

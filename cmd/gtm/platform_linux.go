@@ -10,7 +10,7 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/drm"
@@ -40,13 +40,13 @@ func newInspector(procRoot string, llmLogs map[int]string) *inspect.Inspector {
 // sysfs for AMD and Intel ones, /proc for processes (and, through
 // gopsutil, the machine's CPU and memory), and the inspector over
 // /proc maps and the local model stores.
-func newPlatformCollector(procRoot string, llmLogs map[int]string) (*app.Collector, func()) {
+func newPlatformCollector(procRoot string, llmLogs map[int]string) (*collect.Collector, func()) {
 	host := linux.DetectHost(procRoot, "/")
 	var gpu backend.GPU = backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
 	if host.Mode == backend.ModeWSL {
 		gpu = newWSLSource(procRoot)
 	}
-	c := &app.Collector{
+	c := &collect.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
 		Inspector: newInspector(procRoot, llmLogs),

@@ -13,7 +13,9 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/metrics"
 )
 
@@ -82,7 +84,7 @@ func runServe(args []string, e env) int {
 	}
 	interval := time.Duration(o.interval * float64(time.Second))
 
-	var src app.Source
+	var src collect.Provider
 	if o.replay != "" {
 		c, err := loadCapture(o.replay)
 		if err != nil {
@@ -90,7 +92,7 @@ func runServe(args []string, e env) int {
 			return exitRuntime
 		}
 		warnCapture(e.stderr, "gtm serve: --replay "+o.replay, c.Warnings)
-		tl := app.NewTimeline(c.Snapshots)
+		tl := capture.NewTimeline(c.Snapshots)
 		tl.SetLoop(true)
 		src = tl
 	} else {
@@ -163,7 +165,7 @@ func serveHosts(listenHost string, allow []string) []string {
 // collectInto takes a snapshot every interval (the first at once) and
 // hands it to the exporter, until ctx ends. A collection that overruns the
 // interval delays the next one; it never piles up.
-func collectInto(ctx context.Context, src app.Source, interval time.Duration, redact bool, exp *metrics.Exporter) {
+func collectInto(ctx context.Context, src collect.Provider, interval time.Duration, redact bool, exp *metrics.Exporter) {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
@@ -171,7 +173,7 @@ func collectInto(ctx context.Context, src app.Source, interval time.Duration, re
 		s := src.Collect(ctx)
 		took := time.Since(start)
 		if redact {
-			s = app.Redact(s)
+			s = anonymise.Snapshot(s)
 		}
 		exp.Update(s, took)
 		select {

@@ -344,9 +344,9 @@ func (s *state) ReadSystem(context.Context) (backend.System, backend.SourceStatu
 	return s.system, backend.OK("system")
 }
 
-// app.Inspector
+// collect.Inspector
 
-func (s *state) Refresh(targets []inspect.Target) map[int]inspect.Finding {
+func (s *state) RefreshContext(_ context.Context, targets []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}
 	for _, t := range targets {
 		out[t.PID] = s.Inspect(t)
@@ -414,9 +414,9 @@ func (s *state) llamaModel() inspect.Model {
 	return m
 }
 
-// Enrich builds the llama-server's LLM block with inspect.BuildLLM from
+// EnrichContext builds the llama-server's LLM block with inspect.BuildLLM from
 // what its log and API say at second t.
-func (s *state) Enrich(t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+func (s *state) EnrichContext(_ context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
 	if t.PID != pidLlama {
 		return f, nil
 	}
