@@ -314,34 +314,11 @@ func (v *valueReader) next() ([]byte, error) {
 	started := false
 	for {
 		if v.pos == len(v.chunk) && !v.fill() {
-			if v.eof != nil && !errors.Is(v.eof, io.EOF) {
-				return nil, oneLine(v.eof)
-			}
-			switch {
-			case !started:
-				return nil, io.EOF
-			case v.scalar:
-				return v.buf, nil
-			}
-			return nil, &cutError{data: v.buf, line: v.start}
+			return v.atEnd(started)
 		}
 		if v.inStr && !v.escape && !v.inKey {
-			// Most of a capture is string bytes: take them in one go up to
-			// the next quote or backslash.
-			rest := v.chunk[v.pos:]
-			i := bytes.IndexAny(rest, `"\\`)
-			if i < 0 {
-				i = len(rest)
-			}
-			v.buf = append(v.buf, rest[:i]...)
-			v.line += bytes.Count(rest[:i], []byte{'\n'})
-			v.pos += i
-			v.read += int64(i)
-			if len(v.buf) > MaxSnapshotBytes {
-				return nil, v.tooLong()
-			}
-			if v.read > MaxBytes {
-				return nil, fmt.Errorf("capture is larger than %d MiB", MaxBytes>>20)
+			if err := v.takeString(); err != nil {
+				return nil, err
 			}
 			if v.pos == len(v.chunk) {
 				continue
@@ -351,34 +328,18 @@ func (v *valueReader) next() ([]byte, error) {
 		v.pos++
 		v.read++
 		if v.read > MaxBytes {
-			return nil, fmt.Errorf("capture is larger than %d MiB", MaxBytes>>20)
+			return nil, errTooLarge()
 		}
 		if c == '\n' {
 			v.line++
 		}
 		if v.inStr {
-			v.buf = append(v.buf, c)
-			switch {
-			case v.escape:
-				v.escape = false
-			case c == '\\':
-				v.escape = true
-			case c == '"':
-				v.inStr = false
-				if v.inKey {
-					v.inKey = false
-					v.stack[len(v.stack)-1].keyKind = kindOf(v.key)
-				}
-				if len(v.stack) == 0 {
-					return v.buf, nil
-				}
-				continue
+			done, err := v.stringByte(c)
+			if err != nil {
+				return nil, err
 			}
-			if v.inKey && len(v.key) < maxKeyBytes {
-				v.key = append(v.key, c)
-			}
-			if len(v.buf) > MaxSnapshotBytes {
-				return nil, v.tooLong()
+			if done {
+				return v.buf, nil
 			}
 			continue
 		}
@@ -405,49 +366,127 @@ func (v *valueReader) next() ([]byte, error) {
 			v.read--
 			return v.buf, nil
 		}
-		v.buf = append(v.buf, c)
-		if len(v.buf) > MaxSnapshotBytes {
-			return nil, v.tooLong()
+		done, err := v.structureByte(c)
+		if err != nil {
+			return nil, err
 		}
-		if n := len(v.stack); n > 0 && v.stack[n-1].array && v.stack[n-1].needItem && c != ']' && c != ',' {
-			v.stack[n-1].needItem = false
-			if err := v.count(&v.stack[n-1], c); err != nil {
-				return nil, err
-			}
-		}
-		switch c {
-		case '{', '[':
-			if len(v.stack) == MaxSnapshotDepth {
-				return nil, fmt.Errorf("line %d: nested deeper than %d levels", v.line, MaxSnapshotDepth)
-			}
-			f := frame{array: c == '[', expectKey: c == '{', needItem: c == '['}
-			if n := len(v.stack); f.array && n > 0 && !v.stack[n-1].array {
-				f.kind, f.topLevel = v.stack[n-1].keyKind, n == 1
-			}
-			v.stack = append(v.stack, f)
-		case '}', ']':
-			n := len(v.stack)
-			if n == 0 || v.stack[n-1].array != (c == ']') {
-				return nil, v.syntaxError()
-			}
-			v.stack = v.stack[:n-1]
-			if n == 1 {
-				return v.buf, nil
-			}
-		case '"':
-			v.inStr = true
-			if n := len(v.stack); n > 0 && !v.stack[n-1].array && v.stack[n-1].expectKey {
-				v.inKey, v.key = true, v.key[:0]
-				v.stack[n-1].expectKey = false
-			}
-		case ',':
-			if n := len(v.stack); n > 0 {
-				f := &v.stack[n-1]
-				f.needItem, f.expectKey = f.array, !f.array
-				f.keyKind = listOther
-			}
+		if done {
+			return v.buf, nil
 		}
 	}
+}
+
+// atEnd is what next returns when the input ends: io.EOF between values,
+// a bare word that ends with the input, or the value it ends inside.
+func (v *valueReader) atEnd(started bool) ([]byte, error) {
+	if v.eof != nil && !errors.Is(v.eof, io.EOF) {
+		return nil, oneLine(v.eof)
+	}
+	switch {
+	case !started:
+		return nil, io.EOF
+	case v.scalar:
+		return v.buf, nil
+	}
+	return nil, &cutError{data: v.buf, line: v.start}
+}
+
+// takeString takes the string bytes up to the next quote or backslash in
+// one go: most of a capture is string bytes.
+func (v *valueReader) takeString() error {
+	rest := v.chunk[v.pos:]
+	i := bytes.IndexAny(rest, `"\\`)
+	if i < 0 {
+		i = len(rest)
+	}
+	v.buf = append(v.buf, rest[:i]...)
+	v.line += bytes.Count(rest[:i], []byte{'\n'})
+	v.pos += i
+	v.read += int64(i)
+	if len(v.buf) > MaxSnapshotBytes {
+		return v.tooLong()
+	}
+	if v.read > MaxBytes {
+		return errTooLarge()
+	}
+	return nil
+}
+
+// stringByte takes byte c inside a string (or an object key); done when
+// it closes a top-level string.
+func (v *valueReader) stringByte(c byte) (done bool, err error) {
+	v.buf = append(v.buf, c)
+	switch {
+	case v.escape:
+		v.escape = false
+	case c == '\\':
+		v.escape = true
+	case c == '"':
+		v.inStr = false
+		if v.inKey {
+			v.inKey = false
+			v.stack[len(v.stack)-1].keyKind = kindOf(v.key)
+		}
+		return len(v.stack) == 0, nil
+	}
+	if v.inKey && len(v.key) < maxKeyBytes {
+		v.key = append(v.key, c)
+	}
+	if len(v.buf) > MaxSnapshotBytes {
+		return false, v.tooLong()
+	}
+	return false, nil
+}
+
+// structureByte takes byte c outside strings: it opens and closes objects
+// and arrays, counts list items against the limits, and tells keys from
+// values. Done when it closes the top-level value.
+func (v *valueReader) structureByte(c byte) (done bool, err error) {
+	v.buf = append(v.buf, c)
+	if len(v.buf) > MaxSnapshotBytes {
+		return false, v.tooLong()
+	}
+	if n := len(v.stack); n > 0 && v.stack[n-1].array && v.stack[n-1].needItem && c != ']' && c != ',' {
+		v.stack[n-1].needItem = false
+		if err := v.count(&v.stack[n-1], c); err != nil {
+			return false, err
+		}
+	}
+	switch c {
+	case '{', '[':
+		if len(v.stack) == MaxSnapshotDepth {
+			return false, fmt.Errorf("line %d: nested deeper than %d levels", v.line, MaxSnapshotDepth)
+		}
+		f := frame{array: c == '[', expectKey: c == '{', needItem: c == '['}
+		if n := len(v.stack); f.array && n > 0 && !v.stack[n-1].array {
+			f.kind, f.topLevel = v.stack[n-1].keyKind, n == 1
+		}
+		v.stack = append(v.stack, f)
+	case '}', ']':
+		n := len(v.stack)
+		if n == 0 || v.stack[n-1].array != (c == ']') {
+			return false, v.syntaxError()
+		}
+		v.stack = v.stack[:n-1]
+		return n == 1, nil
+	case '"':
+		v.inStr = true
+		if n := len(v.stack); n > 0 && !v.stack[n-1].array && v.stack[n-1].expectKey {
+			v.inKey, v.key = true, v.key[:0]
+			v.stack[n-1].expectKey = false
+		}
+	case ',':
+		if n := len(v.stack); n > 0 {
+			f := &v.stack[n-1]
+			f.needItem, f.expectKey = f.array, !f.array
+			f.keyKind = listOther
+		}
+	}
+	return false, nil
+}
+
+func errTooLarge() error {
+	return fmt.Errorf("capture is larger than %d MiB", MaxBytes>>20)
 }
 
 // count takes one more item of list f, starting with c, against the

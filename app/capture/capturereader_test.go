@@ -249,7 +249,7 @@ func TestDecodeCaptureDropsOutOfRange(t *testing.T) {
 
 // BenchmarkDecodeCapture reads the demo capture (2 MB, 240 snapshots).
 func BenchmarkDecodeCapture(b *testing.B) {
-	raw, err := os.ReadFile(filepath.Join("..", "assets", "demo", "capture.jsonl"))
+	raw, err := os.ReadFile(filepath.Join("..", "..", "assets", "demo", "capture.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}

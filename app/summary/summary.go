@@ -126,6 +126,17 @@ type procAcc struct {
 	inferred bool
 }
 
+// accumulator gathers a capture's devices, processes and models in the
+// order first seen.
+type accumulator struct {
+	devOrder   []string
+	devs       map[string]*devAcc
+	procOrder  []string
+	procs      map[string]*procAcc
+	modelOrder []string
+	models     map[string]*ModelSeen
+}
+
 // Summarize sums up a capture (snapshots in the order taken).
 func Summarize(snaps []*snapshot.Snapshot) *Summary {
 	s := &Summary{Version: Version, Snapshots: len(snaps), Devices: []DeviceSummary{},
@@ -136,97 +147,120 @@ func Summarize(snaps []*snapshot.Snapshot) *Summary {
 	s.From, s.To = snaps[0].TakenAt, snaps[len(snaps)-1].TakenAt
 	s.DurationSeconds = s.To.Sub(s.From).Seconds()
 
-	var devOrder []string
-	devs := map[string]*devAcc{}
-	var procOrder []string
-	procs := map[string]*procAcc{}
-	var modelOrder []string
-	models := map[string]*ModelSeen{}
-
+	acc := &accumulator{devs: map[string]*devAcc{}, procs: map[string]*procAcc{}, models: map[string]*ModelSeen{}}
 	for _, snap := range snaps {
-		at := snap.TakenAt
-		keyOf := map[int]string{} // this snapshot's device index → adapter key
-		for _, d := range snap.Devices {
-			k := adapterKey(d)
-			keyOf[d.Index] = k
-			a := devs[k]
-			if a == nil {
-				a = &devAcc{out: DeviceSummary{Index: d.Index, Name: d.Name, UUID: d.UUID}}
-				devs[k] = a
-				devOrder = append(devOrder, k)
-			}
-			a.out.Listed++
-			if d.MemoryTotalBytes != nil {
-				a.out.MemoryTotalBytes = d.MemoryTotalBytes
-			}
-			if d.MemoryUsedBytes != nil {
-				a.used.add(float64(*d.MemoryUsedBytes), at)
-			}
-			if d.GPUUtilPercent != nil {
-				a.gp.add(*d.GPUUtilPercent, at)
-			}
-			if sum, ok := snap.MeasuredVRAM(d.Index); ok {
-				a.procs.add(float64(sum), at)
-			}
-		}
+		keyOf := acc.addDevices(snap)
 		for i := range snap.Processes {
-			p := &snap.Processes[i]
-			dk := "none"
-			dev := -1
-			if p.DeviceIndex != nil {
-				dev = *p.DeviceIndex
-				if k, ok := keyOf[dev]; ok {
-					dk = k
-				}
-			}
-			k := dk + "|" + p.PIDLabel + "|" + startKey(p.StartTime)
-			a := procs[k]
-			if a == nil {
-				a = &procAcc{out: ProcessSummary{DeviceIndex: dev, PID: p.PID, PIDLabel: p.PIDLabel, Name: p.Name,
-					StartTime: p.StartTime, FirstSeen: at}}
-				procs[k] = a
-				procOrder = append(procOrder, k)
-			}
-			a.out.Listed++
-			a.out.LastSeen = at
-			if p.Category != nil {
-				a.out.Category = p.Category
-			}
-			if p.VRAMBytes != nil {
-				a.vram.add(float64(*p.VRAMBytes), at)
-			} else if p.VRAMInferredBytes != nil {
-				a.inferred = true
-			}
-			for _, m := range p.Models {
-				if m.Candidate {
-					continue
-				}
-				ms := models[m.Path]
-				if ms == nil {
-					ms = &ModelSeen{Path: m.Path, FirstSeen: at, Processes: []string{}, Evidence: []string{}}
-					models[m.Path] = ms
-					modelOrder = append(modelOrder, m.Path)
-				}
-				ms.LastSeen = at
-				if m.Name != nil {
-					ms.Name = m.Name
-				}
-				who := report.FormatString(p.Name) + " " + p.PIDLabel
-				ms.Processes = addUnique(ms.Processes, who)
-				for _, e := range m.Evidence {
-					ms.Evidence = addUnique(ms.Evidence, e)
-				}
-			}
+			acc.addProcess(&snap.Processes[i], keyOf, snap.TakenAt)
 		}
 	}
+	acc.finish(s)
+	if s.InferredOnly > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("%d %s had only inferred VRAM (owner matched by evidence); inferred sizes are excluded from every figure",
+			s.InferredOnly, textfmt.Plural(s.InferredOnly, "process", "processes")))
+	}
+	s.Notes = append(s.Notes, "means are over the snapshots where the value was measured; unknown readings are not counted as zero")
+	return s
+}
 
-	for _, k := range devOrder {
-		a := devs[k]
+// addDevices takes one snapshot's device readings and returns its device
+// indexes' adapter keys.
+func (acc *accumulator) addDevices(snap *snapshot.Snapshot) map[int]string {
+	at := snap.TakenAt
+	keyOf := map[int]string{}
+	for _, d := range snap.Devices {
+		k := adapterKey(d)
+		keyOf[d.Index] = k
+		a := acc.devs[k]
+		if a == nil {
+			a = &devAcc{out: DeviceSummary{Index: d.Index, Name: d.Name, UUID: d.UUID}}
+			acc.devs[k] = a
+			acc.devOrder = append(acc.devOrder, k)
+		}
+		a.out.Listed++
+		if d.MemoryTotalBytes != nil {
+			a.out.MemoryTotalBytes = d.MemoryTotalBytes
+		}
+		if d.MemoryUsedBytes != nil {
+			a.used.add(float64(*d.MemoryUsedBytes), at)
+		}
+		if d.GPUUtilPercent != nil {
+			a.gp.add(*d.GPUUtilPercent, at)
+		}
+		if sum, ok := snap.MeasuredVRAM(d.Index); ok {
+			a.procs.add(float64(sum), at)
+		}
+	}
+	return keyOf
+}
+
+// addProcess takes one row: a process on an adapter (keyOf tells which),
+// told apart from a reused PID by its start time.
+func (acc *accumulator) addProcess(p *snapshot.Process, keyOf map[int]string, at time.Time) {
+	dk := "none"
+	dev := -1
+	if p.DeviceIndex != nil {
+		dev = *p.DeviceIndex
+		if k, ok := keyOf[dev]; ok {
+			dk = k
+		}
+	}
+	k := dk + "|" + p.PIDLabel + "|" + startKey(p.StartTime)
+	a := acc.procs[k]
+	if a == nil {
+		a = &procAcc{out: ProcessSummary{DeviceIndex: dev, PID: p.PID, PIDLabel: p.PIDLabel, Name: p.Name,
+			StartTime: p.StartTime, FirstSeen: at}}
+		acc.procs[k] = a
+		acc.procOrder = append(acc.procOrder, k)
+	}
+	a.out.Listed++
+	a.out.LastSeen = at
+	if p.Category != nil {
+		a.out.Category = p.Category
+	}
+	if p.VRAMBytes != nil {
+		a.vram.add(float64(*p.VRAMBytes), at)
+	} else if p.VRAMInferredBytes != nil {
+		a.inferred = true
+	}
+	acc.addModels(p, at)
+}
+
+// addModels notes the models a row held or named; candidates (installed
+// files) say nothing about what ran.
+func (acc *accumulator) addModels(p *snapshot.Process, at time.Time) {
+	for _, m := range p.Models {
+		if m.Candidate {
+			continue
+		}
+		ms := acc.models[m.Path]
+		if ms == nil {
+			ms = &ModelSeen{Path: m.Path, FirstSeen: at, Processes: []string{}, Evidence: []string{}}
+			acc.models[m.Path] = ms
+			acc.modelOrder = append(acc.modelOrder, m.Path)
+		}
+		ms.LastSeen = at
+		if m.Name != nil {
+			ms.Name = m.Name
+		}
+		who := report.FormatString(p.Name) + " " + p.PIDLabel
+		ms.Processes = addUnique(ms.Processes, who)
+		for _, e := range m.Evidence {
+			ms.Evidence = addUnique(ms.Evidence, e)
+		}
+	}
+}
+
+// finish writes what was gathered into s: devices and models in the order
+// first seen, processes by device, peak VRAM (largest first), then PID.
+func (acc *accumulator) finish(s *Summary) {
+	for _, k := range acc.devOrder {
+		a := acc.devs[k]
 		a.out.MemoryUsedBytes, a.out.ProcessVRAMBytes, a.out.GPUUtilPercent = a.used.result(), a.procs.result(), a.gp.result()
 		s.Devices = append(s.Devices, a.out)
 	}
-	for _, k := range procOrder {
-		a := procs[k]
+	for _, k := range acc.procOrder {
+		a := acc.procs[k]
 		a.out.VRAMBytes = a.vram.result()
 		a.out.InferredOnly = a.inferred && a.vram.n == 0
 		if a.out.InferredOnly {
@@ -245,15 +279,9 @@ func Summarize(snaps []*snapshot.Snapshot) *Summary {
 		}
 		return a.PID < b.PID
 	})
-	for _, k := range modelOrder {
-		s.Models = append(s.Models, *models[k])
+	for _, k := range acc.modelOrder {
+		s.Models = append(s.Models, *acc.models[k])
 	}
-	if s.InferredOnly > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("%d %s had only inferred VRAM (owner matched by evidence); inferred sizes are excluded from every figure",
-			s.InferredOnly, textfmt.Plural(s.InferredOnly, "process", "processes")))
-	}
-	s.Notes = append(s.Notes, "means are over the snapshots where the value was measured; unknown readings are not counted as zero")
-	return s
 }
 
 // adapterKey identifies an adapter across snapshots: UUID, else PCI bus
