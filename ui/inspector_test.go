@@ -431,7 +431,7 @@ func TestHelpOpenClose(t *testing.T) {
 	}
 }
 
-// loadGolden reads the app package's golden snapshot (an LLM server, a
+// loadGolden reads the schema's golden snapshot (an LLM server, a
 // compositor, an unknown process, a container process).
 func loadGolden(t *testing.T) *snapshot.Snapshot {
 	t.Helper()

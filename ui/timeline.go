@@ -12,7 +12,7 @@ import (
 
 // Timeline is a replayed capture the window can scrub through and play.
 // The window calls it on the Fyne goroutine; the collection goroutine
-// reads the position through its own Source.
+// reads the position through its own collect.Provider.
 type Timeline interface {
 	// Len is the number of snapshots in the capture.
 	Len() int

@@ -95,10 +95,6 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 	if c.Now != nil {
 		now = c.Now
 	}
-	window := c.Window
-	if window <= 0 {
-		window = time.Second
-	}
 	snap := &snapshot.Snapshot{
 		SchemaVersion: snapshot.SchemaVersion,
 		Tool:          snapshot.Tool{Name: "gtm", Version: c.Version},
@@ -108,7 +104,7 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 		Sources:       []backend.SourceStatus{},
 	}
 	if c.GPU != nil {
-		sample := c.GPU.Sample(ctx, window)
+		sample := c.GPU.Sample(ctx, c.window())
 		if sample.Devices != nil {
 			snap.Devices = sample.Devices
 		}

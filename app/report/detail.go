@@ -77,47 +77,10 @@ func ProcessDetail(p *snapshot.Process) Detail {
 	add("CPU, RAM", fmt.Sprintf("CPU %s  resident %s (measured)", cpu, FormatBytes(p.RSSBytes)))
 	add("Category", str(p.Category))
 
-	switch {
-	case p.Runtimes == nil:
-		add("Runtimes", "n/a (not inspected)")
-	case len(p.Runtimes) == 0:
-		add("Runtimes", "none found")
-	default:
-		var lines []DetailLine
-		for _, r := range p.Runtimes {
-			name := r.Name
-			if r.Detail != "" {
-				name += " (" + r.Detail + ")"
-			}
-			lines = append(lines, DetailLine{Depth: 1, Key: escape.Text(name), Text: escape.Text(strings.Join(r.Libraries, ", "))})
-		}
-		add("Runtimes", "", lines...)
-	}
-
-	switch {
-	case p.Models == nil:
-		add("Models", "n/a (not inspected)")
-	case len(p.Models) == 0:
-		add("Models", "none found")
-	default:
-		var lines []DetailLine
-		for _, m := range p.Models {
-			lines = append(lines, modelLines(m)...)
-		}
-		add("Models", "", lines...)
-	}
-
+	add("Runtimes", listValue(len(p.Runtimes), p.Runtimes == nil), runtimeLines(p.Runtimes)...)
+	add("Models", listValue(len(p.Models), p.Models == nil), modelsLines(p.Models)...)
 	if a := p.App; a != nil {
-		var lines []DetailLine
-		for _, e := range a.Events {
-			fresh := "before this process started"
-			if e.Fresh {
-				fresh = "since this process started"
-			}
-			lines = append(lines, DetailLine{Depth: 1, Text: fmt.Sprintf("%s  %s %s (%s)",
-				e.Time.Local().Format("2006-01-02 15:04:05 MST"), escape.Text(e.Kind), FormatString(e.Model), fresh)})
-		}
-		add("App", fmt.Sprintf("%s: selected model %s (settings prove selection, not a load)", escape.Text(a.App), FormatString(a.SelectedModel)), lines...)
+		add("App", fmt.Sprintf("%s: selected model %s (settings prove selection, not a load)", escape.Text(a.App), FormatString(a.SelectedModel)), appLines(a)...)
 	}
 	if p.LLM != nil {
 		add("LLM memory", LLMSummary(p.LLM))
@@ -130,6 +93,57 @@ func ProcessDetail(p *snapshot.Process) Detail {
 		d.Notes = append(d.Notes, escape.Text(n))
 	}
 	return d
+}
+
+// listValue is what a list's section says beside its label: "n/a (not
+// inspected)" for a null list, "none found" for an empty one, nothing when
+// its items follow.
+func listValue(n int, null bool) string {
+	switch {
+	case null:
+		return "n/a (not inspected)"
+	case n == 0:
+		return "none found"
+	}
+	return ""
+}
+
+// runtimeLines are one line per runtime: its name and the libraries that
+// show it (presence, not residency).
+func runtimeLines(rs []inspect.Runtime) []DetailLine {
+	var lines []DetailLine
+	for _, r := range rs {
+		name := r.Name
+		if r.Detail != "" {
+			name += " (" + r.Detail + ")"
+		}
+		lines = append(lines, DetailLine{Depth: 1, Key: escape.Text(name), Text: escape.Text(strings.Join(r.Libraries, ", "))})
+	}
+	return lines
+}
+
+// modelsLines are every model's lines.
+func modelsLines(ms []inspect.Model) []DetailLine {
+	var lines []DetailLine
+	for _, m := range ms {
+		lines = append(lines, modelLines(m)...)
+	}
+	return lines
+}
+
+// appLines are an app adapter's logged model events, each said to be from
+// before or since the process started.
+func appLines(a *inspect.AppState) []DetailLine {
+	var lines []DetailLine
+	for _, e := range a.Events {
+		fresh := "before this process started"
+		if e.Fresh {
+			fresh = "since this process started"
+		}
+		lines = append(lines, DetailLine{Depth: 1, Text: fmt.Sprintf("%s  %s %s (%s)",
+			e.Time.Local().Format("2006-01-02 15:04:05 MST"), escape.Text(e.Kind), FormatString(e.Model), fresh)})
+	}
+	return lines
 }
 
 // modelLines are a model's item line (name, evidence, role) and its facts.

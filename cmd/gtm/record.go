@@ -195,7 +195,7 @@ func captureMode() os.FileMode {
 	return 0o644
 }
 
-// redacted is a Source whose snapshots pass through anonymise.Snapshot.
+// redacted is a Provider whose snapshots pass through anonymise.Snapshot.
 type redacted struct{ src collect.Provider }
 
 func (r redacted) Collect(ctx context.Context) *snapshot.Snapshot {
