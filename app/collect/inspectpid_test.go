@@ -108,3 +108,10 @@ func TestCollectPassesItsContext(t *testing.T) {
 		}
 	}
 }
+
+// The inspectors gtm runs are collect.Inspectors: one set of
+// context-taking methods, no fallback without a context.
+var (
+	_ Inspector = (*inspect.Inspector)(nil)
+	_ Inspector = (*inspect.ModuleInspector)(nil)
+)

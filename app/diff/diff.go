@@ -416,24 +416,6 @@ func pairRows(before, after []*snapshot.Process) []rowPair {
 
 	// Name and ports, then a unique name: each must single out one row on
 	// both sides, counting every row of the device, not only those left.
-	nameCount := func(rows []*snapshot.Process, name string) int {
-		n := 0
-		for _, r := range rows {
-			if r.Name != nil && *r.Name == name {
-				n++
-			}
-		}
-		return n
-	}
-	portsCount := func(rows []*snapshot.Process, name string, ports []int) int {
-		n := 0
-		for _, r := range rows {
-			if r.Name != nil && *r.Name == name && slices.Equal(r.ListenPorts, ports) {
-				n++
-			}
-		}
-		return n
-	}
 	for i, a := range after {
 		if usedA[i] || a.Name == nil || len(a.ListenPorts) == 0 || portsCount(after, *a.Name, a.ListenPorts) != 1 {
 			continue
@@ -468,6 +450,28 @@ func pairRows(before, after []*snapshot.Process) []rowPair {
 		}
 	}
 	return out
+}
+
+// nameCount is how many rows have the name.
+func nameCount(rows []*snapshot.Process, name string) int {
+	n := 0
+	for _, r := range rows {
+		if r.Name != nil && *r.Name == name {
+			n++
+		}
+	}
+	return n
+}
+
+// portsCount is how many rows have the name and listen on exactly ports.
+func portsCount(rows []*snapshot.Process, name string, ports []int) int {
+	n := 0
+	for _, r := range rows {
+		if r.Name != nil && *r.Name == name && slices.Equal(r.ListenPorts, ports) {
+			n++
+		}
+	}
+	return n
 }
 
 func refOf(p *snapshot.Process) *ProcessRef {

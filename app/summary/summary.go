@@ -329,30 +329,15 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 // WriteText writes the summary for people: per device, per process, the
 // models seen, and what the figures leave out.
 func (s *Summary) WriteText(w io.Writer, label string) error {
+	if err := s.deviceTable(label).Write(w, false); err != nil {
+		return err
+	}
+	return s.processTable().Write(w, false)
+}
+
+// deviceTable is the heading and each GPU's measured peaks and means.
+func (s *Summary) deviceTable(label string) *textfmt.Table {
 	t := &textfmt.Table{}
-	when := func(ts *time.Time) string {
-		if ts == nil {
-			return ""
-		}
-		if s.DurationSeconds >= 86400 {
-			return ts.UTC().Format("2006-01-02 15:04:05")
-		}
-		return ts.UTC().Format("15:04:05")
-	}
-	bytesStat := func(label string, st Stat) []textfmt.Cell {
-		if st.Peak == nil {
-			return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(report.NA), textfmt.Plain(""), textfmt.Num(report.NA), textfmt.Num("0")}
-		}
-		return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(textfmt.Bytes(uint64(*st.Peak))), textfmt.Plain(when(st.PeakAt)),
-			textfmt.Num(textfmt.Bytes(uint64(*st.Mean))), textfmt.Num(strconv.Itoa(st.Samples))}
-	}
-	pctStat := func(label string, st Stat) []textfmt.Cell {
-		if st.Peak == nil {
-			return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(report.NA), textfmt.Plain(""), textfmt.Num(report.NA), textfmt.Num("0")}
-		}
-		return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(textfmt.TrimFloat(*st.Peak) + "%"), textfmt.Plain(when(st.PeakAt)),
-			textfmt.Num(textfmt.Float(*st.Mean, 1) + "%"), textfmt.Num(strconv.Itoa(st.Samples))}
-	}
 	t.Add(textfmt.Cell{Text: fmt.Sprintf("gtm summary  %s: %d %s, %s → %s (%s)", escape.Text(label), s.Snapshots,
 		textfmt.Plural(s.Snapshots, "snapshot", "snapshots"), textfmt.Stamp(s.From), textfmt.Stamp(s.To), textfmt.Elapsed(s.DurationSeconds)), Colour: textfmt.ColourBold})
 	if len(s.Devices) == 0 {
@@ -368,22 +353,24 @@ func (s *Summary) WriteText(w io.Writer, label string) error {
 		head += fmt.Sprintf("  (listed in %d of %d snapshots; %s)", d.Listed, s.Snapshots, report.FormatBytes(d.MemoryTotalBytes))
 		t.Add(textfmt.Cell{Text: escape.Text(head), Colour: textfmt.ColourBold})
 		t.Add(textfmt.Plain("  (measured)"), textfmt.Num("PEAK"), textfmt.Plain("WHEN"), textfmt.Num("MEAN"), textfmt.Num("SAMPLES"))
-		t.Add(bytesStat("  memory used", d.MemoryUsedBytes)...)
-		t.Add(bytesStat("  listed processes", d.ProcessVRAMBytes)...)
-		t.Add(pctStat("  GPU busy", d.GPUUtilPercent)...)
+		t.Add(s.statRow("  memory used", d.MemoryUsedBytes, bytesOf, bytesOf)...)
+		t.Add(s.statRow("  listed processes", d.ProcessVRAMBytes, bytesOf, bytesOf)...)
+		t.Add(s.statRow("  GPU busy", d.GPUUtilPercent, percentPeak, percentMean)...)
 	}
-	if err := t.Write(w, false); err != nil {
-		return err
-	}
+	return t
+}
 
-	t = &textfmt.Table{}
+// processTable is each process's measured VRAM, the models seen and the
+// notes.
+func (s *Summary) processTable() *textfmt.Table {
+	t := &textfmt.Table{}
 	t.Add(textfmt.Plain(""))
 	t.Add(textfmt.Cell{Text: "Processes: measured VRAM", Colour: textfmt.ColourBold})
 	t.Add(textfmt.Plain("  GPU"), textfmt.Plain("PID"), textfmt.Plain("NAME"), textfmt.Num("LISTED"), textfmt.Num("PEAK"), textfmt.Plain("WHEN"), textfmt.Num("MEAN"), textfmt.Num("SAMPLES"), textfmt.Plain(""))
 	for _, p := range s.Processes {
 		row := []textfmt.Cell{textfmt.Plain("  " + strconv.Itoa(p.DeviceIndex)), textfmt.Plain(p.PIDLabel), textfmt.Plain(report.FormatString(p.Name)),
 			textfmt.Num(fmt.Sprintf("%d/%d", p.Listed, s.Snapshots))}
-		st := bytesStat("", p.VRAMBytes)
+		st := s.statRow("", p.VRAMBytes, bytesOf, bytesOf)
 		row = append(row, st[1:]...)
 		note := ""
 		if p.InferredOnly {
@@ -403,12 +390,38 @@ func (s *Summary) WriteText(w io.Writer, label string) error {
 				name = *m.Name + " (" + name + ")"
 			}
 			t.Add(textfmt.Plain(fmt.Sprintf("  %s  in %s  %s → %s  [%s]", name, strings.Join(m.Processes, ", "),
-				when(&m.FirstSeen), when(&m.LastSeen), strings.Join(m.Evidence, ", "))))
+				s.when(&m.FirstSeen), s.when(&m.LastSeen), strings.Join(m.Evidence, ", "))))
 		}
 	}
 	t.Add(textfmt.Plain(""))
 	for _, n := range s.Notes {
 		t.Add(textfmt.Plain(strings.ToUpper(n[:1]) + n[1:] + "."))
 	}
-	return t.Write(w, false)
+	return t
 }
+
+// when shows a time of the capture: the time of day, with the date when
+// the capture spans a day or more.
+func (s *Summary) when(ts *time.Time) string {
+	if ts == nil {
+		return ""
+	}
+	if s.DurationSeconds >= 86400 {
+		return ts.UTC().Format("2006-01-02 15:04:05")
+	}
+	return ts.UTC().Format("15:04:05")
+}
+
+// statRow is a Stat's cells: label, peak, when, mean and samples; n/a
+// when nothing was measured.
+func (s *Summary) statRow(label string, st Stat, peak, mean func(float64) string) []textfmt.Cell {
+	if st.Peak == nil {
+		return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(report.NA), textfmt.Plain(""), textfmt.Num(report.NA), textfmt.Num("0")}
+	}
+	return []textfmt.Cell{textfmt.Plain(label), textfmt.Num(peak(*st.Peak)), textfmt.Plain(s.when(st.PeakAt)),
+		textfmt.Num(mean(*st.Mean)), textfmt.Num(strconv.Itoa(st.Samples))}
+}
+
+func bytesOf(v float64) string     { return textfmt.Bytes(uint64(v)) }
+func percentPeak(v float64) string { return textfmt.TrimFloat(v) + "%" }
+func percentMean(v float64) string { return textfmt.Float(v, 1) + "%" }
