@@ -264,6 +264,13 @@ func (e *Exporter) walk(out emitter) {
 		}
 		ch.put(gauge(hSourceUp, up, src.Name))
 	}
+	names := deviceMetrics(ch, s)
+	processMetrics(ch, s, names)
+}
+
+// deviceMetrics emits each device's info and readings, and returns the
+// devices' names by index.
+func deviceMetrics(ch sink, s *snapshot.Snapshot) map[int]string {
 	names := map[int]string{}
 	for _, d := range s.Devices {
 		idx := strconv.Itoa(d.Index)
@@ -288,7 +295,12 @@ func (e *Exporter) walk(out emitter) {
 		bytesGauge(ch, dPCIeRx, d.PCIeRxBytesPerS, l)
 		bytesGauge(ch, dPCIeTx, d.PCIeTxBytesPerS, l)
 	}
+	return names
+}
 
+// processMetrics emits the process rows, at most MaxProcesses of them, and
+// each device's count of processes.
+func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 	// Every row on a device counts, before the cardinality cut: a count
 	// of only the exported rows would shrink as the machine gets busier.
 	rows := make([]*snapshot.Process, 0, len(s.Processes))
