@@ -14,7 +14,7 @@ var Icon []byte
 // job, and another user's training job on the second GPU. No GPU was at
 // hand to record it, so it is built from documented counter behaviour by
 // app/internal/capturegen, and every snapshot says "synthetic": true.
-// Read it with app.ReadCapture.
+// Read it with capture.Read.
 //
 //go:embed demo/capture.jsonl
 var DemoCapture []byte

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/assets"
 )
 
 func TestDemoCaptureReads(t *testing.T) {
-	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}

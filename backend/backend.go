@@ -31,7 +31,7 @@ type GPU interface {
 type Sample struct {
 	Devices []Device
 	Usage   []ProcessUsage
-	Sources []Source
+	Sources []SourceStatus
 	// WSL is what the Windows host said, under WSL only (nil elsewhere).
 	WSL *WSLHost
 }
@@ -138,8 +138,8 @@ type ProcessUsage struct {
 	ComputeInstanceID *int
 }
 
-// Source reports whether one source (or one part of it) could be read.
-type Source struct {
+// SourceStatus reports whether one source (or one part of it) could be read.
+type SourceStatus struct {
 	Name  string  `json:"name"`
 	OK    bool    `json:"ok"`
 	Error *string `json:"error"`
@@ -149,16 +149,16 @@ type Source struct {
 }
 
 // OK returns a healthy source.
-func OK(name string) Source { return Source{Name: name, OK: true} }
+func OK(name string) SourceStatus { return SourceStatus{Name: name, OK: true} }
 
 // Noted returns a healthy source with a quiet note: not an error, and
 // not shown as one.
-func Noted(name, note string) Source { return Source{Name: name, OK: true, Note: &note} }
+func Noted(name, note string) SourceStatus { return SourceStatus{Name: name, OK: true, Note: &note} }
 
 // Failed returns a source that could not be read, with the reason.
-func Failed(name string, err error) Source {
+func Failed(name string, err error) SourceStatus {
 	msg := err.Error()
-	return Source{Name: name, OK: false, Error: &msg}
+	return SourceStatus{Name: name, OK: false, Error: &msg}
 }
 
 // Ptr returns a pointer to v: the way a reading becomes "available".
@@ -173,7 +173,7 @@ func (Unsupported) Name() string { return "gpu" }
 
 // Sample implements GPU.
 func (Unsupported) Sample(context.Context, time.Duration) Sample {
-	return Sample{Sources: []Source{Failed("gpu", errUnsupported)}}
+	return Sample{Sources: []SourceStatus{Failed("gpu", errUnsupported)}}
 }
 
 // Close implements GPU.

@@ -10,7 +10,7 @@ type ProcessSource interface {
 	// Forget drops cached details of every PID not in keep.
 	Forget(keep map[int]bool)
 	// Health says whether the source can be read at all.
-	Health() Source
+	Health() SourceStatus
 }
 
 // ProcessInfo is what the OS says about one process. Nil fields could not be

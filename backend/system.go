@@ -18,8 +18,8 @@ type System struct {
 	SwapTotalBytes   *uint64 `json:"swap_total_bytes"`
 }
 
-// SystemReader reads System; failures are reported in the Source, and what
+// SystemReader reads System; failures are reported in the SourceStatus, and what
 // could be read is still returned.
 type SystemReader interface {
-	ReadSystem(ctx context.Context) (System, Source)
+	ReadSystem(ctx context.Context) (System, SourceStatus)
 }

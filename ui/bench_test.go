@@ -6,8 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // BenchmarkWindowUpdate200 is one refresh's work on the UI goroutine with
@@ -22,7 +21,7 @@ func BenchmarkWindowUpdate200(b *testing.B) {
 	snaps := [2]*fyneSnap{}
 	for i := range snaps {
 		snaps[i] = &fyneSnap{s: manyProcesses(200, t0)}
-		snaps[i].s.Processes[0] = snapshot().Processes[0] // an LLM, selected
+		snaps[i].s.Processes[0] = testSnapshot().Processes[0] // an LLM, selected
 	}
 	at := t0
 	for i := 0; i < w.history.Capacity(); i++ {
@@ -57,4 +56,4 @@ func BenchmarkWindowStill(b *testing.B) {
 	}
 }
 
-type fyneSnap struct{ s *app.Snapshot }
+type fyneSnap struct{ s *snapshot.Snapshot }

@@ -7,8 +7,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/report"
 )
 
 // Chart is one metric's history: a title, the latest reading, the plot and
@@ -17,10 +17,10 @@ import (
 type Chart struct {
 	widget.BaseWidget
 
-	metric app.Metric
+	metric history.Metric
 	color  color.NRGBA
 
-	series   app.Series
+	series   history.Series
 	end      time.Time     // the right edge of the plot
 	span     time.Duration // how much time the plot shows
 	gapAfter time.Duration // samples further apart are not joined
@@ -30,29 +30,29 @@ type Chart struct {
 }
 
 // NewChart makes an empty chart for one metric.
-func NewChart(m app.Metric) *Chart {
-	c := &Chart{metric: m, color: metricColors[m], title: m.String(), value: app.NA, span: app.DefaultHistorySpan, gapAfter: 3 * time.Second}
+func NewChart(m history.Metric) *Chart {
+	c := &Chart{metric: m, color: metricColors[m], title: m.String(), value: report.NA, span: history.DefaultSpan, gapAfter: 3 * time.Second}
 	c.ExtendBaseWidget(c)
 	return c
 }
 
 // metricColors follow the usual task-manager conventions (GPU blue, memory
 // purple, temperature orange, power red, video engines green/teal).
-var metricColors = [app.NumMetrics]color.NRGBA{
-	app.MetricGPU:         {0x3d, 0x8b, 0xfd, 0xff},
-	app.MetricSMClock:     {0x5a, 0xc8, 0xfa, 0xff},
-	app.MetricVRAM:        {0xa3, 0x71, 0xf7, 0xff},
-	app.MetricMemActivity: {0xd0, 0x7c, 0xe8, 0xff},
-	app.MetricTemperature: {0xf5, 0x9e, 0x0b, 0xff},
-	app.MetricPower:       {0xef, 0x44, 0x44, 0xff},
-	app.MetricEncoder:     {0x22, 0xc5, 0x5e, 0xff},
-	app.MetricDecoder:     {0x14, 0xb8, 0xa6, 0xff},
+var metricColors = [history.NumMetrics]color.NRGBA{
+	history.MetricGPU:         {0x3d, 0x8b, 0xfd, 0xff},
+	history.MetricSMClock:     {0x5a, 0xc8, 0xfa, 0xff},
+	history.MetricVRAM:        {0xa3, 0x71, 0xf7, 0xff},
+	history.MetricMemActivity: {0xd0, 0x7c, 0xe8, 0xff},
+	history.MetricTemperature: {0xf5, 0x9e, 0x0b, 0xff},
+	history.MetricPower:       {0xef, 0x44, 0x44, 0xff},
+	history.MetricEncoder:     {0x22, 0xc5, 0x5e, 0xff},
+	history.MetricDecoder:     {0x14, 0xb8, 0xa6, 0xff},
 }
 
 // SetSeries shows new samples. end is the time at the plot's right edge
 // (the newest snapshot), span the time it covers, and samples further
 // apart than gapAfter leave a gap (collection was paused or stalled).
-func (c *Chart) SetSeries(s app.Series, end time.Time, span, gapAfter time.Duration) {
+func (c *Chart) SetSeries(s history.Series, end time.Time, span, gapAfter time.Duration) {
 	c.series, c.end, c.span, c.gapAfter = s, end, span, gapAfter
 	c.value = chartValue(s)
 	c.scale = chartScale(s)
@@ -63,52 +63,52 @@ func (c *Chart) SetSeries(s app.Series, end time.Time, span, gapAfter time.Durat
 func (c *Chart) Texts() (title, value, scale string) { return c.title, c.value, c.scale }
 
 // chartValue formats the newest sample; a missing one is n/a.
-func chartValue(s app.Series) string {
+func chartValue(s history.Series) string {
 	_, v, ok := s.Last()
 	if !ok || math.IsNaN(float64(v)) {
-		return app.NA
+		return report.NA
 	}
 	f := float64(v)
 	switch s.Metric {
-	case app.MetricSMClock:
-		return app.FormatUnit(&f, "MHz")
-	case app.MetricVRAM:
+	case history.MetricSMClock:
+		return report.FormatUnit(&f, "MHz")
+	case history.MetricVRAM:
 		b := uint64(f)
-		out := app.FormatBytes(&b)
+		out := report.FormatBytes(&b)
 		if s.Max > 0 {
 			t := uint64(s.Max)
-			out += " / " + app.FormatBytes(&t)
+			out += " / " + report.FormatBytes(&t)
 		}
 		return out
-	case app.MetricTemperature:
-		return app.FormatUnit(&f, "°C")
-	case app.MetricPower:
+	case history.MetricTemperature:
+		return report.FormatUnit(&f, "°C")
+	case history.MetricPower:
 		f = math.Round(f)
-		return app.FormatUnit(&f, "W")
+		return report.FormatUnit(&f, "W")
 	default:
-		return app.FormatPercent(&f)
+		return report.FormatPercent(&f)
 	}
 }
 
 // chartScale prints the fixed scale, saying where it comes from.
-func chartScale(s app.Series) string {
+func chartScale(s history.Series) string {
 	if s.Max <= 0 {
 		return "scale: waiting for a reading"
 	}
 	switch s.Metric {
-	case app.MetricGPU, app.MetricEncoder, app.MetricDecoder:
+	case history.MetricGPU, history.MetricEncoder, history.MetricDecoder:
 		return "0–100 %"
-	case app.MetricMemActivity:
+	case history.MetricMemActivity:
 		return "0–100 % (activity, not bandwidth)"
-	case app.MetricTemperature:
+	case history.MetricTemperature:
 		return "0–120 °C"
-	case app.MetricVRAM:
+	case history.MetricVRAM:
 		b := uint64(s.Max)
-		return "0–" + app.FormatBytes(&b) + " (total)"
-	case app.MetricPower:
-		return "0–" + app.FormatUnit(&s.Max, "W") + " (" + s.MaxLabel + ")"
-	case app.MetricSMClock:
-		return "0–" + app.FormatUnit(&s.Max, "MHz") + " (" + s.MaxLabel + ")"
+		return "0–" + report.FormatBytes(&b) + " (total)"
+	case history.MetricPower:
+		return "0–" + report.FormatUnit(&s.Max, "W") + " (" + s.MaxLabel + ")"
+	case history.MetricSMClock:
+		return "0–" + report.FormatUnit(&s.Max, "MHz") + " (" + s.MaxLabel + ")"
 	}
 	return ""
 }
@@ -117,7 +117,7 @@ func chartScale(s app.Series) string {
 // high: ys[x] is the line's row at column x (0 is the top), or -1 where
 // there is no reading. A missing sample, or two samples further apart than
 // gapAfter, leave columns at -1; a reading of 0 sits on the bottom row.
-func plotColumns(s app.Series, end time.Time, span, gapAfter time.Duration, w, h int, ys []int) []int {
+func plotColumns(s history.Series, end time.Time, span, gapAfter time.Duration, w, h int, ys []int) []int {
 	if cap(ys) < w {
 		ys = make([]int, w)
 	}

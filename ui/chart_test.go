@@ -9,19 +9,20 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 )
 
 // series builds a GPU series from readings one second apart (nil: none).
-func series(vals ...*float64) (app.Series, time.Time) {
-	h := app.NewHistory(time.Duration(len(vals))*time.Second, time.Second)
+func series(vals ...*float64) (history.Series, time.Time) {
+	h := history.New(time.Duration(len(vals))*time.Second, time.Second)
 	var end time.Time
 	for i, v := range vals {
 		end = t0.Add(time.Duration(i) * time.Second)
-		h.Add(&app.Snapshot{TakenAt: end, Devices: []backend.Device{{Index: 0, GPUUtilPercent: v}}})
+		h.Add(&snapshot.Snapshot{TakenAt: end, Devices: []backend.Device{{Index: 0, GPUUtilPercent: v}}})
 	}
-	return h.Series(0, app.MetricGPU), end
+	return h.Series(0, history.MetricGPU), end
 }
 
 func TestPlotGapsAndZeros(t *testing.T) {
@@ -45,11 +46,11 @@ func TestPlotGapsAndZeros(t *testing.T) {
 }
 
 func TestPlotGapWhenSamplesFarApart(t *testing.T) {
-	h := app.NewHistory(time.Minute, time.Second)
+	h := history.New(time.Minute, time.Second)
 	for _, sec := range []int{0, 1, 20, 21} { // paused between 1 and 20
-		h.Add(&app.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second), Devices: []backend.Device{{Index: 0, GPUUtilPercent: ptr(40.0)}}})
+		h.Add(&snapshot.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second), Devices: []backend.Device{{Index: 0, GPUUtilPercent: ptr(40.0)}}})
 	}
-	ys := plotColumns(h.Series(0, app.MetricGPU), t0.Add(21*time.Second), 21*time.Second, 2500*time.Millisecond, 22, 11, nil)
+	ys := plotColumns(h.Series(0, history.MetricGPU), t0.Add(21*time.Second), 21*time.Second, 2500*time.Millisecond, 22, 11, nil)
 	if ys[1] < 0 || ys[20] < 0 {
 		t.Fatalf("samples not drawn: %v", ys)
 	}
@@ -63,7 +64,7 @@ func TestPlotGapWhenSamplesFarApart(t *testing.T) {
 func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
 	test.NewTempApp(t)
 	s, end := series(ptr(0.0), ptr(0.0), nil, nil, ptr(60.0))
-	c := NewChart(app.MetricGPU)
+	c := NewChart(history.MetricGPU)
 	c.Resize(fyne.NewSize(300, 120))
 	c.SetSeries(s, end, 4*time.Second, 1500*time.Millisecond)
 	r := test.TempWidgetRenderer(t, c).(*chartRenderer)
@@ -101,26 +102,26 @@ func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
 }
 
 func TestChartScalesPrinted(t *testing.T) {
-	h := app.NewHistory(time.Minute, time.Second)
-	h.Add(&app.Snapshot{TakenAt: t0, Devices: []backend.Device{{Index: 0, PowerW: ptr(120.0), PowerLimitW: ptr(450.0),
+	h := history.New(time.Minute, time.Second)
+	h.Add(&snapshot.Snapshot{TakenAt: t0, Devices: []backend.Device{{Index: 0, PowerW: ptr(120.0), PowerLimitW: ptr(450.0),
 		SMClockMHz: ptr(1800.0), MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(6 << 30))}}})
-	cases := map[app.Metric]string{
-		app.MetricGPU: "0–100 %", app.MetricTemperature: "0–120 °C", app.MetricPower: "0–450 W (limit)",
-		app.MetricSMClock: "0–2000 MHz (highest seen)", app.MetricVRAM: "0–24.00 GiB (total)",
-		app.MetricMemActivity: "0–100 % (activity, not bandwidth)",
+	cases := map[history.Metric]string{
+		history.MetricGPU: "0–100 %", history.MetricTemperature: "0–120 °C", history.MetricPower: "0–450 W (limit)",
+		history.MetricSMClock: "0–2000 MHz (highest seen)", history.MetricVRAM: "0–24.00 GiB (total)",
+		history.MetricMemActivity: "0–100 % (activity, not bandwidth)",
 	}
 	for m, want := range cases {
 		if got := chartScale(h.Series(0, m)); got != want {
 			t.Errorf("%v scale = %q, want %q", m, got, want)
 		}
 	}
-	if got := chartValue(h.Series(0, app.MetricVRAM)); got != "6.00 GiB / 24.00 GiB" {
+	if got := chartValue(h.Series(0, history.MetricVRAM)); got != "6.00 GiB / 24.00 GiB" {
 		t.Errorf("VRAM value = %q", got)
 	}
 }
 
 func TestVRAMBarNormalised(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	// Shared surfaces counted twice: the rows add up to 30 GiB on a
 	// 24 GiB card.
 	s.Processes[0].VRAMBytes = ptr(uint64(20 << 30))
@@ -152,18 +153,18 @@ func TestVRAMBarNormalised(t *testing.T) {
 	}
 	// More than in use but less than the total: still normalised (the
 	// free part is the driver's, not what is left after the rows).
-	s4 := snapshot()
+	s4 := testSnapshot()
 	s4.Devices[0].MemoryUsedBytes = ptr(uint64(4 << 30))
 	if v4 := splitVRAM(s4, 0); !v4.Normalised || v4.Raw[7] != 20<<30 || v4.Drawn[0]+v4.Drawn[3] > 4<<30 {
 		t.Errorf("rows above used: %+v", v4)
 	}
 	// Within the total: not normalised, the gap is "not attributed".
-	v2 := splitVRAM(snapshot(), 0)
+	v2 := splitVRAM(testSnapshot(), 0)
 	if v2.Normalised || v2.Raw[6] != (9<<30)-(6<<30)-(512<<20) || v2.Raw[7] != 15<<30 {
 		t.Errorf("plain split = %+v", v2)
 	}
 	// An unknown total draws nothing rather than guessing.
-	s3 := snapshot()
+	s3 := testSnapshot()
 	s3.Devices[0].MemoryTotalBytes = nil
 	if v3 := splitVRAM(s3, 0); v3.Known {
 		t.Errorf("split with unknown total = %+v", v3)
@@ -215,7 +216,7 @@ func TestChartDrawMatchesBlending(t *testing.T) {
 		}
 	}
 	s, end := series(vals...)
-	for _, m := range []app.Metric{app.MetricGPU, app.MetricPower} {
+	for _, m := range []history.Metric{history.MetricGPU, history.MetricPower} {
 		c := NewChart(m)
 		c.SetSeries(s, end, 89*time.Second, 1500*time.Millisecond)
 		r := test.TempWidgetRenderer(t, c).(*chartRenderer)
@@ -242,7 +243,7 @@ func BenchmarkChartDraw(b *testing.B) {
 		vals = append(vals, ptr(float64(i*37%101)))
 	}
 	s, end := series(vals...)
-	c := NewChart(app.MetricGPU)
+	c := NewChart(history.MetricGPU)
 	c.SetSeries(s, end, 599*time.Second, 1500*time.Millisecond)
 	r := newChartRenderer(c)
 	b.ReportAllocs()

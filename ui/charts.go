@@ -7,8 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/history"
 )
 
 // allCharts is the charts dropdown's first choice.
@@ -19,7 +18,7 @@ const allCharts = "All charts"
 type chartsPanel struct {
 	root   *fyne.Container
 	pick   *widget.Select
-	charts [app.NumMetrics]*Chart
+	charts [history.NumMetrics]*Chart
 	large  *Chart
 	grid   *fyne.Container
 	body   *fyne.Container
@@ -28,21 +27,21 @@ type chartsPanel struct {
 
 func newChartsPanel() *chartsPanel {
 	c := &chartsPanel{mode: -1}
-	objs := make([]fyne.CanvasObject, app.NumMetrics)
+	objs := make([]fyne.CanvasObject, history.NumMetrics)
 	for m := range c.charts {
-		c.charts[m] = NewChart(app.Metric(m))
+		c.charts[m] = NewChart(history.Metric(m))
 		objs[m] = c.charts[m]
 	}
 	c.grid = container.New(&reflowGrid{minWidth: 220, height: 96}, objs...)
-	c.large = NewChart(app.MetricGPU)
+	c.large = NewChart(history.MetricGPU)
 	c.large.large = true
 	opts := []string{allCharts}
-	for _, n := range app.MetricNames {
+	for _, n := range history.MetricNames {
 		opts = append(opts, n)
 	}
 	c.pick = widget.NewSelect(opts, func(s string) {
 		mode := -1
-		for i, n := range app.MetricNames {
+		for i, n := range history.MetricNames {
 			if n == s {
 				mode = i
 			}
@@ -69,7 +68,7 @@ func (c *chartsPanel) setMode(mode int) {
 		c.large.metric, c.large.color, c.large.title = src.metric, src.color, src.title
 		c.large.SetSeries(src.series, src.end, src.span, src.gapAfter)
 		c.body.Objects = []fyne.CanvasObject{c.large}
-		c.pick.Selected = app.MetricNames[mode]
+		c.pick.Selected = history.MetricNames[mode]
 	}
 	c.pick.Refresh()
 	c.body.Refresh()
@@ -78,7 +77,7 @@ func (c *chartsPanel) setMode(mode int) {
 // cycle steps All → GPU → … → Decoder → All (`c`).
 func (c *chartsPanel) cycle() {
 	next := c.mode + 1
-	if next >= int(app.NumMetrics) {
+	if next >= int(history.NumMetrics) {
 		next = -1
 	}
 	c.setMode(next)
@@ -86,11 +85,11 @@ func (c *chartsPanel) cycle() {
 
 // update redraws the charts from the history; only the visible ones draw.
 // It returns the time span shown.
-func (c *chartsPanel) update(h *app.History, dev int, end time.Time) time.Duration {
+func (c *chartsPanel) update(h *history.History, dev int, end time.Time) time.Duration {
 	span := chartSpan(h, dev, end)
 	gap := gapAfter(h.Interval())
 	for m, ch := range c.charts {
-		s := h.Series(dev, app.Metric(m))
+		s := h.Series(dev, history.Metric(m))
 		if c.mode == -1 {
 			ch.SetSeries(s, end, span, gap)
 		} else {
@@ -110,9 +109,9 @@ func (c *chartsPanel) update(h *app.History, dev int, end time.Time) time.Durati
 // it is full, before that what has been collected (at least a minute,
 // whole minutes), so a fresh window or a short capture fills the charts
 // instead of a sliver at their right edge.
-func chartSpan(h *app.History, dev int, end time.Time) time.Duration {
+func chartSpan(h *history.History, dev int, end time.Time) time.Duration {
 	full := time.Duration(h.Capacity()) * h.Interval()
-	s := h.Series(dev, app.MetricGPU)
+	s := h.Series(dev, history.MetricGPU)
 	if s.Len() == 0 {
 		return time.Minute
 	}

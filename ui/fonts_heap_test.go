@@ -17,7 +17,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/assets"
 )
 
@@ -58,7 +58,7 @@ func TestWindowFontsStayBundled(t *testing.T) {
 // windowHeap opens the main window on the demo capture's last snapshot,
 // paints it and returns how much the live heap grew.
 func windowHeap(t *testing.T) int64 {
-	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}

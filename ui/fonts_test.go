@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"github.com/go-text/typesetting/font"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/assets"
 )
 
@@ -22,7 +22,7 @@ import (
 // inspector and the help open, must be drawable with the bundled fonts.
 func TestWindowTextNeedsNoSystemFont(t *testing.T) {
 	time.Local = time.UTC
-	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 )
 
@@ -109,7 +110,7 @@ type statTile struct {
 
 func newStatTile(caption string) *statTile {
 	t := &statTile{caption: canvas.NewText(caption, theme.Color(theme.ColorNamePlaceHolder)),
-		value: canvas.NewText(app.NA, theme.Color(theme.ColorNameForeground))}
+		value: canvas.NewText(report.NA, theme.Color(theme.ColorNameForeground))}
 	t.caption.TextSize = theme.TextSize() * 0.8
 	t.value.TextStyle.Bold = true
 	t.box = container.NewPadded(container.NewVBox(t.caption, t.value))
@@ -149,7 +150,7 @@ func setText(t *canvas.Text, s string) bool {
 }
 
 // update shows device dev of s; it changes only what differs.
-func (h *Header) update(s *app.Snapshot, dev int) {
+func (h *Header) update(s *snapshot.Snapshot, dev int) {
 	h.updateSelector(s, dev)
 	h.updateSystem(s)
 	var d *backend.Device
@@ -170,13 +171,13 @@ func (h *Header) update(s *app.Snapshot, dev int) {
 		if h.bar.set(vramSplit{}) {
 			h.relayout = true
 		}
-		h.setTiles([numTiles]string{app.NA, app.NA, app.NA, app.NA, app.NA, app.NA, app.NA})
+		h.setTiles([numTiles]string{report.NA, report.NA, report.NA, report.NA, report.NA, report.NA, report.NA})
 		h.setFailed(failedSources(s))
 		return
 	}
-	h.setTitle(fmt.Sprintf("GPU %d · %s", d.Index, app.FormatString(d.Name)),
-		fmt.Sprintf("PCI %s · %s", app.FormatString(d.PCIBusID), h.modeLabel(s.Host)))
-	vram := "VRAM " + app.FormatBytes(d.MemoryUsedBytes) + " / " + app.FormatBytes(d.MemoryTotalBytes)
+	h.setTitle(fmt.Sprintf("GPU %d · %s", d.Index, report.FormatString(d.Name)),
+		fmt.Sprintf("PCI %s · %s", report.FormatString(d.PCIBusID), h.modeLabel(s.Host)))
+	vram := "VRAM " + report.FormatBytes(d.MemoryUsedBytes) + " / " + report.FormatBytes(d.MemoryTotalBytes)
 	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
 		vram += fmt.Sprintf(" (%.0f %%)", 100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes))
 	}
@@ -188,13 +189,13 @@ func (h *Header) update(s *app.Snapshot, dev int) {
 	}
 
 	h.setTiles([numTiles]string{
-		tileGPU:    app.FormatPercent(d.GPUUtilPercent),
-		tileMem:    app.FormatPercent(d.MemoryUtilPercent),
-		tileTemp:   app.FormatUnit(d.TemperatureC, "°C"),
+		tileGPU:    report.FormatPercent(d.GPUUtilPercent),
+		tileMem:    report.FormatPercent(d.MemoryUtilPercent),
+		tileTemp:   report.FormatUnit(d.TemperatureC, "°C"),
 		tilePower:  roundedUnit(d.PowerW, "W") + " / " + roundedUnit(d.PowerLimitW, "W"),
 		tileClocks: mhz(d.SMClockMHz) + " · " + mhz(d.MemoryClockMHz) + " · " + mhz(d.VideoClockMHz) + " MHz",
-		tilePCIe:   app.FormatRate(d.PCIeRxBytesPerS) + " / " + app.FormatRate(d.PCIeTxBytesPerS),
-		tileVideo:  app.FormatPercent(d.EncoderUtilPct) + " / " + app.FormatPercent(d.DecoderUtilPct),
+		tilePCIe:   report.FormatRate(d.PCIeRxBytesPerS) + " / " + report.FormatRate(d.PCIeTxBytesPerS),
+		tileVideo:  report.FormatPercent(d.EncoderUtilPct) + " / " + report.FormatPercent(d.DecoderUtilPct),
 	})
 	h.setFailed(failedSources(s))
 }
@@ -211,7 +212,7 @@ func (h *Header) setTiles(vals [numTiles]string) {
 	}
 }
 
-func (h *Header) modeLabel(host app.Host) string {
+func (h *Header) modeLabel(host snapshot.Host) string {
 	return host.Mode
 }
 
@@ -232,7 +233,7 @@ func (h *Header) setFailed(text string) {
 	h.relayout = true
 }
 
-func (h *Header) updateSelector(s *app.Snapshot, dev int) {
+func (h *Header) updateSelector(s *snapshot.Snapshot, dev int) {
 	if len(s.Devices) < 2 {
 		if h.selector.Visible() {
 			h.selector.Hide()
@@ -267,12 +268,12 @@ func (h *Header) updateSelector(s *app.Snapshot, dev int) {
 	}
 }
 
-func (h *Header) updateSystem(s *app.Snapshot) {
+func (h *Header) updateSystem(s *snapshot.Snapshot) {
 	used, total := systemRAM(s)
 	su, st := systemSwap(s)
-	a := h.sysCPU.set(app.FormatPercent(systemCPU(s)))
-	b := h.sysRAM.set(app.FormatBytes(used) + " / " + app.FormatBytes(total))
-	c := h.sysSwap.set(app.FormatBytes(su) + " / " + app.FormatBytes(st))
+	a := h.sysCPU.set(report.FormatPercent(systemCPU(s)))
+	b := h.sysRAM.set(report.FormatBytes(used) + " / " + report.FormatBytes(total))
+	c := h.sysSwap.set(report.FormatBytes(su) + " / " + report.FormatBytes(st))
 	if a || b || c {
 		relayout(h.root)
 	}
@@ -280,25 +281,25 @@ func (h *Header) updateSystem(s *app.Snapshot) {
 
 func roundedUnit(v *float64, unit string) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
 	return strconv.FormatFloat(*v, 'f', 0, 64) + " " + unit
 }
 
 func mhz(v *float64) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
 	return strconv.FormatFloat(*v, 'f', 0, 64)
 }
 
-func hostLabel(h app.Host) string {
-	return fmt.Sprintf("%s (%s, %s)", app.FormatString(h.Hostname), h.OS, h.Mode)
+func hostLabel(h snapshot.Host) string {
+	return fmt.Sprintf("%s (%s, %s)", report.FormatString(h.Hostname), h.OS, h.Mode)
 }
 
 // failedSources says in plain words which readings could not be taken and
 // why, one sentence per source; "" when every source was read.
-func failedSources(s *app.Snapshot) string {
+func failedSources(s *snapshot.Snapshot) string {
 	var parts []string
 	for _, src := range s.Sources {
 		if src.OK {

@@ -9,8 +9,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Inspector is the pane that explains one process: who it is, each
@@ -48,7 +47,7 @@ type Inspector struct {
 	scroll  *container.Scroll
 	root    *fyne.Container
 
-	proc    *app.Process // the process shown (a copy)
+	proc    *snapshot.Process // the process shown (a copy)
 	view    view
 	shown   bool
 	blocks  []*sectionBlock // the sections shown: the first of pool
@@ -96,7 +95,7 @@ func (i *Inspector) SetLive(live bool) {
 
 // Show explains process p of snapshot snap (p nil: nothing selected).
 // Call it on the Fyne goroutine; it keeps a copy of p.
-func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
+func (i *Inspector) Show(snap *snapshot.Snapshot, p *snapshot.Process) {
 	if p == nil {
 		if i.proc == nil && i.shown {
 			return
@@ -136,7 +135,7 @@ func (i *Inspector) Show(snap *app.Snapshot, p *app.Process) {
 	i.view = v
 }
 
-func sameStart(a, b *app.Process) bool {
+func sameStart(a, b *snapshot.Process) bool {
 	if a.StartTime == nil || b.StartTime == nil {
 		return a.StartTime == b.StartTime
 	}

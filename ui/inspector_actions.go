@@ -11,8 +11,9 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Actions are what the inspector's buttons do outside the window. The
@@ -25,15 +26,15 @@ type Actions interface {
 	OpenFolder(dir string) error
 	// CheckEnd returns nil if p may be ended from here (a live process
 	// of this user in our PID namespace), else why not.
-	CheckEnd(p *app.Process) error
+	CheckEnd(p *snapshot.Process) error
 	// EndProcess asks p to exit (SIGTERM), after checking that the PID
 	// still names the process in the snapshot.
-	EndProcess(p *app.Process) error
+	EndProcess(p *snapshot.Process) error
 	// CheckUnload describes the request Unload would send for p ("ask
 	// Ollama at 127.0.0.1:11434 to unload qwen3:8b"), or why none can.
-	CheckUnload(p *app.Process) (string, error)
+	CheckUnload(p *snapshot.Process) (string, error)
 	// Unload asks p's server to unload its model (loopback only).
-	Unload(ctx context.Context, p *app.Process) error
+	Unload(ctx context.Context, p *snapshot.Process) error
 }
 
 // unloadTimeout bounds an unload request; the server answers at once or
@@ -42,7 +43,7 @@ const unloadTimeout = 5 * time.Second
 
 // checkEnd asks the actions once per process (PID and start time), not on
 // every refresh: the check reads the OS, and ending re-checks anyway.
-func (i *Inspector) checkEnd(p *app.Process) error {
+func (i *Inspector) checkEnd(p *snapshot.Process) error {
 	key := p.PIDLabel
 	if p.StartTime != nil {
 		key += "@" + p.StartTime.String()
@@ -128,7 +129,7 @@ func (i *Inspector) copyCommandLine() {
 	}
 	// The snapshot's command line is already redacted: secrets never
 	// reach the clipboard.
-	fyne.CurrentApp().Clipboard().SetContent(app.CommandLine(i.proc.Cmdline))
+	fyne.CurrentApp().Clipboard().SetContent(report.CommandLine(i.proc.Cmdline))
 }
 
 func (i *Inspector) openFolder(dir string) {
@@ -149,7 +150,7 @@ func (i *Inspector) confirmEnd() {
 	}
 	target := *p
 	msg := fmt.Sprintf("Send SIGTERM to PID %s (%s)?\nIt may lose unsaved work; a server drops its loaded model.",
-		p.PIDLabel, escape.Text(app.FormatString(p.Name)))
+		p.PIDLabel, escape.Text(report.FormatString(p.Name)))
 	i.confirm("End process", msg, "End process", widget.DangerImportance, func() {
 		if err := i.act.EndProcess(&target); err != nil {
 			dialog.ShowError(fmt.Errorf("could not end PID %s: %w", target.PIDLabel, err), i.win)

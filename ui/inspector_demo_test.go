@@ -12,7 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
 )
 
@@ -23,12 +24,12 @@ import (
 // at beside the window's own screenshots).
 func TestInspectorDemoCapture(t *testing.T) {
 	time.Local = time.UTC
-	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := snaps[len(snaps)*2/3]
-	var p *app.Process
+	var p *snapshot.Process
 	for k := range s.Processes {
 		if s.Processes[k].LLM != nil && s.Processes[k].VRAMBytes != nil {
 			p = &s.Processes[k]

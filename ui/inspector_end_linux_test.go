@@ -9,8 +9,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/actions"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
 )
 
@@ -28,8 +28,8 @@ func TestInspectorEndsOwnProcess(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		info = linux.NewProcFS("/proc").Lookup(pid)
 	}
-	s := snapshot()
-	s.Processes = append(s.Processes, app.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr("sleep"),
+	s := testSnapshot()
+	s.Processes = append(s.Processes, snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr("sleep"),
 		User: info.User, StartTime: info.StartTime, Cmdline: []string{"sleep", "60"}})
 	p := &s.Processes[len(s.Processes)-1]
 
@@ -58,7 +58,7 @@ func TestInspectorEndsOwnProcess(t *testing.T) {
 	}
 
 	// PID 1 (init, root's): never offered.
-	pid1 := app.Process{PID: 1, PIDLabel: "1", Name: ptr("init"), User: ptr("root")}
+	pid1 := snapshot.Process{PID: 1, PIDLabel: "1", Name: ptr("init"), User: ptr("root")}
 	i.Show(s, &pid1)
 	if !i.endBtn.Disabled() {
 		t.Error("end enabled for PID 1")

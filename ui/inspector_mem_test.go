@@ -12,7 +12,7 @@ import (
 // about 7 MB a click, for good. It runs on the patched Fyne (make test) and
 // on stock Fyne (make test-stock-fyne).
 func TestInspectorShapeChangesKeepMemoryFlat(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	i, w := newTestInspector(t, &fakeActions{})
 	show := func(p int) {
 		i.Show(s, &s.Processes[p])

@@ -17,7 +17,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -90,25 +92,25 @@ func (f *fakeActions) OpenFolder(dir string) error {
 	f.opened = append(f.opened, dir)
 	return nil
 }
-func (f *fakeActions) CheckEnd(p *app.Process) error {
+func (f *fakeActions) CheckEnd(p *snapshot.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.checks++
 	return f.endErr
 }
-func (f *fakeActions) EndProcess(p *app.Process) error {
+func (f *fakeActions) EndProcess(p *snapshot.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.ended = append(f.ended, p.PID)
 	return nil
 }
-func (f *fakeActions) CheckUnload(p *app.Process) (string, error) {
+func (f *fakeActions) CheckUnload(p *snapshot.Process) (string, error) {
 	if f.unloadErr != nil {
 		return "", f.unloadErr
 	}
 	return "Ask llama-server to unload qwen3", nil
 }
-func (f *fakeActions) Unload(ctx context.Context, p *app.Process) error {
+func (f *fakeActions) Unload(ctx context.Context, p *snapshot.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.unloaded = append(f.unloaded, p.PID)
@@ -127,7 +129,7 @@ func newTestInspector(t *testing.T, act Actions) (*Inspector, fyne.Window) {
 }
 
 func TestInspectorLLMProcess(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	i, _ := newTestInspector(t, &fakeActions{})
 	i.Show(s, &s.Processes[0])
 	got := allText(i.CanvasObject())
@@ -202,7 +204,7 @@ func TestLLMBarNeverNegative(t *testing.T) {
 }
 
 func TestInspectorUnknownVRAM(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	p := s.Processes[0]
 	p.VRAMBytes, p.GPUUtilPercent = nil, nil
 	p.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "estimated", From: "gguf"}}}
@@ -216,14 +218,14 @@ func TestInspectorUnknownVRAM(t *testing.T) {
 	// The other row: H: process, not inspected: n/a everywhere.
 	i.Show(s, &s.Processes[1])
 	got = allText(i.CanvasObject())
-	mustContain(t, got, "H:5151 (a host PID, seen from a container)", "VRAM\nn/a", "n/a (not inspected)", app.NoteOtherNamespace)
+	mustContain(t, got, "H:5151 (a host PID, seen from a container)", "VRAM\nn/a", "n/a (not inspected)", collect.NoteOtherNamespace)
 	if strings.Contains(got, "End process") {
 		t.Error("actions shown without an Actions implementation")
 	}
 }
 
 func TestInspectorModelEvidence(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	p := s.Processes[0]
 	p.Models = []inspect.Model{
 		{Path: "/opt/app/models/whisper-base.bin", Evidence: []string{"installed"}, Candidate: true, Role: "model"},
@@ -239,7 +241,7 @@ func TestInspectorModelEvidence(t *testing.T) {
 // Show with the same readings redraws nothing; a changed reading updates
 // the label in place.
 func TestInspectorUpdatesInPlace(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	i, w := newTestInspector(t, nil)
 	w.Resize(fyne.NewSize(460, 400))
 	i.Show(s, &s.Processes[0])
@@ -248,7 +250,7 @@ func TestInspectorUpdatesInPlace(t *testing.T) {
 	if i.body.Objects[0] != first {
 		t.Error("rebuilt for an identical snapshot")
 	}
-	s2 := snapshot()
+	s2 := testSnapshot()
 	s2.Processes[0].GPUUtilPercent = ptr(12.0)
 	i.Show(s2, &s2.Processes[0])
 	if i.body.Objects[0] != first {
@@ -291,7 +293,7 @@ func overlayButtons(t *testing.T, w fyne.Window) map[string]*widget.Button {
 }
 
 func TestInspectorEndNeedsConfirmation(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	act := &fakeActions{}
 	i, w := newTestInspector(t, act)
 	i.Show(s, &s.Processes[0])
@@ -331,7 +333,7 @@ func TestInspectorEndNeedsConfirmation(t *testing.T) {
 }
 
 func TestInspectorEndRefused(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	act := &fakeActions{endErr: errors.New("not your process (alice's)")}
 	i, _ := newTestInspector(t, act)
 	i.Show(s, &s.Processes[0])
@@ -358,7 +360,7 @@ func TestInspectorEndRefused(t *testing.T) {
 }
 
 func TestInspectorCopyAndFolder(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	act := &fakeActions{}
 	i, _ := newTestInspector(t, act)
 	i.Show(s, &s.Processes[0])
@@ -382,7 +384,7 @@ func TestInspectorCopyAndFolder(t *testing.T) {
 }
 
 func TestInspectorUnloadNeedsConfirmation(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	act := &fakeActions{}
 	i, w := newTestInspector(t, act)
 	i.Show(s, &s.Processes[0])
@@ -429,16 +431,16 @@ func TestHelpOpenClose(t *testing.T) {
 	}
 }
 
-// loadGolden reads the app package's golden snapshot (an LLM server, a
+// loadGolden reads the schema's golden snapshot (an LLM server, a
 // compositor, an unknown process, a container process).
-func loadGolden(t *testing.T) *app.Snapshot {
+func loadGolden(t *testing.T) *snapshot.Snapshot {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "app", "testdata", "snapshot.golden.json"))
+	f, err := os.Open(filepath.Join("..", "app", "snapshot", "testdata", "snapshot.golden.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	s, err := app.ReadSnapshot(f)
+	s, err := capture.ReadSnapshot(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +471,7 @@ func TestHelpRender(t *testing.T) {
 // Strings a process chose are shown with control and bidi characters as
 // visible escapes: a name cannot forge a line or reverse what follows.
 func TestInspectorEscapesProcessStrings(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	p := s.Processes[0]
 	p.Name = ptr("evil\nPID 1 · init")
 	p.Cmdline = []string{"run", "\u202egguf.exe"}
@@ -484,11 +486,11 @@ func TestInspectorEscapesProcessStrings(t *testing.T) {
 
 // ollamaRunner is an Ollama runner whose load log reported every GPU
 // buffer, with its parent's API answering: the fullest inspector.
-func ollamaRunner() (*app.Snapshot, *app.Process) {
-	s := snapshot()
+func ollamaRunner() (*snapshot.Snapshot, *snapshot.Process) {
+	s := testSnapshot()
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
 	log := func(b uint64) *inspect.Part { return &inspect.Part{Bytes: b, Source: "reported", From: "log"} }
-	p := app.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
+	p := snapshot.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
 		Exe: ptr("/usr/local/bin/ollama"), Cwd: ptr("/"), DeviceIndex: ptr(0), GPUProcessTypes: []string{"compute"},
 		Cmdline:   []string{"/usr/local/bin/ollama", "runner", "--model", "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", "--port", "41234"},
 		VRAMBytes: ptr(uint64(5800 << 20)), GPUUtilPercent: ptr(71.0), SMUtilPercent: ptr(68.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
@@ -541,7 +543,7 @@ func TestInspectorRenderReported(t *testing.T) {
 // An app adapter's state: the selected model is selection, not a load;
 // events say whether they were logged since the process started.
 func TestInspectorAppState(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	p := s.Processes[2]
 	at := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
 	p.App = &inspect.AppState{App: "Handy", SelectedModel: ptr("parakeet-tdt-0.6b-v3"), LogPath: ptr("/home/alice/.local/share/handy/logs/handy.log"),

@@ -29,7 +29,7 @@ func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	s := snapshot()
+	s := testSnapshot()
 	p := &s.Processes[0]
 	// The unload goes only to a port the process's own user holds, and only
 	// while the PID still names the process shown: this test process plays
@@ -70,7 +70,7 @@ func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 
 // A llama-server offers no unload: the button is disabled and says why.
 func TestInspectorUnloadNotOffered(t *testing.T) {
-	s := snapshot()
+	s := testSnapshot()
 	s.Processes[0].LLM.Server = ptr("llama-server")
 	i, _ := newTestInspector(t, &actions.System{Unloader: actions.NewUnloader()})
 	i.Show(s, &s.Processes[0])

@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -52,8 +53,8 @@ const (
 )
 
 // buildView turns a process row into the pane's content.
-func buildView(snap *app.Snapshot, p *app.Process) view {
-	str := app.FormatString
+func buildView(snap *snapshot.Snapshot, p *snapshot.Process) view {
+	str := report.FormatString
 	v := view{Title: fmt.Sprintf("PID %s · %s", p.PIDLabel, str(p.Name))}
 	if p.User != nil {
 		v.Title += " · " + *p.User
@@ -69,7 +70,7 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 		row{"Directory", str(p.Cwd)},
 		// Cmdline is the redacted command line the snapshot carries;
 		// the raw argv never reaches the UI.
-		row{"Command", app.CommandLine(p.Cmdline)},
+		row{"Command", report.CommandLine(p.Cmdline)},
 		row{"Category", str(p.Category)},
 	)
 	if p.Container != nil {
@@ -94,7 +95,7 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 	}
 	// Runtimes, app events and notes are the same lines `gtm inspect`
 	// prints: one wording for both.
-	d := app.ProcessDetail(p)
+	d := report.ProcessDetail(p)
 	if p.App != nil {
 		v.Sections = append(v.Sections, appSection(p.App, &d))
 	}
@@ -115,7 +116,7 @@ func buildView(snap *app.Snapshot, p *app.Process) view {
 	return v
 }
 
-func pidText(p *app.Process) string {
+func pidText(p *snapshot.Process) string {
 	if p.HostPID != nil {
 		return fmt.Sprintf("%s (the driver lists host PID %d for it)", p.PIDLabel, *p.HostPID)
 	}
@@ -128,16 +129,16 @@ func pidText(p *app.Process) string {
 	return p.PIDLabel
 }
 
-func timeText(p *app.Process) string {
+func timeText(p *snapshot.Process) string {
 	if p.StartTime == nil {
-		return app.NA
+		return report.NA
 	}
 	return p.StartTime.Local().Format("2006-01-02 15:04:05")
 }
 
 func intText(v *int) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
 	return strconv.Itoa(*v)
 }
@@ -145,14 +146,14 @@ func intText(v *int) string {
 // withProv shows a value and where it came from; an unknown value is n/a
 // with no provenance (nothing was read).
 func withProv(value, prov string) string {
-	if value == app.NA {
-		return app.NA
+	if value == report.NA {
+		return report.NA
 	}
 	return value + "  · " + prov
 }
 
 // countersSection lists each measured counter with its provenance.
-func countersSection(snap *app.Snapshot, p *app.Process) section {
+func countersSection(snap *snapshot.Snapshot, p *snapshot.Process) section {
 	s := section{Title: "GPU counters"}
 	if p.DeviceIndex == nil {
 		s.Rows = append(s.Rows, row{"GPU", "none listed by the driver now"})
@@ -178,13 +179,13 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 		}
 		s.Rows = append(s.Rows, row{"GPU", gpu})
 	}
-	s.Rows = append(s.Rows, row{"VRAM", withProv(app.FormatBytes(p.VRAMBytes), provMeasured)})
+	s.Rows = append(s.Rows, row{"VRAM", withProv(report.FormatBytes(p.VRAMBytes), provMeasured)})
 	if p.VRAMInferredBytes != nil {
 		prov := provInferred + " (owner matched by evidence; not in measured totals)"
-		if p.VRAMInferredBy != nil && *p.VRAMInferredBy == "guess" {
+		if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Guess {
 			prov = provGuessed + " (owner guessed; not in measured totals)"
 		}
-		s.Rows = append(s.Rows, row{"VRAM (attributed)", withProv(app.FormatBytes(p.VRAMInferredBytes), prov)})
+		s.Rows = append(s.Rows, row{"VRAM (attributed)", withProv(report.FormatBytes(p.VRAMInferredBytes), prov)})
 	}
 	// Engine activity in one row, Spill and Paged in another: each
 	// reading unknown on its own is n/a.
@@ -194,33 +195,33 @@ func countersSection(snap *app.Snapshot, p *app.Process) section {
 		name string
 		v    *float64
 	}{{"GPU", p.GPUUtilPercent}, {"SM", p.SMUtilPercent}, {"enc", p.EncoderUtilPercent}, {"dec", p.DecoderUtilPercent}} {
-		act = append(act, e.name+" "+app.FormatPercent(e.v))
+		act = append(act, e.name+" "+report.FormatPercent(e.v))
 		allNA = allNA && e.v == nil
 	}
-	activity := app.NA
+	activity := report.NA
 	if !allNA {
 		activity = strings.Join(act, " · ") + "  · " + provMeasured
 	}
 	s.Rows = append(s.Rows, row{"Activity", activity})
-	mem := app.NA
+	mem := report.NA
 	if p.SpillBytes != nil || p.PagedBytes != nil {
-		mem = "spill " + withProv(app.FormatBytes(p.SpillBytes), provMeasured) +
-			" · paged " + withProv(app.FormatBytes(p.PagedBytes), provEstimated)
+		mem = "spill " + withProv(report.FormatBytes(p.SpillBytes), provMeasured) +
+			" · paged " + withProv(report.FormatBytes(p.PagedBytes), provEstimated)
 	}
 	s.Rows = append(s.Rows, row{"Spill / paged", mem})
-	cpu := app.NA
+	cpu := report.NA
 	if p.CPUPercent != nil {
-		cpu = app.FormatPercent(p.CPUPercent) + " of all CPUs  · " + provMeasured
+		cpu = report.FormatPercent(p.CPUPercent) + " of all CPUs  · " + provMeasured
 	}
 	s.Rows = append(s.Rows,
 		row{"CPU", cpu},
-		row{"Resident RAM", withProv(app.FormatBytes(p.RSSBytes), provMeasured)})
+		row{"Resident RAM", withProv(report.FormatBytes(p.RSSBytes), provMeasured)})
 	return s
 }
 
 // runtimesSection lays out the runtimes as `gtm inspect` lists them
-// (app.ProcessDetail): one row per runtime and its libraries.
-func runtimesSection(d *app.Detail) section {
+// (report.ProcessDetail): one row per runtime and its libraries.
+func runtimesSection(d *report.Detail) section {
 	s := section{Title: "Runtimes", Caption: RuntimeCaption}
 	if ds := detailSection(d, "Runtimes"); ds != nil {
 		if ds.Value != "" {
@@ -235,7 +236,7 @@ func runtimesSection(d *app.Detail) section {
 
 // modelSections gives each model its own block, strongest evidence first
 // as the inspector found them.
-func modelSections(p *app.Process) []section {
+func modelSections(p *snapshot.Process) []section {
 	switch {
 	case p.Models == nil:
 		return []section{{Title: "Models", Rows: []row{{"", "n/a (not inspected)"}}}}
@@ -283,7 +284,7 @@ func modelSection(m inspect.Model) section {
 	if m.Store != nil {
 		s.Rows = append(s.Rows, row{"Named by", *m.Store + " (a store supplies the name, not load evidence)"})
 	}
-	kind := app.FormatString(m.Kind)
+	kind := report.FormatString(m.Kind)
 	if m.KindLabel != nil {
 		kind = *m.KindLabel
 	}
@@ -292,14 +293,14 @@ func modelSection(m inspect.Model) section {
 	}
 	s.Rows = append(s.Rows,
 		row{"Kind", kind},
-		row{"Format", app.FormatString(m.Format)},
-		row{"Architecture", app.FormatString(m.Architecture)},
-		row{"Quantization", app.FormatString(m.Quantization)},
+		row{"Format", report.FormatString(m.Format)},
+		row{"Architecture", report.FormatString(m.Architecture)},
+		row{"Quantization", report.FormatString(m.Quantization)},
 		row{"Layers", uintText(m.Layers)},
 		row{"Parameters", countText(m.Parameters)},
 		row{"Trained context", u64Text(m.TrainedContext)},
 	)
-	w := app.NA
+	w := report.NA
 	if m.Weights != nil {
 		w = fmt.Sprintf("%s  · %s (%s)", mib(m.Weights.Bytes), m.Weights.Source, m.Weights.From)
 	}
@@ -312,14 +313,14 @@ func modelSection(m inspect.Model) section {
 
 func uintText(v *uint32) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
 	return strconv.FormatUint(uint64(*v), 10)
 }
 
 func u64Text(v *uint64) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
 	return strconv.FormatUint(*v, 10)
 }
@@ -327,9 +328,9 @@ func u64Text(v *uint64) string {
 // countText is a parameter count as `gtm inspect` shows it, or n/a.
 func countText(v *uint64) string {
 	if v == nil {
-		return app.NA
+		return report.NA
 	}
-	return app.FormatCount(*v)
+	return report.FormatCount(*v)
 }
 
 // mib shows model-sized amounts to 0.01 MiB, as llama.cpp's logs do, so
@@ -341,7 +342,7 @@ func mib(v uint64) string {
 	return fmt.Sprintf("%.2f MiB", float64(v)/(1<<20))
 }
 
-func llmSection(p *app.Process) section {
+func llmSection(p *snapshot.Process) section {
 	l := p.LLM
 	s := section{Title: "LLM memory",
 		Caption: "Reported by the runtime or estimated from the model header; " +
@@ -349,7 +350,7 @@ func llmSection(p *app.Process) section {
 		Bar: newBarModel(p.VRAMBytes, &l.Breakdown)}
 	// The bar's legend lists each part with its provenance; the rows add
 	// the measurement itself and the estimator's notes.
-	s.Rows = append(s.Rows, row{"Measured VRAM", withProv(app.FormatBytes(p.VRAMBytes), provMeasured)})
+	s.Rows = append(s.Rows, row{"Measured VRAM", withProv(report.FormatBytes(p.VRAMBytes), provMeasured)})
 	if h := l.Host; h != nil {
 		// Buffers in host memory: part of the resident RAM above, not of
 		// the VRAM bar.
@@ -375,7 +376,7 @@ func llmSection(p *app.Process) section {
 // serverSection is what the server's own API and log say right now.
 func serverSection(l *inspect.LLM) section {
 	s := section{Title: "Server"}
-	srv := app.FormatString(l.Server)
+	srv := report.FormatString(l.Server)
 	if l.APIStatus != nil {
 		srv += " · API " + strings.ReplaceAll(*l.APIStatus, "_", " ")
 	}
@@ -387,7 +388,7 @@ func serverSection(l *inspect.LLM) section {
 	}
 	withSource := func(v *uint64, src *string) string {
 		if v == nil {
-			return app.NA
+			return report.NA
 		}
 		t := strconv.FormatUint(*v, 10)
 		if src != nil {
@@ -395,23 +396,23 @@ func serverSection(l *inspect.LLM) section {
 		}
 		return t
 	}
-	slots := app.NA
+	slots := report.NA
 	if l.SlotsTotal != nil {
-		busy := app.NA
+		busy := report.NA
 		if l.SlotsBusy != nil {
 			busy = strconv.Itoa(*l.SlotsBusy)
 		}
 		slots = fmt.Sprintf("%s of %d busy  · %s", busy, *l.SlotsTotal, provReported)
 	}
-	tps := app.NA
+	tps := report.NA
 	if l.TokensPerSecond != nil {
 		tps = fmt.Sprintf("%.1f  · %s (updates after a request completes)", *l.TokensPerSecond, provReported)
 	}
-	req := app.NA
+	req := report.NA
 	if l.RequestsProcessing != nil {
 		req = fmt.Sprintf("%.0f  · %s", *l.RequestsProcessing, provReported)
 	}
-	kv := app.NA
+	kv := report.NA
 	if l.KVUsagePercent != nil {
 		kv = fmt.Sprintf("%.0f%%  · %s", *l.KVUsagePercent, provReported)
 	}
@@ -425,18 +426,18 @@ func serverSection(l *inspect.LLM) section {
 		row{"Tokens/s", tps},
 		row{"Requests", req},
 		row{"KV cache used", kv},
-		row{"Buffer log", app.FormatString(l.LogPath)},
+		row{"Buffer log", report.FormatString(l.LogPath)},
 	)
 	return s
 }
 
-func appSection(a *inspect.AppState, d *app.Detail) section {
+func appSection(a *inspect.AppState, d *report.Detail) section {
 	s := section{Title: "App · " + a.App,
 		Caption: "Settings prove selection, not a load; log events are history, not proof of what is resident now."}
 	s.Rows = append(s.Rows,
-		row{"Selected model", app.FormatString(a.SelectedModel)},
-		row{"Settings", app.FormatString(a.SettingsPath)},
-		row{"Log", app.FormatString(a.LogPath)},
+		row{"Selected model", report.FormatString(a.SelectedModel)},
+		row{"Settings", report.FormatString(a.SettingsPath)},
+		row{"Log", report.FormatString(a.LogPath)},
 	)
 	// The logged events, worded as `gtm inspect` words them.
 	if ds := detailSection(d, "App"); ds != nil {
@@ -452,7 +453,7 @@ func appSection(a *inspect.AppState, d *app.Detail) section {
 
 // notesSection lists the detail's notes (the presence caveat, the row's
 // own notes) but not the LLM's, which stand beside its bar.
-func notesSection(p *app.Process, d *app.Detail) section {
+func notesSection(p *snapshot.Process, d *report.Detail) section {
 	s := section{Title: "Notes"}
 	llm := map[string]bool{}
 	if p.LLM != nil {
@@ -473,7 +474,7 @@ func ptrTo(s string) *string { return &s }
 // kvLayoutText says whether all slots share one KV cache, and from where.
 func kvLayoutText(l *inspect.LLM) string {
 	if l.KVUnified == nil {
-		return app.NA
+		return report.NA
 	}
 	t := "one stream per slot"
 	if *l.KVUnified {
@@ -486,7 +487,7 @@ func kvLayoutText(l *inspect.LLM) string {
 }
 
 // detailSection finds a section of a process's detail by its label.
-func detailSection(d *app.Detail, label string) *app.DetailSection {
+func detailSection(d *report.Detail, label string) *report.DetailSection {
 	for k := range d.Sections {
 		if d.Sections[k].Label == label {
 			return &d.Sections[k]

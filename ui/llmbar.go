@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -138,15 +138,15 @@ func (m *barModel) caption() string {
 		return "VRAM not measured: the parts at their own scale"
 	case m.Exceeded:
 		return fmt.Sprintf("parts exceed the measured %s by %s (red line)",
-			app.FormatBytes(m.Measured), mib(m.Known-*m.Measured))
+			report.FormatBytes(m.Measured), mib(m.Known-*m.Measured))
 	}
-	return "full width: measured VRAM " + app.FormatBytes(m.Measured)
+	return "full width: measured VRAM " + report.FormatBytes(m.Measured)
 }
 
 // legendSize is a part's size, or n/a.
 func (p barPart) legendSize() string {
 	if !p.Known {
-		return app.NA
+		return report.NA
 	}
 	return mib(p.Bytes)
 }

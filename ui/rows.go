@@ -7,7 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // The process table's columns.
@@ -54,7 +55,7 @@ var sortCycle = []int{colVRAM, colGPU, colSpill, colPaged, colName}
 
 // procRow is one process row: the process and what the window adds to it.
 type procRow struct {
-	p        *app.Process
+	p        *snapshot.Process
 	idle     time.Duration
 	idleOK   bool
 	linuxRow bool // spill and paged do not exist here: blank, not n/a
@@ -71,12 +72,12 @@ type rowKey struct {
 
 // pidLabel is the PID as the table shows it, with the provenance marker of
 // an inferred VRAM owner: `*` matched, `?` guessed.
-func pidLabel(p *app.Process) string {
+func pidLabel(p *snapshot.Process) string {
 	if p.VRAMBytes == nil && p.VRAMInferredBytes != nil && p.VRAMInferredBy != nil {
 		switch *p.VRAMInferredBy {
-		case "matched":
+		case snapshot.Matched:
 			return p.PIDLabel + "*"
-		case "guess":
+		case snapshot.Guess:
 			return p.PIDLabel + "?"
 		}
 	}
@@ -85,7 +86,7 @@ func pidLabel(p *app.Process) string {
 
 // vramOf is the size the table shows and sorts by: measured, else the
 // inferred size (marked in the PID column and the cell).
-func vramOf(p *app.Process) (uint64, bool) {
+func vramOf(p *snapshot.Process) (uint64, bool) {
 	if p.VRAMBytes != nil {
 		return *p.VRAMBytes, true
 	}
@@ -101,14 +102,14 @@ func (r *procRow) cell(col int) string {
 	case colPID:
 		return pidLabel(p)
 	case colName:
-		return app.FormatString(p.Name)
+		return report.FormatString(p.Name)
 	case colUser:
-		return app.FormatString(p.User)
+		return report.FormatString(p.User)
 	case colCategory:
-		return app.FormatString(p.Category)
+		return report.FormatString(p.Category)
 	case colRuntime:
 		if p.Runtimes == nil {
-			return app.NA
+			return report.NA
 		}
 		names := make([]string, 0, len(p.Runtimes))
 		for _, rt := range p.Runtimes {
@@ -116,45 +117,45 @@ func (r *procRow) cell(col int) string {
 		}
 		return strings.Join(names, ", ")
 	case colModel:
-		s := app.ModelSummary(*p)
+		s := report.ModelSummary(*p)
 		if ev := modelEvidence(p); ev != "" {
 			s += " (" + ev + ")"
 		}
 		return s
 	case colVRAM:
 		if p.VRAMBytes != nil {
-			return app.FormatBytes(p.VRAMBytes)
+			return report.FormatBytes(p.VRAMBytes)
 		}
 		if p.VRAMInferredBytes != nil {
 			mark := "?"
-			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == "matched" {
+			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Matched {
 				mark = "*"
 			}
-			return app.FormatBytes(p.VRAMInferredBytes) + mark
+			return report.FormatBytes(p.VRAMInferredBytes) + mark
 		}
-		return app.NA
+		return report.NA
 	case colSpill:
 		return r.windowsOnly(p.SpillBytes)
 	case colPaged:
 		return r.windowsOnly(p.PagedBytes)
 	case colGPU:
-		return app.FormatPercent(p.GPUUtilPercent)
+		return report.FormatPercent(p.GPUUtilPercent)
 	case colSM:
-		return app.FormatPercent(p.SMUtilPercent)
+		return report.FormatPercent(p.SMUtilPercent)
 	case colEnc:
-		return app.FormatPercent(p.EncoderUtilPercent)
+		return report.FormatPercent(p.EncoderUtilPercent)
 	case colDec:
-		return app.FormatPercent(p.DecoderUtilPercent)
+		return report.FormatPercent(p.DecoderUtilPercent)
 	case colCPU:
-		return app.FormatPercent(processCPU(p))
+		return report.FormatPercent(processCPU(p))
 	case colRSS:
-		return app.FormatBytes(processRSS(p))
+		return report.FormatBytes(processRSS(p))
 	case colIdle:
 		if !r.idleOK {
 			// Holding VRAM but no reading of its GPU use: unknown. Holding
 			// nothing (or unknown VRAM): idle time does not apply.
 			if v, ok := vramOf(p); ok && v > 0 {
-				return app.NA
+				return report.NA
 			}
 			return ""
 		}
@@ -169,11 +170,11 @@ func (r *procRow) windowsOnly(b *uint64) string {
 	if b == nil && r.linuxRow {
 		return ""
 	}
-	return app.FormatBytes(b)
+	return report.FormatBytes(b)
 }
 
 // modelEvidence is the strongest model's evidence ("mapped+cmdline").
-func modelEvidence(p *app.Process) string {
+func modelEvidence(p *snapshot.Process) string {
 	for _, m := range p.Models {
 		if !m.Candidate {
 			return strings.Join(m.Evidence, "+")
@@ -237,7 +238,7 @@ func known(r *procRow, col int) bool {
 		return true
 	case colName, colUser, colCategory, colRuntime, colModel:
 		s := r.cell(col)
-		return s != app.NA && s != ""
+		return s != report.NA && s != ""
 	}
 	_, ok := numeric(r, col)
 	return ok

@@ -6,23 +6,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/ui/tray"
 )
 
-func noGPUSnapshot() *app.Snapshot {
-	s := snapshot()
+func noGPUSnapshot() *snapshot.Snapshot {
+	s := testSnapshot()
 	s.Devices = []backend.Device{}
-	s.Processes = []app.Process{}
-	s.Sources = []backend.Source{backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), backend.OK("procfs")}
+	s.Processes = []snapshot.Process{}
+	s.Sources = []backend.SourceStatus{backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), backend.OK("procfs")}
 	return s
 }
 
-func demoCapture() []*app.Snapshot {
-	var out []*app.Snapshot
+func demoCapture() []*snapshot.Snapshot {
+	var out []*snapshot.Snapshot
 	for i := 0; i < 3; i++ {
-		s := snapshot()
+		s := testSnapshot()
 		s.TakenAt = t0.Add(time.Duration(i) * time.Second)
 		s.Demo = true
 		out = append(out, s)
@@ -46,7 +48,7 @@ func TestShellOffersDemoWithoutGPU(t *testing.T) {
 		t.Errorf("asked %v", asked)
 	}
 	// With GPUs there is nothing to explain.
-	sh.Update(snapshot())
+	sh.Update(testSnapshot())
 	if sh.BannerText() != "" {
 		t.Errorf("banner with a GPU: %q", sh.BannerText())
 	}
@@ -66,7 +68,7 @@ func TestShellLabelsDemoEverywhere(t *testing.T) {
 	var asked []bool
 	sh.OnDemo = func(on bool) { asked = append(asked, on) }
 	sh.Update(noGPUSnapshot())
-	tl := app.NewTimeline(demoCapture())
+	tl := capture.NewTimeline(demoCapture())
 	sh.EnterDemo(tl)
 	sh.Update(tl.Collect(t.Context()))
 	if !strings.HasPrefix(sh.BannerText(), tray.DemoBanner) || sh.BannerButton() != "Leave the demo" {
@@ -89,7 +91,7 @@ func TestShellLabelsDemoEverywhere(t *testing.T) {
 	if w.Window.Title() != Title || !w.pane.live || sh.BannerText() != "" {
 		t.Errorf("after leaving: title %q live %v banner %q", w.Window.Title(), w.pane.live, sh.BannerText())
 	}
-	if w.history.Series(0, app.Metric(0)).Len() != 0 {
+	if w.history.Series(0, history.Metric(0)).Len() != 0 {
 		t.Errorf("the demo's history stayed after leaving it")
 	}
 }
@@ -97,24 +99,24 @@ func TestShellLabelsDemoEverywhere(t *testing.T) {
 func TestShellHiddenRecordsWithoutDrawing(t *testing.T) {
 	w := newWindow(t)
 	sh := NewShell(w)
-	first := snapshot()
+	first := testSnapshot()
 	sh.Update(first)
 	sh.SetHidden(true)
-	later := snapshot()
+	later := testSnapshot()
 	later.TakenAt = t0.Add(time.Second)
 	later.Processes = later.Processes[:1]
 	sh.Update(later)
 	if w.Snapshot() != first || len(w.Rows()) != 3 {
 		t.Fatalf("hidden window drew: %d rows", len(w.Rows()))
 	}
-	if n := w.history.Series(0, app.Metric(0)).Len(); n != 2 {
+	if n := w.history.Series(0, history.Metric(0)).Len(); n != 2 {
 		t.Errorf("history has %d samples while hidden, want 2", n)
 	}
 	sh.SetHidden(false)
 	if w.Snapshot() != later || len(w.Rows()) != 1 {
 		t.Errorf("showing did not draw the latest: %d rows", len(w.Rows()))
 	}
-	if n := w.history.Series(0, app.Metric(0)).Len(); n != 2 {
+	if n := w.history.Series(0, history.Metric(0)).Len(); n != 2 {
 		t.Errorf("showing added to the history again: %d samples", n)
 	}
 }

@@ -1,32 +1,32 @@
 package ui
 
-import "github.com/gputaskman/gtm/app"
+import "github.com/gputaskman/gtm/app/snapshot"
 
 // System and per-process CPU/RAM readings; nil (shown as n/a, never 0)
 // when the snapshot does not carry them: the first reading of CPU %, a
 // platform without the reader, an older capture.
 
-func systemCPU(s *app.Snapshot) *float64 {
+func systemCPU(s *snapshot.Snapshot) *float64 {
 	if s.System == nil {
 		return nil
 	}
 	return s.System.CPUPercent
 }
 
-func systemRAM(s *app.Snapshot) (used, total *uint64) {
+func systemRAM(s *snapshot.Snapshot) (used, total *uint64) {
 	if s.System == nil {
 		return nil, nil
 	}
 	return s.System.MemoryUsedBytes, s.System.MemoryTotalBytes
 }
 
-func systemSwap(s *app.Snapshot) (used, total *uint64) {
+func systemSwap(s *snapshot.Snapshot) (used, total *uint64) {
 	if s.System == nil {
 		return nil, nil
 	}
 	return s.System.SwapUsedBytes, s.System.SwapTotalBytes
 }
 
-func processCPU(p *app.Process) *float64 { return p.CPUPercent }
+func processCPU(p *snapshot.Process) *float64 { return p.CPUPercent }
 
-func processRSS(p *app.Process) *uint64 { return p.RSSBytes }
+func processRSS(p *snapshot.Process) *uint64 { return p.RSSBytes }

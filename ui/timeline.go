@@ -7,18 +7,17 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Timeline is a replayed capture the window can scrub through and play.
 // The window calls it on the Fyne goroutine; the collection goroutine
-// reads the position through its own Source.
+// reads the position through its own collect.Provider.
 type Timeline interface {
 	// Len is the number of snapshots in the capture.
 	Len() int
 	// At returns snapshot i (0 is the first).
-	At(i int) *app.Snapshot
+	At(i int) *snapshot.Snapshot
 	// Position is the snapshot now shown.
 	Position() int
 	// Seek moves to snapshot i.

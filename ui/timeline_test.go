@@ -6,33 +6,33 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
-// fakeTimeline is a capture held in memory, like app.Timeline.
+// fakeTimeline is a capture held in memory, like capture.Timeline.
 type fakeTimeline struct {
-	snaps   []*app.Snapshot
+	snaps   []*snapshot.Snapshot
 	pos     int
 	playing bool
 }
 
-func (f *fakeTimeline) Len() int               { return len(f.snaps) }
-func (f *fakeTimeline) At(i int) *app.Snapshot { return f.snaps[max(0, min(i, len(f.snaps)-1))] }
-func (f *fakeTimeline) Position() int          { return f.pos }
-func (f *fakeTimeline) Seek(i int)             { f.pos = max(0, min(i, len(f.snaps)-1)) }
-func (f *fakeTimeline) Playing() bool          { return f.playing }
-func (f *fakeTimeline) Play()                  { f.playing = true }
-func (f *fakeTimeline) Pause()                 { f.playing = false }
-func (f *fakeTimeline) next() *app.Snapshot {
+func (f *fakeTimeline) Len() int                    { return len(f.snaps) }
+func (f *fakeTimeline) At(i int) *snapshot.Snapshot { return f.snaps[max(0, min(i, len(f.snaps)-1))] }
+func (f *fakeTimeline) Position() int               { return f.pos }
+func (f *fakeTimeline) Seek(i int)                  { f.pos = max(0, min(i, len(f.snaps)-1)) }
+func (f *fakeTimeline) Playing() bool               { return f.playing }
+func (f *fakeTimeline) Play()                       { f.playing = true }
+func (f *fakeTimeline) Pause()                      { f.playing = false }
+func (f *fakeTimeline) next() *snapshot.Snapshot {
 	f.pos = min(f.pos+1, len(f.snaps)-1)
 	return f.snaps[f.pos]
 }
-func (f *fakeTimeline) collect() *app.Snapshot { return f.snaps[f.pos] }
+func (f *fakeTimeline) collect() *snapshot.Snapshot { return f.snaps[f.pos] }
 func newFakeTimeline(n int) *fakeTimeline {
 	f := &fakeTimeline{playing: true}
 	for i := 0; i < n; i++ {
-		s := snapshot()
+		s := testSnapshot()
 		s.TakenAt = t0.Add(time.Duration(i) * time.Second)
 		s.Devices[0].GPUUtilPercent = ptr(float64(i))
 		f.snaps = append(f.snaps, s)
@@ -48,10 +48,10 @@ func TestTimelineFillsChartsAndScrubs(t *testing.T) {
 	if !w.timeline.root.Visible() {
 		t.Fatal("no timeline bar for a capture")
 	}
-	if n := w.history.Series(0, app.MetricGPU).Len(); n != 30 {
+	if n := w.history.Series(0, history.MetricGPU).Len(); n != 30 {
 		t.Errorf("charts hold %d samples, want the 30 up to the position", n)
 	}
-	if _, v, _ := w.history.Series(0, app.MetricGPU).Last(); v != 29 {
+	if _, v, _ := w.history.Series(0, history.MetricGPU).Last(); v != 29 {
 		t.Errorf("last = %v", v)
 	}
 	// Scrub back: the charts end at the new position.
@@ -59,7 +59,7 @@ func TestTimelineFillsChartsAndScrubs(t *testing.T) {
 	if tl.pos != 10 || w.Snapshot() != tl.snaps[10] {
 		t.Fatalf("slider did not seek: pos %d", tl.pos)
 	}
-	if n := w.history.Series(0, app.MetricGPU).Len(); n != 11 {
+	if n := w.history.Series(0, history.MetricGPU).Len(); n != 11 {
 		t.Errorf("after seeking, charts hold %d samples, want 11", n)
 	}
 	if !strings.HasPrefix(w.timeline.where.Text, "11 / 30 · ") {
@@ -87,7 +87,7 @@ func TestTimelineFillsChartsAndScrubs(t *testing.T) {
 	// The replay loops back to the start: the charts start over.
 	tl.Seek(0)
 	w.Update(tl.collect())
-	if n := w.history.Series(0, app.MetricGPU).Len(); n != 1 {
+	if n := w.history.Series(0, history.MetricGPU).Len(); n != 1 {
 		t.Errorf("after looping, charts hold %d samples", n)
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -46,7 +47,7 @@ type vramSplit struct {
 	Note       string
 }
 
-func splitVRAM(s *app.Snapshot, dev int) vramSplit {
+func splitVRAM(s *snapshot.Snapshot, dev int) vramSplit {
 	var v vramSplit
 	var d *struct{ used, total *uint64 }
 	for i := range s.Devices {
@@ -80,9 +81,9 @@ func splitVRAM(s *app.Snapshot, dev int) vramSplit {
 	// (its total when that is unknown). Shared surfaces counted against
 	// several processes can add up to more: then the process segments are
 	// scaled to fit, the legend stays raw, and the bar says so.
-	room, what := v.Total, "the card's "+app.FormatBytes(&v.Total)+" total"
+	room, what := v.Total, "the card's "+report.FormatBytes(&v.Total)+" total"
 	if d.used != nil {
-		room, what = *d.used, app.FormatBytes(d.used)+" the card reports in use"
+		room, what = *d.used, report.FormatBytes(d.used)+" the card reports in use"
 	}
 	if listed > room {
 		v.Normalised = true
@@ -91,7 +92,7 @@ func splitVRAM(s *app.Snapshot, dev int) vramSplit {
 			v.Drawn[i] = uint64(float64(v.Raw[i]) * f)
 		}
 		v.Note = fmt.Sprintf("Bar normalised: processes add up to %s, more than %s (shared memory counted more than once). Legend values are raw.",
-			app.FormatBytes(&listed), what)
+			report.FormatBytes(&listed), what)
 	}
 	return v
 }
@@ -137,7 +138,7 @@ func (b *VRAMBar) Legend() []string {
 	var out []string
 	for i, name := range barCategories {
 		if b.split.Raw[i] > 0 {
-			out = append(out, name+" "+app.FormatBytes(&b.split.Raw[i]))
+			out = append(out, name+" "+report.FormatBytes(&b.split.Raw[i]))
 		}
 	}
 	return out
@@ -235,7 +236,7 @@ func (r *vramBarRenderer) Refresh() {
 			r.swatches[i].Hide()
 			continue
 		}
-		r.labels[i].Text = name + " " + app.FormatBytes(&split.Raw[i])
+		r.labels[i].Text = name + " " + report.FormatBytes(&split.Raw[i])
 		r.labels[i].Show()
 		r.swatches[i].Show()
 	}

@@ -1,4 +1,4 @@
-// Package ui is gtm's Fyne front end. It renders app.Snapshot values and
+// Package ui is gtm's Fyne front end. It renders snapshot.Snapshot values and
 // never reads /proc or the driver itself, so a replayed snapshot renders
 // exactly like a live one.
 package ui
@@ -16,8 +16,9 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Title is the window's title; " (paused)" is added while paused.
@@ -26,7 +27,7 @@ const Title = "gtm — GPU task manager"
 // Options configure the window.
 type Options struct {
 	// Interval is the refresh interval; the history keeps
-	// app.DefaultHistorySpan of samples at it.
+	// history.DefaultSpan of samples at it.
 	Interval time.Duration
 	// Actions performs the inspector's actions on processes (end, unload,
 	// open folder); nil offers none (replays, tests).
@@ -50,8 +51,8 @@ type MainWindow struct {
 	// TitleNote is added to the window title (" — recorded demo").
 	TitleNote string
 
-	history *app.History
-	snap    *app.Snapshot
+	history *history.History
+	snap    *snapshot.Snapshot
 	device  int
 
 	header    *Header
@@ -73,14 +74,14 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	if opts.Interval <= 0 {
 		opts.Interval = time.Second
 	}
-	m := &MainWindow{Window: a.NewWindow(Title), history: app.NewHistory(app.DefaultHistorySpan, opts.Interval), device: -1}
+	m := &MainWindow{Window: a.NewWindow(Title), history: history.New(history.DefaultSpan, opts.Interval), device: -1}
 	m.header = newHeader()
 	m.header.OnSelectDevice = m.selectDevice
 	m.charts = newChartsPanel()
 	m.table = newProcessTable()
 	m.pane = NewInspector(m.Window, opts.Actions)
 	m.pane.SetLive(!opts.Replay)
-	m.table.OnSelected = func(p *app.Process) { m.pane.Show(m.snap, p) }
+	m.table.OnSelected = func(p *snapshot.Process) { m.pane.Show(m.snap, p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
 	m.status.TextSize = theme.TextSize() * 0.9
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
@@ -177,7 +178,7 @@ func (m *MainWindow) CopySnapshot() {
 		return
 	}
 	var b bytes.Buffer
-	if err := app.Redact(m.snap).WriteJSON(&b); err != nil {
+	if err := anonymise.Snapshot(m.snap).WriteJSON(&b); err != nil {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(b.String())
@@ -269,7 +270,7 @@ func (m *MainWindow) HelpShown() bool {
 
 // Update shows a snapshot and records it in the history. The same snapshot
 // again (a still replay) changes nothing and draws nothing.
-func (m *MainWindow) Update(s *app.Snapshot) {
+func (m *MainWindow) Update(s *snapshot.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -293,7 +294,7 @@ func (m *MainWindow) Update(s *app.Snapshot) {
 }
 
 // show renders s (already in the history).
-func (m *MainWindow) show(s *app.Snapshot) {
+func (m *MainWindow) show(s *snapshot.Snapshot) {
 	m.snap = s
 	if !hasDevice(s, m.device) {
 		m.device = -1
@@ -338,7 +339,7 @@ func formatSpan(d time.Duration) string {
 	return fmt.Sprintf("%d min %02d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
-func hasDevice(s *app.Snapshot, dev int) bool {
+func hasDevice(s *snapshot.Snapshot, dev int) bool {
 	for _, d := range s.Devices {
 		if d.Index == dev {
 			return true
@@ -356,7 +357,7 @@ func (m *MainWindow) selectDevice(dev int) {
 }
 
 // buildRows makes the table rows of the shown device.
-func (m *MainWindow) buildRows(s *app.Snapshot) []procRow {
+func (m *MainWindow) buildRows(s *snapshot.Snapshot) []procRow {
 	rows := m.rowsBuf[:0]
 	linux := s.Host.OS == "linux"
 	for i := range s.Processes {
@@ -392,7 +393,7 @@ func (m *MainWindow) updateStatus() {
 }
 
 // Snapshot is the snapshot shown.
-func (m *MainWindow) Snapshot() *app.Snapshot { return m.snap }
+func (m *MainWindow) Snapshot() *snapshot.Snapshot { return m.snap }
 
 // Rows returns the table's visible rows' cells (for tests and
 // accessibility).
@@ -409,7 +410,7 @@ func (m *MainWindow) Rows() [][]string {
 }
 
 // Selected is the selected process, or nil.
-func (m *MainWindow) Selected() *app.Process { return m.table.selectedProcess() }
+func (m *MainWindow) Selected() *snapshot.Process { return m.table.selectedProcess() }
 
 // DeviceText returns the device header's title, identity and VRAM line.
 func (m *MainWindow) DeviceText() string {

@@ -14,7 +14,10 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -23,18 +26,18 @@ func ptr[T any](v T) *T { return &v }
 
 var t0 = time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC)
 
-func snapshot() *app.Snapshot {
-	return &app.Snapshot{
+func testSnapshot() *snapshot.Snapshot {
+	return &snapshot.Snapshot{
 		SchemaVersion: 1,
-		Tool:          app.Tool{Name: "gtm", Version: "test"},
+		Tool:          snapshot.Tool{Name: "gtm", Version: "test"},
 		TakenAt:       t0,
-		Host:          app.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
+		Host:          snapshot.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
 		Devices: []backend.Device{{
 			Index: 0, Name: ptr("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA", PCIBusID: ptr("00000000:01:00.0"),
 			MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(9 << 30)),
 			GPUUtilPercent: ptr(87.0), MemoryUtilPercent: ptr(0.0), SMClockMHz: ptr(2520.0),
 		}},
-		Processes: []app.Process{
+		Processes: []snapshot.Process{
 			{PID: 4242, PIDLabel: "4242", DeviceIndex: ptr(0), Name: ptr("llama-server"), User: ptr("alice"), VRAMBytes: ptr(uint64(6 << 30)),
 				GPUUtilPercent: ptr(85.0), SMUtilPercent: ptr(85.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
 				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}, Category: ptr("AI"),
@@ -43,11 +46,11 @@ func snapshot() *app.Snapshot {
 				LLM: &inspect.LLM{NCtx: ptr(uint64(8192)), NCtxSource: ptr("api"), SlotsTotal: ptr(4), SlotsBusy: ptr(1), TokensPerSecond: ptr(42.5),
 					Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "reported", From: "log"},
 						KVCache: &inspect.Part{Bytes: 939524096, Source: "estimated", From: "gguf"}}}},
-			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{app.NoteOtherNamespace}},
+			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{collect.NoteOtherNamespace}},
 			{PID: 1337, PIDLabel: "1337", DeviceIndex: ptr(0), Name: ptr("Xorg"), User: ptr("root"), VRAMBytes: ptr(uint64(512 << 20)),
 				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}},
 		},
-		Sources: []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
+		Sources: []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
 }
 
@@ -73,7 +76,7 @@ func column(w *MainWindow, col int) []string {
 
 func TestWindowShowsSnapshot(t *testing.T) {
 	w := newWindow(t)
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 
 	dev := w.DeviceText()
 	for _, want := range []string{"GPU 0 · NVIDIA GeForce RTX 4090", "PCI 00000000:01:00.0 · native", "VRAM 9.00 GiB / 24.00 GiB (38 %)",
@@ -106,8 +109,8 @@ func TestWindowShowsSnapshot(t *testing.T) {
 
 func TestWindowNoGPU(t *testing.T) {
 	w := newWindow(t)
-	s := &app.Snapshot{Devices: []backend.Device{}, Processes: []app.Process{},
-		Sources: []backend.Source{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
+	s := &snapshot.Snapshot{Devices: []backend.Device{}, Processes: []snapshot.Process{},
+		Sources: []backend.SourceStatus{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
 	w.Update(s)
 	if got := w.header.title.Text; got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
 		t.Errorf("title = %q", got)
@@ -115,7 +118,7 @@ func TestWindowNoGPU(t *testing.T) {
 	if len(w.Rows()) != 0 {
 		t.Error("rows left over")
 	}
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	s2 := *s
 	w.Update(&s2)
 	if len(w.Rows()) != 0 {
@@ -125,12 +128,12 @@ func TestWindowNoGPU(t *testing.T) {
 
 // manyProcesses is a snapshot with n processes of varied sizes and load,
 // some with unknown values.
-func manyProcesses(n int, at time.Time) *app.Snapshot {
-	s := snapshot()
+func manyProcesses(n int, at time.Time) *snapshot.Snapshot {
+	s := testSnapshot()
 	s.TakenAt = at
 	s.Processes = nil
 	for i := 0; i < n; i++ {
-		p := app.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
+		p := snapshot.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
 			User: ptr("u"), Category: ptr("other"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}, Cmdline: []string{"x"}}
 		if i%7 != 3 {
 			p.VRAMBytes = ptr(uint64((i*7919)%n+1) << 20)
@@ -153,7 +156,7 @@ func manyProcesses(n int, at time.Time) *app.Snapshot {
 func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
 	t.Helper()
 	vals := column(w, col)
-	byPID := map[string]*app.Process{}
+	byPID := map[string]*snapshot.Process{}
 	for i := range w.snap.Processes {
 		byPID[w.snap.Processes[i].PIDLabel] = &w.snap.Processes[i]
 	}
@@ -161,7 +164,7 @@ func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
 	var prev float64
 	prevS := ""
 	for i, v := range vals {
-		if v == app.NA || v == "" {
+		if v == report.NA || v == "" {
 			seenUnknown = true
 			continue
 		}
@@ -231,20 +234,20 @@ func TestHeaderClickSortsEveryColumn(t *testing.T) {
 
 func TestSelectionFollowsPID(t *testing.T) {
 	w := newWindow(t)
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	// The window opens on the largest process and follows the top row
 	// until someone picks one.
 	if p := w.Selected(); p == nil || p.PID != 4242 {
 		t.Fatalf("first snapshot selected %v", p)
 	}
-	grown := snapshot()
+	grown := testSnapshot()
 	grown.TakenAt = t0.Add(-time.Second) // older than shown: history keeps it out, the table does not care
 	grown.Processes[2].VRAMBytes = ptr(uint64(20 << 30))
 	w.Update(grown)
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("top row not followed before a choice: %v", p)
 	}
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	w.TypedKey(fyne.KeyUp)   // a choice (already first: stays on 4242)
 	w.TypedKey(fyne.KeyDown) // second: Xorg
 	if p := w.Selected(); p == nil || p.PID != 1337 {
@@ -254,7 +257,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 		t.Errorf("inspector shows %q", w.pane.title.Text)
 	}
 	// Next refresh: Xorg grows and moves to the top; the selection stays on it.
-	s := snapshot()
+	s := testSnapshot()
 	s.TakenAt = t0.Add(time.Second)
 	s.Processes[2].VRAMBytes = ptr(uint64(10 << 30))
 	w.Update(s)
@@ -266,7 +269,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 		t.Error("Up moved past the first row")
 	}
 	// The process exits: nothing selected, the inspector says so.
-	s2 := snapshot()
+	s2 := testSnapshot()
 	s2.TakenAt = t0.Add(2 * time.Second)
 	s2.Processes = s2.Processes[:2]
 	w.Update(s2)
@@ -274,7 +277,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 		t.Errorf("selected %v, pane %q", w.Selected(), w.pane.title.Text)
 	}
 	// It comes back: selected again.
-	s3 := snapshot()
+	s3 := testSnapshot()
 	s3.TakenAt = t0.Add(3 * time.Second)
 	w.Update(s3)
 	if p := w.Selected(); p == nil || p.PID != 1337 {
@@ -284,7 +287,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 
 func TestClickSelectsRow(t *testing.T) {
 	w := newWindow(t)
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	w.table.table.Select(widgetCell(1, 3))
 	if p := w.Selected(); p == nil || p.PID != 1337 {
 		t.Fatalf("click selected %v", p)
@@ -331,7 +334,7 @@ func TestPauseKey(t *testing.T) {
 	w := newWindow(t)
 	var calls []bool
 	w.OnPause = func(p bool) { calls = append(calls, p) }
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	w.TypedRune('p')
 	if !strings.Contains(w.Window.Title(), "paused") || !w.Paused() || w.activity.Text != "paused  " {
 		t.Errorf("title %q, activity %q", w.Window.Title(), w.activity.Text)
@@ -350,7 +353,7 @@ func TestCollectingShown(t *testing.T) {
 	if w.activity.Text != "collecting…  " {
 		t.Errorf("before the first snapshot: %q", w.activity.Text)
 	}
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	if w.activity.Text != "" {
 		t.Errorf("after a snapshot: %q", w.activity.Text)
 	}
@@ -366,13 +369,13 @@ func TestCollectingShown(t *testing.T) {
 
 func TestChartsKeyAndDropdown(t *testing.T) {
 	w := newWindow(t)
-	w.Update(snapshot())
-	for m := 0; m < int(app.NumMetrics); m++ {
+	w.Update(testSnapshot())
+	for m := 0; m < int(history.NumMetrics); m++ {
 		w.TypedRune('c')
-		if w.charts.mode != m || w.charts.pick.Selected != app.MetricNames[m] || w.charts.body.Objects[0] != w.charts.large {
+		if w.charts.mode != m || w.charts.pick.Selected != history.MetricNames[m] || w.charts.body.Objects[0] != w.charts.large {
 			t.Fatalf("after %d× c: mode %d, dropdown %q", m+1, w.charts.mode, w.charts.pick.Selected)
 		}
-		if title, _, _ := w.charts.large.Texts(); title != app.MetricNames[m] {
+		if title, _, _ := w.charts.large.Texts(); title != history.MetricNames[m] {
 			t.Errorf("large chart shows %q", title)
 		}
 	}
@@ -381,7 +384,7 @@ func TestChartsKeyAndDropdown(t *testing.T) {
 		t.Errorf("c did not return to all charts")
 	}
 	w.charts.pick.SetSelected("Temperature")
-	if w.charts.mode != int(app.MetricTemperature) {
+	if w.charts.mode != int(history.MetricTemperature) {
 		t.Errorf("dropdown: mode %d", w.charts.mode)
 	}
 }
@@ -427,11 +430,11 @@ func TestQuitKeys(t *testing.T) {
 
 func TestStillSnapshotChangesNothing(t *testing.T) {
 	w := newWindow(t)
-	s := snapshot()
+	s := testSnapshot()
 	w.Update(s)
-	before := w.history.Series(0, app.MetricGPU).Len()
+	before := w.history.Series(0, history.MetricGPU).Len()
 	w.Update(s)
-	if after := w.history.Series(0, app.MetricGPU).Len(); after != before {
+	if after := w.history.Series(0, history.MetricGPU).Len(); after != before {
 		t.Errorf("history grew from %d to %d on the same snapshot", before, after)
 	}
 }
@@ -439,7 +442,7 @@ func TestStillSnapshotChangesNothing(t *testing.T) {
 func TestIdleForColumn(t *testing.T) {
 	w := newWindow(t)
 	for i := 0; i < 130; i++ {
-		s := snapshot()
+		s := testSnapshot()
 		s.TakenAt = t0.Add(time.Duration(i) * time.Second)
 		s.Sources = append(s.Sources, backend.OK("nvml.process_utilization.gpu0"))
 		s.Processes[0].GPUUtilPercent = ptr(0.0) // llama-server holds 6 GiB, idle
@@ -455,7 +458,7 @@ func TestIdleForColumn(t *testing.T) {
 	}
 	// Per-process utilisation not readable: a process holding VRAM has an
 	// unknown idle time (n/a), not 0 and not blank.
-	s := snapshot()
+	s := testSnapshot()
 	s.TakenAt = t0.Add(200 * time.Second)
 	s.Processes[0].GPUUtilPercent = nil
 	w.Update(s)
@@ -487,7 +490,7 @@ func TestTableKeepsEightRows(t *testing.T) {
 func TestWindowRender(t *testing.T) {
 	time.Local = time.UTC
 	w := newWindow(t)
-	w.Update(snapshot())
+	w.Update(testSnapshot())
 	test.AssertImageMatches(t, "window.png", w.Window.Canvas().Capture())
 }
 
@@ -495,10 +498,10 @@ func widgetCell(r, c int) widget.TableCellID { return widget.TableCellID{Row: r,
 
 func TestDeviceSelector(t *testing.T) {
 	w := newWindow(t)
-	s := snapshot()
+	s := testSnapshot()
 	s.Devices = append(s.Devices, backend.Device{Index: 1, Name: ptr("NVIDIA RTX A2000"), MemoryTotalBytes: ptr(uint64(6 << 30)),
 		MemoryUsedBytes: ptr(uint64(1 << 30))})
-	s.Processes = append(s.Processes, app.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
+	s.Processes = append(s.Processes, snapshot.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
 		VRAMBytes: ptr(uint64(300 << 20))})
 	w.Update(s)
 	if !w.header.selector.Visible() || len(w.header.selector.Options) != 2 {
@@ -515,7 +518,7 @@ func TestDeviceSelector(t *testing.T) {
 		t.Errorf("GPU 1's table = %v", got)
 	}
 	// The next refresh stays on GPU 1.
-	s2 := snapshot()
+	s2 := testSnapshot()
 	s2.TakenAt = t0.Add(time.Second)
 	s2.Devices = s.Devices
 	s2.Processes = s.Processes
@@ -524,7 +527,7 @@ func TestDeviceSelector(t *testing.T) {
 		t.Errorf("refresh moved back to GPU %d", w.device)
 	}
 	// A single-GPU snapshot hides the selector.
-	s3 := snapshot()
+	s3 := testSnapshot()
 	s3.TakenAt = t0.Add(2 * time.Second)
 	w.Update(s3)
 	if w.header.selector.Visible() || w.device != 0 {
@@ -534,7 +537,7 @@ func TestDeviceSelector(t *testing.T) {
 
 func TestSystemAndProcessCPURAM(t *testing.T) {
 	w := newWindow(t)
-	s := snapshot()
+	s := testSnapshot()
 	s.System = &backend.System{CPUPercent: ptr(37.0), MemoryUsedBytes: ptr(uint64(21 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))}
 	s.Processes[0].CPUPercent = ptr(312.0 / 16)
 	s.Processes[0].RSSBytes = ptr(uint64(5 << 30))
@@ -564,10 +567,10 @@ func TestSystemAndProcessCPURAM(t *testing.T) {
 
 func TestPIDMarkersAndInferredVRAM(t *testing.T) {
 	w := newWindow(t)
-	s := snapshot()
+	s := testSnapshot()
 	s.Processes = append(s.Processes,
-		app.Process{PID: 81, PIDLabel: "W:81", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(3 << 30)), VRAMInferredBy: ptr("matched")},
-		app.Process{PID: 82, PIDLabel: "82", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr("guess")})
+		snapshot.Process{PID: 81, PIDLabel: "W:81", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(3 << 30)), VRAMInferredBy: ptr(snapshot.Matched)},
+		snapshot.Process{PID: 82, PIDLabel: "82", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(snapshot.Guess)})
 	w.Update(s)
 	got := map[string]string{}
 	for _, r := range w.Rows() {
@@ -593,8 +596,8 @@ func TestCopySnapshotIsRedacted(t *testing.T) {
 	home := "/home/alice/models/secret-project/model.gguf"
 	user, host := "alice", "alice-workstation"
 	name := "llama-server"
-	s := &app.Snapshot{SchemaVersion: app.SchemaVersion, Host: app.Host{Hostname: &host}, Devices: []backend.Device{{Index: 0}},
-		Processes: []app.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: backend.Ptr(0),
+	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Host: snapshot.Host{Hostname: &host}, Devices: []backend.Device{{Index: 0}},
+		Processes: []snapshot.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: backend.Ptr(0),
 			Cmdline: []string{"llama-server", "-m", home, "--api-key", "sk-123"}, Cwd: backend.Ptr("/home/alice/models/secret-project")}}}
 	w.Update(s)
 	w.TypedRune('y')

@@ -12,7 +12,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // UnloadRequest is one request that frees a model on a local server.
@@ -42,7 +42,7 @@ func serverName(s string) string {
 // model's name in that API. Servers without an unload request, a missing
 // address or name, or an address that is not loopback give an error that
 // says so (a replayed snapshot could name any address).
-func UnloadRequestFor(p *app.Process) (UnloadRequest, error) {
+func UnloadRequestFor(p *snapshot.Process) (UnloadRequest, error) {
 	if p == nil || p.LLM == nil || p.LLM.Server == nil {
 		return UnloadRequest{}, errors.New("no local server API found for this process")
 	}

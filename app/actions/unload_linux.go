@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
 )
 
@@ -18,7 +18,7 @@ import (
 // p runs as. The API was found on p's ports or its parent's (an Ollama
 // runner's server); a port held by another user is someone else's server,
 // which must not be sent an unload in p's name.
-func (s *System) checkPortOwner(p *app.Process, r UnloadRequest) error {
+func (s *System) checkPortOwner(p *snapshot.Process, r UnloadRequest) error {
 	root := s.ProcRoot
 	if root == "" {
 		root = "/proc"

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -21,13 +21,13 @@ func ptr[T any](v T) *T { return &v }
 
 // llmProcess is a snapshot row for a model served at addr: this test
 // process, whose user holds the test servers' ports.
-func llmProcess(server, addr, model string) *app.Process {
+func llmProcess(server, addr, model string) *snapshot.Process {
 	l := &inspect.LLM{Server: ptr(server), APIAddr: ptr(addr)}
 	if model != "" {
 		l.APIModel = ptr(model)
 	}
 	pid := os.Getpid()
-	return &app.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: selfStart(), LLM: l}
+	return &snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: selfStart(), LLM: l}
 }
 
 // recorder is a loopback server that records what it was sent.
@@ -95,7 +95,7 @@ func TestUnloadServerError(t *testing.T) {
 	}
 }
 
-func mustRequest(t *testing.T, p *app.Process) UnloadRequest {
+func mustRequest(t *testing.T, p *snapshot.Process) UnloadRequest {
 	t.Helper()
 	r, err := UnloadRequestFor(p)
 	if err != nil {
@@ -109,10 +109,10 @@ func TestUnloadRefused(t *testing.T) {
 	rec := newRecorder(t, 200, `{}`)
 	s := &System{Unloader: NewUnloader()}
 	for _, tc := range []struct {
-		p    *app.Process
+		p    *snapshot.Process
 		want string
 	}{
-		{&app.Process{PID: 1, PIDLabel: "1"}, "no local server API"},
+		{&snapshot.Process{PID: 1, PIDLabel: "1"}, "no local server API"},
 		{llmProcess("llama-server", rec.addr(), "x"), "llama-server has no unload request"},
 		{llmProcess("vllm", rec.addr(), "x"), "vllm offers no unload request"},
 		{llmProcess("ollama", rec.addr(), ""), "did not name the model"},

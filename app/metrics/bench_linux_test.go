@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
 // bigSnapshot: two GPUs, 200 processes, 20 of them LLM servers with a full
 // breakdown and a model each.
-func bigSnapshot() *app.Snapshot {
+func bigSnapshot() *snapshot.Snapshot {
 	s := fixture()
 	base := s.Processes[0]
 	s.Processes = nil

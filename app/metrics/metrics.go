@@ -23,7 +23,7 @@ import (
 
 	dto "github.com/prometheus/client_model/go"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -111,7 +111,7 @@ var (
 // prometheus.Gatherer; Update is called by whoever collects.
 type Exporter struct {
 	mu          sync.Mutex
-	snap        *app.Snapshot
+	snap        *snapshot.Snapshot
 	took        time.Duration
 	updated     time.Time // wall clock of the last Update, for /healthz
 	collections uint64
@@ -136,7 +136,7 @@ type Exporter struct {
 func New() *Exporter { return &Exporter{} }
 
 // Update hands the exporter a new snapshot and how long it took to take.
-func (e *Exporter) Update(s *app.Snapshot, took time.Duration) {
+func (e *Exporter) Update(s *snapshot.Snapshot, took time.Duration) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.snap, e.took, e.cached, e.updated = s, took, nil, time.Now()
@@ -146,7 +146,7 @@ func (e *Exporter) Update(s *app.Snapshot, took time.Duration) {
 }
 
 // Snapshot returns the snapshot being exported (nil before the first).
-func (e *Exporter) Snapshot() *app.Snapshot {
+func (e *Exporter) Snapshot() *snapshot.Snapshot {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.snap
@@ -264,6 +264,13 @@ func (e *Exporter) walk(out emitter) {
 		}
 		ch.put(gauge(hSourceUp, up, src.Name))
 	}
+	names := deviceMetrics(ch, s)
+	processMetrics(ch, s, names)
+}
+
+// deviceMetrics emits each device's info and readings, and returns the
+// devices' names by index.
+func deviceMetrics(ch sink, s *snapshot.Snapshot) map[int]string {
 	names := map[int]string{}
 	for _, d := range s.Devices {
 		idx := strconv.Itoa(d.Index)
@@ -288,10 +295,15 @@ func (e *Exporter) walk(out emitter) {
 		bytesGauge(ch, dPCIeRx, d.PCIeRxBytesPerS, l)
 		bytesGauge(ch, dPCIeTx, d.PCIeTxBytesPerS, l)
 	}
+	return names
+}
 
+// processMetrics emits the process rows, at most MaxProcesses of them, and
+// each device's count of processes.
+func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 	// Every row on a device counts, before the cardinality cut: a count
 	// of only the exported rows would shrink as the machine gets busier.
-	rows := make([]*app.Process, 0, len(s.Processes))
+	rows := make([]*snapshot.Process, 0, len(s.Processes))
 	perDevice := map[int]map[string]bool{} // device → PID labels on it
 	for i := range s.Processes {
 		p := &s.Processes[i]
@@ -340,7 +352,7 @@ func (e *Exporter) walk(out emitter) {
 
 // vramKey orders rows for the cardinality cut: measured VRAM, and a row
 // whose size the driver hides below any measured one.
-func vramKey(p *app.Process) int64 {
+func vramKey(p *snapshot.Process) int64 {
 	if p.VRAMBytes == nil {
 		return -1
 	}
@@ -351,7 +363,7 @@ func vramKey(p *app.Process) int64 {
 // any. The breakdown is per process; "model" names its main model file. A
 // process on two devices has its LLM block on each row; the caller exports
 // it once per PID (its model series carry no device label).
-func modelMetrics(ch sink, p *app.Process) bool {
+func modelMetrics(ch sink, p *snapshot.Process) bool {
 	l := p.LLM
 	if l == nil {
 		return false
@@ -373,7 +385,7 @@ func modelMetrics(ch sink, p *app.Process) bool {
 // ModelLabel names a process's main model for the model label: the
 // store's friendly name, else the file's base name (never a full path),
 // else "unknown". Candidates (only installed) are not its model.
-func ModelLabel(p *app.Process) string {
+func ModelLabel(p *snapshot.Process) string {
 	best := -1
 	for i, m := range p.Models {
 		if m.Candidate {
@@ -428,14 +440,14 @@ func floatGauge(ch sink, d *def, v *float64, scale float64, labels []string) {
 	}
 }
 
-func str(s *string) string {
+func str[T ~string](s *T) string {
 	if s == nil || *s == "" {
 		return unknownName
 	}
-	return *s
+	return string(*s)
 }
 
-func versionOf(s *app.Snapshot) string {
+func versionOf(s *snapshot.Snapshot) string {
 	if s == nil || s.Tool.Version == "" {
 		return unknownName
 	}

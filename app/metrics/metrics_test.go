@@ -19,14 +19,14 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func sp(s string) *string    { return &s }
+func sp[T ~string](s T) *T   { return &s }
 func u64(v uint64) *uint64   { return &v }
 func f64(v float64) *float64 { return &v }
 func ip(v int) *int          { return &v }
@@ -38,10 +38,10 @@ func part(b uint64, src, from string) *inspect.Part {
 // fixture: one GPU with full telemetry, one with most readings unsupported;
 // a llama-server with a reported breakdown, an Ollama runner with
 // estimates, a process whose memory NVML hides, a matched (inferred) one.
-func fixture() *app.Snapshot {
+func fixture() *snapshot.Snapshot {
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
-	row := func(pid, dev int, name, cat string, vram *uint64) app.Process {
-		return app.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp(name), Category: sp(cat), DeviceIndex: ip(dev),
+	row := func(pid, dev int, name, cat string, vram *uint64) snapshot.Process {
+		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp(name), Category: sp(cat), DeviceIndex: ip(dev),
 			StartTime: &start, VRAMBytes: vram, Notes: []string{}}
 	}
 	llama := row(4242, 0, "llama-server", "AI", mib(5530))
@@ -56,11 +56,11 @@ func fixture() *app.Snapshot {
 	runner.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
 	hidden := row(777, 0, "Xorg", "compositor", nil)
 	matched := row(900, 0, "python3", "AI", nil)
-	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp("matched")
-	return &app.Snapshot{
-		SchemaVersion: app.SchemaVersion, Tool: app.Tool{Name: "gtm", Version: "1.2.3"},
+	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp(snapshot.Matched)
+	return &snapshot.Snapshot{
+		SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "1.2.3"},
 		TakenAt: time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
-		Host:    app.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
+		Host:    snapshot.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
 		Devices: []backend.Device{
 			{Index: 0, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-aaaa"), PCIBusID: sp("00000000:01:00.0"),
 				MemoryTotalBytes: mib(24564), MemoryUsedBytes: mib(6100), GPUUtilPercent: f64(91), MemoryUtilPercent: f64(40),
@@ -68,8 +68,8 @@ func fixture() *app.Snapshot {
 				SMClockMHz: f64(2520), MemoryClockMHz: f64(10501), PCIeRxBytesPerS: u64(1 << 20), PCIeTxBytesPerS: u64(2 << 20)},
 			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
 		},
-		Processes: []app.Process{llama, hidden, matched, runner},
-		Sources:   []backend.Source{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
+		Processes: []snapshot.Process{llama, hidden, matched, runner},
+		Sources:   []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
 	}
 }
 

@@ -9,9 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/prometheus/common/expfmt"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 // Options say what Handler serves and to whom.
@@ -161,7 +160,7 @@ func (e *Exporter) snapshotJSON(full, wantGzip bool) ([]byte, error) {
 	defer e.jsonMu.Unlock()
 	if e.json == nil || e.jsonGen != gen || e.jsonFull != full {
 		if !full && !s.Redacted {
-			s = app.Redact(s)
+			s = anonymise.Snapshot(s)
 		}
 		var buf bytes.Buffer
 		if err := s.WriteJSON(&buf); err != nil {

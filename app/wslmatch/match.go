@@ -33,12 +33,8 @@ import (
 	"math"
 	"sort"
 	"time"
-)
 
-// Inference labels, as in the snapshot's vram_inferred_by.
-const (
-	Matched = "matched"
-	Guess   = "guess"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // Proc is a Linux process holding /dev/dxg. Start tells a reused PID apart.
@@ -58,7 +54,7 @@ type Sample struct {
 // Result is one process's size and how its owner was established.
 type Result struct {
 	Bytes uint64
-	By    string // Matched or Guess
+	By    snapshot.Provenance // snapshot.Matched or snapshot.Guess
 }
 
 type context struct {
@@ -392,7 +388,7 @@ func (m *Matcher) eliminate(live map[Proc]bool) {
 func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 	out := map[int]Result{}
 	for p, c := range m.pins {
-		out[p.PID] = Result{Bytes: c.size, By: Matched}
+		out[p.PID] = Result{Bytes: c.size, By: snapshot.Matched}
 	}
 	procs, ctxs := m.unpinned(live), m.free()
 	if len(procs) == 0 || len(ctxs) == 0 {
@@ -416,7 +412,7 @@ func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 			}
 		}
 		if same {
-			out[p.PID] = Result{Bytes: cs[0].size, By: Matched}
+			out[p.PID] = Result{Bytes: cs[0].size, By: snapshot.Matched}
 			continue
 		}
 		guessing = append(guessing, p)
@@ -444,7 +440,7 @@ func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 			if !taken[c] && m.canOwn(p, c) {
 				taken[c] = true
 				if _, done := out[p.PID]; !done {
-					out[p.PID] = Result{Bytes: c.size, By: Guess}
+					out[p.PID] = Result{Bytes: c.size, By: snapshot.Guess}
 				}
 				break
 			}

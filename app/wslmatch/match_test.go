@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 const (
@@ -52,8 +54,8 @@ func run(t *testing.T, m *Matcher, steps []step) {
 	}
 }
 
-func matched(b uint64) Result { return Result{Bytes: b, By: Matched} }
-func guess(b uint64) Result   { return Result{Bytes: b, By: Guess} }
+func matched(b uint64) Result { return Result{Bytes: b, By: snapshot.Matched} }
+func guess(b uint64) Result   { return Result{Bytes: b, By: snapshot.Guess} }
 
 var na = Result{}
 

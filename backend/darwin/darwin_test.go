@@ -269,7 +269,7 @@ func TestSourceSampleRules(t *testing.T) {
 		footprint: map[int]string{9120: string(fixture(t, "footprint-python-bytes.txt"))},
 	}
 	clock := time.Unix(5000, 0)
-	s := NewSource(f.exec)
+	s := NewBackend(f.exec)
 	s.Now = func() time.Time { clock = clock.Add(2 * time.Second); return clock }
 	s.Poller.Now = s.Now
 	s.MemSize = func() (uint64, error) { return 16 << 30, nil }
@@ -336,7 +336,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestSourceIORegFailureIsReported(t *testing.T) {
-	s := NewSource(func(context.Context, string, ...string) ([]byte, error) { return nil, errors.New("not found") })
+	s := NewBackend(func(context.Context, string, ...string) ([]byte, error) { return nil, errors.New("not found") })
 	out := s.Sample(context.Background(), time.Second)
 	if len(out.Devices) != 0 || len(out.Sources) != 1 || out.Sources[0].OK || !strings.Contains(*out.Sources[0].Error, "ioreg: not found") {
 		t.Fatalf("%+v", out)
@@ -349,7 +349,7 @@ func TestSourceIORegFailureIsReported(t *testing.T) {
 func TestMetalAbove10PercentIs3DUnlessMoreSpecific(t *testing.T) {
 	f := &fakeOS{ioreg: [][]byte{fixture(t, "ioreg-accelerator-1.plist"), fixture(t, "ioreg-accelerator-2.plist")}}
 	clock := time.Unix(0, 0)
-	s := NewSource(f.exec)
+	s := NewBackend(f.exec)
 	s.Now = func() time.Time { clock = clock.Add(2 * time.Second); return clock }
 	graphics := map[int]bool{}
 	for _, u := range s.Sample(context.Background(), time.Second).Usage {

@@ -61,4 +61,4 @@ func (Processes) Lookup(pid int) backend.ProcessInfo {
 func (Processes) Forget(map[int]bool) {}
 
 // Health implements backend.ProcessSource.
-func (Processes) Health() backend.Source { return backend.OK("sysctl") }
+func (Processes) Health() backend.SourceStatus { return backend.OK("sysctl") }

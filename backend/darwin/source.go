@@ -28,10 +28,10 @@ var IORegArgs = []string{"-a", "-r", "-d", "2", "-c", "IOAccelerator"}
 // that the first refresh already has GPU % (a rate needs two readings).
 const firstGap = 200 * time.Millisecond
 
-// Source is the macOS GPU source. The OS is reached only through its
+// Backend is the macOS GPU source. The OS is reached only through its
 // hooks, so tests run it on any OS with recorded outputs. It implements
 // backend.GPU.
-type Source struct {
+type Backend struct {
 	// Exec runs a command and returns its standard output.
 	Exec func(ctx context.Context, name string, args ...string) ([]byte, error)
 	// MemSize is the machine's physical memory (hw.memsize).
@@ -49,10 +49,10 @@ type Source struct {
 	cancel context.CancelFunc
 }
 
-// NewSource returns a source on the given hooks with a footprint poller
+// NewBackend returns a source on the given hooks with a footprint poller
 // that runs footprint through Exec. Start begins background polling.
-func NewSource(exec func(ctx context.Context, name string, args ...string) ([]byte, error)) *Source {
-	s := &Source{Exec: exec, Now: time.Now}
+func NewBackend(exec func(ctx context.Context, name string, args ...string) ([]byte, error)) *Backend {
+	s := &Backend{Exec: exec, Now: time.Now}
 	s.Poller = NewPoller(func(ctx context.Context, pid int) (uint64, error) {
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
@@ -66,7 +66,7 @@ func NewSource(exec func(ctx context.Context, name string, args ...string) ([]by
 }
 
 // Start runs the footprint poller in the background until Close.
-func (s *Source) Start() {
+func (s *Backend) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.mu.Lock()
 	s.cancel = cancel
@@ -75,10 +75,10 @@ func (s *Source) Start() {
 }
 
 // Name implements backend.GPU.
-func (s *Source) Name() string { return SourceName }
+func (s *Backend) Name() string { return SourceName }
 
 // Close implements backend.GPU.
-func (s *Source) Close() error {
+func (s *Backend) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cancel != nil {
@@ -87,7 +87,7 @@ func (s *Source) Close() error {
 	return nil
 }
 
-func (s *Source) read(ctx context.Context) ([]Accelerator, error) {
+func (s *Backend) read(ctx context.Context) ([]Accelerator, error) {
 	out, err := s.Exec(ctx, "ioreg", IORegArgs...)
 	if err != nil {
 		return nil, fmt.Errorf("ioreg: %w", err)
@@ -96,12 +96,12 @@ func (s *Source) read(ctx context.Context) ([]Accelerator, error) {
 }
 
 // Sample implements backend.GPU.
-func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
+func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	accs, err := s.read(ctx)
 	if err != nil {
-		return backend.Sample{Sources: []backend.Source{backend.Failed(SourceName, err)}}
+		return backend.Sample{Sources: []backend.SourceStatus{backend.Failed(SourceName, err)}}
 	}
 	first := !s.rates.have
 	pct := s.rates.Update(allClients(accs), s.Now())
@@ -128,8 +128,8 @@ func allClients(accs []Accelerator) []Client {
 
 // assemble builds the sample from one reading and the GPU % per PID (nil
 // when no rate could be taken yet).
-func (s *Source) assemble(accs []Accelerator, pct map[int]float64) backend.Sample {
-	out := backend.Sample{Sources: []backend.Source{backend.OK(SourceName)}}
+func (s *Backend) assemble(accs []Accelerator, pct map[int]float64) backend.Sample {
+	out := backend.Sample{Sources: []backend.SourceStatus{backend.OK(SourceName)}}
 	var total *uint64
 	if s.MemSize != nil {
 		if n, err := s.MemSize(); err == nil && n > 0 {
@@ -206,7 +206,7 @@ const (
 	NoteMemoryGone    = "GPU memory n/a: the process's start time could not be read"
 )
 
-func (s *Source) memory(pid int, starts map[int]time.Time) (*uint64, []string) {
+func (s *Backend) memory(pid int, starts map[int]time.Time) (*uint64, []string) {
 	st, ok := starts[pid]
 	switch {
 	case s.Poller == nil || s.StartTime == nil:

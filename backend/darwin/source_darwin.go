@@ -12,8 +12,8 @@ import (
 // New returns the macOS source on the real OS: ioreg and footprint run as
 // commands, physical memory and process start times come from sysctl.
 // Call Start to begin footprint polling.
-func New() *Source {
-	s := NewSource(runCommand)
+func New() *Backend {
+	s := NewBackend(runCommand)
 	s.MemSize = func() (uint64, error) { return unix.SysctlUint64("hw.memsize") }
 	s.StartTime = startTime
 	if os.Geteuid() != 0 {

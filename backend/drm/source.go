@@ -18,9 +18,9 @@ const (
 	NoteSharedClient = "DRM memory not attributed: a DRM client of this process is shared with another process, opened through a primary (card) node, or shares buffers (drm-shared-*), so its bytes cannot be charged to it alone"
 )
 
-// Source is the DRM backend: AMD and Intel GPUs, per-process usage from
+// Backend is the DRM backend: AMD and Intel GPUs, per-process usage from
 // fdinfo. It implements backend.GPU.
-type Source struct {
+type Backend struct {
 	ProcRoot string // normally /proc
 	SysRoot  string // normally /sys
 	Now      func() time.Time
@@ -30,15 +30,15 @@ type Source struct {
 }
 
 // New reads processes under procRoot and devices under sysRoot.
-func New(procRoot, sysRoot string) *Source {
-	return &Source{ProcRoot: procRoot, SysRoot: sysRoot, Now: time.Now}
+func New(procRoot, sysRoot string) *Backend {
+	return &Backend{ProcRoot: procRoot, SysRoot: sysRoot, Now: time.Now}
 }
 
 // Name implements backend.GPU.
-func (s *Source) Name() string { return "drm" }
+func (s *Backend) Name() string { return "drm" }
 
 // Close implements backend.GPU.
-func (s *Source) Close() error { return nil }
+func (s *Backend) Close() error { return nil }
 
 type clientKey struct {
 	pdev string
@@ -53,13 +53,13 @@ type holding struct {
 }
 
 // Sample implements backend.GPU.
-func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
+func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	cards, err := FindCards(s.SysRoot)
 	if err != nil || len(cards) == 0 {
 		// No AMD or Intel GPU: nothing to say, and no process scan.
 		return backend.Sample{}
 	}
-	out := backend.Sample{Sources: []backend.Source{backend.OK("drm")}}
+	out := backend.Sample{Sources: []backend.SourceStatus{backend.OK("drm")}}
 	index := map[string]int{}
 	for i, c := range cards {
 		out.Devices = append(out.Devices, c.Read(i))
@@ -76,7 +76,7 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 const maxFdinfo = 16 << 10
 
 // scan finds every DRM client held by a visible process.
-func (s *Source) scan(ctx context.Context) []holding {
+func (s *Backend) scan(ctx context.Context) []holding {
 	entries, err := os.ReadDir(s.ProcRoot)
 	if err != nil {
 		return nil
@@ -95,7 +95,7 @@ func (s *Source) scan(ctx context.Context) []holding {
 	return out
 }
 
-func (s *Source) scanPID(pid int) []holding {
+func (s *Backend) scanPID(pid int) []holding {
 	dir := filepath.Join(s.ProcRoot, strconv.Itoa(pid))
 	fds, err := os.ReadDir(filepath.Join(dir, "fd"))
 	if err != nil {
@@ -132,7 +132,7 @@ func (s *Source) scanPID(pid int) []holding {
 
 // usage turns holdings into one row per (process, device), ordered by
 // device, then PID.
-func (s *Source) usage(hs []holding, index map[string]int, now time.Time) []backend.ProcessUsage {
+func (s *Backend) usage(hs []holding, index map[string]int, now time.Time) []backend.ProcessUsage {
 	rows, order := s.accumulate(hs, index, now)
 	sort.Slice(order, func(i, j int) bool {
 		if order[i].dev != order[j].dev {
@@ -178,7 +178,7 @@ func holdersOf(hs []holding) map[clientKey]map[int]bool {
 // accumulate adds each holding's memory and engine time (against the
 // previous sample's) to its process's row, and keeps this sample's
 // engine time for the next. order lists the rows as first seen.
-func (s *Source) accumulate(hs []holding, index map[string]int, now time.Time) (rows map[rowKey]*rowAcc, order []rowKey) {
+func (s *Backend) accumulate(hs []holding, index map[string]int, now time.Time) (rows map[rowKey]*rowAcc, order []rowKey) {
 	holders := holdersOf(hs)
 	dt := float64(now.Sub(s.prevAt).Nanoseconds())
 	next := make(map[clientKey]busy, len(hs))

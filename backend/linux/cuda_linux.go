@@ -27,7 +27,7 @@ type CUDAProcesses struct {
 // maxMapsBytes bounds how much of one maps file is read.
 const maxMapsBytes = 16 << 20
 
-// CUDAProcesses implements app.ContainerGPUProcesses (the collector's view).
+// CUDAProcesses implements collect.ContainerGPUProcesses (the collector's view).
 func (c *CUDAProcesses) CUDAProcesses() []backend.LocalGPUProcess {
 	entries, err := os.ReadDir(c.Root)
 	if err != nil {

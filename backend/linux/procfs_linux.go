@@ -71,7 +71,7 @@ const SourceName = "procfs"
 
 // Health implements backend.ProcessSource: the proc root must give a boot
 // time, or no start time (and so no PID-reuse check) can be computed.
-func (p *ProcFS) Health() backend.Source {
+func (p *ProcFS) Health() backend.SourceStatus {
 	if _, err := p.BootTime(); err != nil {
 		return backend.Failed(SourceName, err)
 	}

@@ -153,7 +153,7 @@ func (b *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 		d.lost = false
 		dev := b.readDevice(d)
 		var usage []backend.ProcessUsage
-		var sources []backend.Source
+		var sources []backend.SourceStatus
 		if !d.lost {
 			usage, sources = b.readProcesses(d, window)
 		}
@@ -163,7 +163,7 @@ func (b *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 			dev = backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID, Lost: true}
 			err := errors.New(b.errString(nvml.ERROR_GPU_IS_LOST))
 			usage = nil
-			sources = []backend.Source{
+			sources = []backend.SourceStatus{
 				backend.Failed(fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index), err),
 				backend.Failed(fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index), err),
 			}
@@ -298,12 +298,12 @@ var processLists = []struct {
 	{"mps", true, nvml.Device.GetMPSComputeRunningProcesses},
 }
 
-func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.ProcessUsage, []backend.Source) {
+func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.ProcessUsage, []backend.SourceStatus) {
 	listSource := fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index)
 	utilSource := fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index)
 	if d.handle == nil {
 		err := errors.New("device handle unavailable")
-		return nil, []backend.Source{backend.Failed(listSource, err), backend.Failed(utilSource, err)}
+		return nil, []backend.SourceStatus{backend.Failed(listSource, err), backend.Failed(utilSource, err)}
 	}
 	byPID := map[int]*backend.ProcessUsage{}
 	var order []int
@@ -339,7 +339,7 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 			}
 		}
 	}
-	var sources []backend.Source
+	var sources []backend.SourceStatus
 	if len(listErrs) > 0 {
 		// A failed list is a failure, never "no processes".
 		sources = append(sources, backend.Failed(listSource, errors.New(joinErrs(listErrs))))
@@ -368,7 +368,7 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 // readUtilization attaches per-process SM/encoder/decoder load from the
 // samples newer than the device's last-seen timestamp. A process with no
 // sample in the window keeps nil: NVML said nothing about it.
-func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) backend.Source {
+func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) backend.SourceStatus {
 	if d.mig {
 		for _, p := range byPID {
 			p.Notes = append(p.Notes, errMIGUtilization.Error())

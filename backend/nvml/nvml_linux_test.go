@@ -226,7 +226,7 @@ func TestFailingProcessListIsReported(t *testing.T) {
 	m.GPUs[0].ComputeErr = gonvml.ERROR_NO_PERMISSION
 	m.GPUs[0].UtilErr = gonvml.ERROR_UNKNOWN
 	s := sample(t, New(m.Interface()))
-	var list, util *backend.Source
+	var list, util *backend.SourceStatus
 	for i, src := range s.Sources {
 		switch src.Name {
 		case "nvml.processes.gpu0":

@@ -44,7 +44,7 @@ func New(procRoot string) *Reader {
 }
 
 // ReadSystem implements backend.SystemReader.
-func (r *Reader) ReadSystem(context.Context) (backend.System, backend.Source) {
+func (r *Reader) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
 	var sys backend.System
 	var errs []error
 

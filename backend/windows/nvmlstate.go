@@ -31,7 +31,7 @@ type telemetry struct {
 
 // sample fills the devices paired with NVML devices (devices[i] is
 // adapters[i]) and returns the nvml source.
-func (t *telemetry) sample(devices []backend.Device, adapters []Adapter) backend.Source {
+func (t *telemetry) sample(devices []backend.Device, adapters []Adapter) backend.SourceStatus {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !hasNVIDIA(adapters) {

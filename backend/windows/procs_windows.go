@@ -124,7 +124,7 @@ func (p *Processes) Lookup(pid int) backend.ProcessInfo {
 func (p *Processes) Forget(map[int]bool) {}
 
 // Health implements backend.ProcessSource.
-func (p *Processes) Health() backend.Source {
+func (p *Processes) Health() backend.SourceStatus {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, err := p.snapshot(); err != nil {

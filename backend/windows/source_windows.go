@@ -12,9 +12,9 @@ import (
 // SourceName is this backend's name in snapshots.
 const SourceName = "wddm"
 
-// Source reads the GPUs through DXGI and the WDDM counters. It implements
+// Backend reads the GPUs through DXGI and the WDDM counters. It implements
 // backend.GPU.
-type Source struct {
+type Backend struct {
 	mu         sync.Mutex
 	q          *pdhQuery
 	pdhErr     error // why the GPU counters cannot be read
@@ -25,14 +25,14 @@ type Source struct {
 }
 
 // New returns the Windows GPU source; it opens on the first Sample.
-func New() *Source { return &Source{nvml: telemetry{load: loadNVML}} }
+func New() *Backend { return &Backend{nvml: telemetry{load: loadNVML}} }
 
 // Name implements backend.GPU.
-func (s *Source) Name() string { return SourceName }
+func (s *Backend) Name() string { return SourceName }
 
 // open lists the adapters (in --list-gpus order) and opens the PDH query,
 // once.
-func (s *Source) open() {
+func (s *Backend) open() {
 	if s.opened {
 		return
 	}
@@ -45,13 +45,13 @@ func (s *Source) open() {
 
 // telemetry fills the devices paired with NVML devices by PCI location
 // and returns the nvml source.
-func (s *Source) telemetry(devices []backend.Device) backend.Source {
+func (s *Backend) telemetry(devices []backend.Device) backend.SourceStatus {
 	return s.nvml.sample(devices, s.adapters)
 }
 
 // sources says which of DXGI and the counters could be read.
-func (s *Source) sources() []backend.Source {
-	var out []backend.Source
+func (s *Backend) sources() []backend.SourceStatus {
+	var out []backend.SourceStatus
 	if s.pdhErr != nil {
 		out = append(out, backend.Failed(SourceName, s.pdhErr))
 	} else {
@@ -66,7 +66,7 @@ func (s *Source) sources() []backend.Source {
 }
 
 // Sample implements backend.GPU.
-func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
+func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.open()
@@ -96,7 +96,7 @@ func (s *Source) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 
 // Close implements backend.GPU: it closes the counter query and shuts
 // NVML down (nvmlShutdown) if it was started.
-func (s *Source) Close() error {
+func (s *Backend) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.q != nil {

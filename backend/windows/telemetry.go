@@ -121,7 +121,7 @@ func readTelemetry(d nvmlDevice) Telemetry {
 // clocks, memory controller load, PCIe; GPU, encoder and decoder load
 // when the counters had none). It returns the nvml source: why telemetry
 // is missing for any NVIDIA adapter, or OK.
-func ApplyTelemetry(devices []backend.Device, adapters []Adapter, tel []Telemetry) backend.Source {
+func ApplyTelemetry(devices []backend.Device, adapters []Adapter, tel []Telemetry) backend.SourceStatus {
 	locs := make([]*PCIAddr, len(tel))
 	for i := range tel {
 		locs[i] = tel[i].PCI

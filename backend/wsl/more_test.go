@@ -27,7 +27,7 @@ func TestSeveralVMWorkersAreAmbiguous(t *testing.T) {
 	line := string(b)
 	used := uint64(9556302233)
 	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
-	s := (&Source{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
+	s := (&Backend{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
 	d := s.WSL.Devices[0]
 	if d.Label != "VM worker" || d.VMWorkerPID != nil || d.Contexts != nil {
 		t.Errorf("device %+v", d)

@@ -45,7 +45,7 @@ func TestParseLineNonFinite(t *testing.T) {
 	// Through the source: unknown values are null with a note, never 0.
 	used := uint64(2 << 30)
 	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
-	s := (&Source{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
+	s := (&Backend{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
 	rows := map[int]backend.ProcessUsage{}
 	for _, u := range s.Usage {
 		rows[u.PID] = u

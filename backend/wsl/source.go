@@ -17,9 +17,9 @@ const (
 	NoteVMWorker         = "VM worker: several Hyper-V VMs run (or Windows Sandbox), so this one cannot be tied to WSL alone"
 )
 
-// Source is the GPU source under WSL: NVML for the devices, the Windows
+// Backend is the GPU source under WSL: NVML for the devices, the Windows
 // host stream for per-process memory and engine load.
-type Source struct {
+type Backend struct {
 	NVML   backend.GPU
 	Stream *Stream // nil when off
 	// OffReason says why the stream is off ("--no-host", "WSL interop is
@@ -28,10 +28,10 @@ type Source struct {
 }
 
 // Name implements backend.GPU.
-func (s *Source) Name() string { return "wsl" }
+func (s *Backend) Name() string { return "wsl" }
 
 // Close implements backend.GPU.
-func (s *Source) Close() error {
+func (s *Backend) Close() error {
 	if s.Stream != nil {
 		s.Stream.Close()
 	}
@@ -39,7 +39,7 @@ func (s *Source) Close() error {
 }
 
 // Sample implements backend.GPU.
-func (s *Source) Sample(ctx context.Context, window time.Duration) backend.Sample {
+func (s *Backend) Sample(ctx context.Context, window time.Duration) backend.Sample {
 	out := s.NVML.Sample(ctx, window)
 	host := &backend.WSLHost{State: StateOff}
 	out.WSL = host

@@ -180,9 +180,9 @@ func TestSourceRowsFromHostCounters(t *testing.T) {
 		Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}},
 		// NVML's per-process sample under WSL carries a Windows PID.
 		Usage:   []backend.ProcessUsage{{PID: 4120, DeviceIndex: 0, SMUtilPercent: backend.Ptr(70.0)}, {PID: 77, DeviceIndex: 0}},
-		Sources: []backend.Source{backend.OK("nvml")},
+		Sources: []backend.SourceStatus{backend.OK("nvml")},
 	}
-	src := &Source{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
+	src := &Backend{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
 	s := src.Sample(context.Background(), time.Second)
 	if s.WSL == nil || s.WSL.State != StateOn || len(s.WSL.Devices) != 1 {
 		t.Fatalf("wsl %+v", s.WSL)
@@ -225,12 +225,12 @@ func TestSourceRowsFromHostCounters(t *testing.T) {
 func TestSourceUnmatchedAndOff(t *testing.T) {
 	used := uint64(3 * gib) // matches no host adapter
 	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
-	src := &Source{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
+	src := &Backend{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
 	s := src.Sample(context.Background(), time.Second)
 	if d := s.WSL.Devices[0]; d.AdapterLUID != nil || d.VMWorkerPID != nil {
 		t.Errorf("must be unmatched: %+v", d)
 	}
-	off := (&Source{NVML: nv, OffReason: "--no-host"}).Sample(context.Background(), time.Second)
+	off := (&Backend{NVML: nv, OffReason: "--no-host"}).Sample(context.Background(), time.Second)
 	if off.WSL.State != StateOff || *off.WSL.Reason != "--no-host" {
 		t.Errorf("off: %+v", off.WSL)
 	}

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 )
 
@@ -69,14 +70,14 @@ func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 // hasDriver reports whether this machine has NVML (then no-driver
 // expectations do not apply).
-func hasDriver(snap *app.Snapshot) bool { return len(snap.Sources) > 0 && snap.Sources[0].OK }
+func hasDriver(snap *snapshot.Snapshot) bool { return len(snap.Sources) > 0 && snap.Sources[0].OK }
 
 func TestBinaryJSON(t *testing.T) {
 	code, stdout, stderr := runBinary(t, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	snap, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestBinaryOnceAndGPUOutOfRange(t *testing.T) {
 		t.Fatalf("--once exit %d", code)
 	}
 	_, js, _ := runBinary(t, "--json")
-	snap, _ := app.ReadSnapshot(strings.NewReader(js))
+	snap, _ := capture.ReadSnapshot(strings.NewReader(js))
 	if snap != nil && !hasDriver(snap) && stdout != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded).\n" {
 		t.Errorf("--once without driver = %q", stdout)
 	}

@@ -3,16 +3,16 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/app/capture"
 	"io"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // loadCapture reads a capture (gtm record) or one --json snapshot. Show
 // its warnings once, with warnCapture.
-func loadCapture(path string) (*app.Capture, error) {
-	f, _, err := safefile.Open(path, app.MaxCaptureBytes) // a FIFO is refused, not waited on
+func loadCapture(path string) (*capture.Capture, error) {
+	f, _, err := safefile.Open(path, capture.MaxBytes) // a FIFO is refused, not waited on
 	if err != nil {
 		return nil, err
 	}
@@ -20,7 +20,7 @@ func loadCapture(path string) (*app.Capture, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, errors.New("is a directory")
 	}
-	return app.DecodeCapture(f)
+	return capture.Decode(f)
 }
 
 // warnCapture shows a capture's warnings (a cut last line, values out of

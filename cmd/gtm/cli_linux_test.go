@@ -5,22 +5,22 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 // runIn runs gtm in-process over a given collector.
-func runIn(t *testing.T, c *app.Collector, args ...string) (code int, stdout, stderr string, gui *guiOptions) {
+func runIn(t *testing.T, c *collect.Collector, args ...string) (code int, stdout, stderr string, gui *guiOptions) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	e := env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return c, func() {} },
-		runGUI: func(_ context.Context, _ app.Source, o guiOptions) error {
+		newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) { return c, func() {} },
+		runGUI: func(_ context.Context, _ collect.Provider, o guiOptions) error {
 			gui = &o
 			return nil
 		},
@@ -81,7 +81,7 @@ func TestNoDriver(t *testing.T) {
 		t.Errorf("--once without driver: %d %q %q", code, stdout, stderr)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--json: %d %q", code, stdout)
 	}
@@ -115,7 +115,7 @@ func TestWithGPUs(t *testing.T) {
 	}
 
 	code, stdout, _, _ = runIn(t, twoGPUCollector(t), "--gpu", "1", "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--gpu 1 --json: %d", code)
 	}
@@ -131,7 +131,7 @@ func TestWithGPUs(t *testing.T) {
 
 func TestJSONJoinsProcDetails(t *testing.T) {
 	code, stdout, _, _ := runIn(t, twoGPUCollector(t), "--json")
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("exit %d", code)
 	}
@@ -156,8 +156,8 @@ func TestGUIModeAndErrors(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	code = run(nil, env{stdout: &out, stderr: &errb,
-		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} },
-		runGUI:       func(context.Context, app.Source, guiOptions) error { return errors.New("no display found") }})
+		newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) { return noGPU(), func() {} },
+		runGUI:       func(context.Context, collect.Provider, guiOptions) error { return errors.New("no display found") }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "gtm: no display found") {
 		t.Errorf("GUI failure: %d %q", code, errb.String())
 	}
@@ -166,7 +166,7 @@ func TestGUIModeAndErrors(t *testing.T) {
 func TestWriteErrorIsRuntimeError(t *testing.T) {
 	var errb bytes.Buffer
 	code := run([]string{"--json"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || !strings.Contains(errb.String(), "writing output") {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 )
 
@@ -27,8 +27,8 @@ func containerRoot(t *testing.T) string {
 	return root
 }
 
-func rowsByLabel(snap *app.Snapshot) map[string]app.Process {
-	out := map[string]app.Process{}
+func rowsByLabel(snap *snapshot.Snapshot) map[string]snapshot.Process {
+	out := map[string]snapshot.Process{}
 	for _, p := range snap.Processes {
 		out[p.PIDLabel] = p
 	}

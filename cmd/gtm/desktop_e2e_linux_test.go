@@ -6,6 +6,8 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +19,6 @@ import (
 
 	"github.com/godbus/dbus/v5"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/ui/desktop"
 	"github.com/gputaskman/gtm/ui/tray"
 )
@@ -391,7 +392,7 @@ func (e desktopEnv) start(t *testing.T, args ...string) *gtmProc {
 
 // trayCapture writes a capture in which GPU 0 climbs from half full to
 // nearly full and back, and returns its path and snapshots.
-func trayCapture(t *testing.T, n int) (string, []*app.Snapshot) {
+func trayCapture(t *testing.T, n int) (string, []*snapshot.Snapshot) {
 	t.Helper()
 	caps, err := readCaptureFile(filepath.Join("..", "..", "app", "testdata", "snapshot.golden.json"))
 	if err != nil {
@@ -404,8 +405,8 @@ func trayCapture(t *testing.T, n int) (string, []*app.Snapshot) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	cw := app.NewCaptureWriter(f)
-	var snaps []*app.Snapshot
+	cw := capture.NewWriter(f)
+	var snaps []*snapshot.Snapshot
 	total := *base.Devices[0].MemoryTotalBytes
 	for i := 0; i < n; i++ {
 		s := *base
@@ -700,7 +701,7 @@ func TestDesktopDemoFromTheTray(t *testing.T) {
 	noGPU := "gtm · no GPU readings (NVIDIA driver not found)"
 	waitFor("no-GPU tooltip", func() bool { return w.tooltip(t, item) == noGPU })
 	clickLabel("Show a recorded demo")
-	waitFor("demo tooltip", func() bool { return strings.HasPrefix(w.tooltip(t, item), app.DemoBanner+"\nGPU 0 · ") })
+	waitFor("demo tooltip", func() bool { return strings.HasPrefix(w.tooltip(t, item), snapshot.DemoBanner+"\nGPU 0 · ") })
 	waitFor("demo title", func() bool { return title() == "gtm — GPU task manager — recorded demo" })
 	if got := w.title(t, item); !strings.Contains(got, "recorded demo") {
 		t.Errorf("tray title %q", got)

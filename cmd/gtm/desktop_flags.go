@@ -4,9 +4,9 @@ import (
 	"errors"
 	"io"
 
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	flag "github.com/spf13/pflag"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 // desktopFlags are the tray, alert and demo flags.
@@ -50,13 +50,13 @@ type desktopOptions struct {
 	Live, StartDemo bool
 	// Demo builds the recorded demo's timeline; NewLive this machine's
 	// collector (and its close), for switching between the two.
-	Demo    func() (*app.Timeline, error)
-	NewLive func() (app.Source, func())
+	Demo    func() (*capture.Timeline, error)
+	NewLive func() (collect.Provider, func())
 	// Log takes the desktop's one-line notices (no tray host, ...).
 	Log io.Writer
 }
 
-func (d desktopFlags) options(live bool, newLive func() (app.Source, func()), log io.Writer) desktopOptions {
+func (d desktopFlags) options(live bool, newLive func() (collect.Provider, func()), log io.Writer) desktopOptions {
 	return desktopOptions{Tray: d.tray, AlertVRAM: d.alertVRAM, Live: live && !d.demo, StartDemo: d.demo,
 		Demo: builtinDemo, NewLive: newLive, Log: log}
 }

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"strings"
 	"testing"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 func TestDesktopFlagErrors(t *testing.T) {
@@ -36,11 +36,11 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 		t.Fatalf("--json without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--once")
-	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, app.DemoBanner) {
+	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, snapshot.DemoBanner) {
 		t.Fatalf("--once without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--demo", "--once")
-	if code != exitOK || !strings.HasPrefix(stdout, app.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
+	if code != exitOK || !strings.HasPrefix(stdout, snapshot.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
 		t.Fatalf("--demo --once is not labelled: code %d\n%s", code, stdout)
 	}
 	// With it, the JSON says so.
@@ -48,7 +48,7 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("--demo --json: %d %s", code, stderr)
 	}
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	snap, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if err != nil || !snap.Demo || len(snap.Devices) == 0 || !strings.Contains(stdout, "\n  \"demo\": true") {
 		t.Fatalf("--demo --json: %v demo=%v devices=%d", err, snap != nil && snap.Demo, len(snap.Devices))
 	}

@@ -5,9 +5,10 @@ import (
 	"io"
 	"os"
 
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/diff"
+	"github.com/gputaskman/gtm/app/snapshot"
 	flag "github.com/spf13/pflag"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 const diffUsage = `gtm diff — what changed between two snapshots.
@@ -36,9 +37,9 @@ func runDiff(args []string, e env) int {
 	if code, done := parseSubcommandN(fs, args, e, diffUsage, "two snapshots (BEFORE AFTER)", 2); done {
 		return code
 	}
-	var snaps [2]*app.Snapshot
+	var snaps [2]*snapshot.Snapshot
 	for i, ref := range fs.Args() {
-		s, warnings, err := app.LoadSnapshotWarn(ref)
+		s, warnings, err := capture.LoadSnapshotWarn(ref)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gtm diff: %v\n", err)
 			return exitRuntime
@@ -46,7 +47,7 @@ func runDiff(args []string, e env) int {
 		warnCapture(e.stderr, "gtm diff: "+ref, warnings)
 		snaps[i] = s
 	}
-	d, err := app.Compare(snaps[0], snaps[1])
+	d, err := diff.Compare(snaps[0], snaps[1])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm diff: %v\n", err)
 		return exitRuntime

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/summary"
 )
 
-const diffData = "../../app/testdata/diff/"
+const diffData = "../../app/diff/testdata/"
 
 func TestBinaryDiff(t *testing.T) {
 	code, out, errOut := runBinary(t, "diff", diffData+"restart-new-pid.before.json", diffData+"restart-new-pid.after.json")
@@ -61,7 +61,7 @@ func TestBinaryDiffBadInput(t *testing.T) {
 }
 
 func TestBinarySummary(t *testing.T) {
-	capture := "../../app/testdata/summary/capture.jsonl"
+	capture := "../../app/summary/testdata/capture.jsonl"
 	code, out, errOut := runBinary(t, "summary", capture)
 	if code != 0 || errOut != "" || !strings.Contains(out, "4 snapshots") || !strings.Contains(out, "inferred only: excluded") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
@@ -102,7 +102,7 @@ func TestBinarySummaryDemo(t *testing.T) {
 		}
 	}
 	code, out, errOut := runBinary(t, "summary", "--json", demoCapture)
-	var sum app.Summary
+	var sum summary.Summary
 	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

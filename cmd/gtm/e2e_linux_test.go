@@ -18,7 +18,10 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
@@ -55,13 +58,13 @@ func (f *fakeMachine) run(args ...string) (code int, stdout, stderr string) {
 }
 
 // json runs gtm --json on the machine and parses the snapshot.
-func (f *fakeMachine) json(args ...string) *app.Snapshot {
+func (f *fakeMachine) json(args ...string) *snapshot.Snapshot {
 	f.t.Helper()
 	code, stdout, stderr := f.run(append([]string{"--json"}, args...)...)
 	if code != 0 || stderr != "" {
 		f.t.Fatalf("gtm --json: exit %d, stderr %q", code, stderr)
 	}
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	snap, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if err != nil {
 		f.t.Fatalf("%v\n%s", err, stdout)
 	}
@@ -135,7 +138,7 @@ func h100(procs ...fakenvml.Process) fakenvml.GPU {
 	}
 }
 
-func findRow(snap *app.Snapshot, pid, device int) *app.Process {
+func findRow(snap *snapshot.Snapshot, pid, device int) *snapshot.Process {
 	for i := range snap.Processes {
 		p := &snap.Processes[i]
 		if p.PID == pid && p.OnDevice(device) {
@@ -145,11 +148,11 @@ func findRow(snap *app.Snapshot, pid, device int) *app.Process {
 	return nil
 }
 
-func str(p *string) string {
+func str[T ~string](p *T) string {
 	if p == nil {
 		return "<nil>"
 	}
-	return *p
+	return string(*p)
 }
 
 func TestE2EJSONRealProcesses(t *testing.T) {
@@ -204,7 +207,7 @@ func TestE2EJSONRealProcesses(t *testing.T) {
 	// invented details.
 	rg := findRow(snap, ghost, 0)
 	if rg == nil || rg.Name != nil || rg.User != nil || rg.Cmdline != nil || rg.VRAMBytes == nil || *rg.VRAMBytes != 4<<30 ||
-		!contains(rg.Notes, app.NoteNotVisible) || rg.Category != nil || rg.Models != nil {
+		!contains(rg.Notes, collect.NoteNotVisible) || rg.Category != nil || rg.Models != nil {
 		t.Errorf("ghost row: %s", mustJSON(t, rg))
 	}
 	// Totals add only measured bytes: 20 GiB + 4 GiB; b's unknown is not 0-added.
@@ -262,7 +265,7 @@ func TestE2EOnceAndListGPUs(t *testing.T) {
 	if f := strings.Fields(rowGhost); len(f) < 4 || f[1] != "n/a" || f[3] != "n/a" {
 		t.Errorf("ghost row (unknown user and VRAM are n/a): %q", rowGhost)
 	}
-	if !strings.Contains(out, strconv.Itoa(ghost)+": "+app.NoteNotVisible) {
+	if !strings.Contains(out, strconv.Itoa(ghost)+": "+collect.NoteNotVisible) {
 		t.Errorf("--once does not explain the ghost row:\n%s", out)
 	}
 
@@ -320,7 +323,7 @@ func TestE2ENoDriver(t *testing.T) {
 	}
 	env := fakenvml.Env("", filepath.Join(t.TempDir(), "machine"))
 	code, stdout, stderr := runBinaryEnv(t, env, "--json")
-	snap, err := app.ReadSnapshot(strings.NewReader(stdout))
+	snap, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if code != 0 || stderr != "" || err != nil {
 		t.Fatalf("--json without a driver: %d %q %v", code, stderr, err)
 	}
@@ -366,7 +369,7 @@ func TestE2EProcessExited(t *testing.T) {
 
 	snap := m.json()
 	r := findRow(snap, reaped, 0)
-	if r == nil || r.Name != nil || r.VRAMBytes == nil || *r.VRAMBytes != 2<<30 || !contains(r.Notes, app.NoteNotVisible) {
+	if r == nil || r.Name != nil || r.VRAMBytes == nil || *r.VRAMBytes != 2<<30 || !contains(r.Notes, collect.NoteNotVisible) {
 		t.Errorf("exited process row: %s", mustJSON(t, r))
 	}
 	z := findRow(snap, zombie, 0)
@@ -376,11 +379,11 @@ func TestE2EProcessExited(t *testing.T) {
 	// A zombie's command line and maps are gone: unknown (null), not "none"
 	// ([] would read as a kernel thread), and not inspected.
 	if str(z.Name) != "sleep" || z.Cmdline != nil || z.Runtimes != nil || z.Models != nil || z.Category != nil ||
-		!contains(z.Notes, app.NoteExited) {
+		!contains(z.Notes, collect.NoteExited) {
 		t.Errorf("zombie row: %s", mustJSON(t, z))
 	}
 	_, out, _ := m.run("--once")
-	if !strings.Contains(out, strconv.Itoa(zombie)+": "+app.NoteExited) {
+	if !strings.Contains(out, strconv.Itoa(zombie)+": "+collect.NoteExited) {
 		t.Errorf("--once does not say the zombie exited:\n%s", out)
 	}
 }
@@ -433,7 +436,7 @@ func TestE2EProcessesExitingDuringScans(t *testing.T) {
 		}
 		for _, p := range snap.Processes {
 			visible := p.Name != nil
-			if visible == contains(p.Notes, app.NoteNotVisible) || p.VRAMBytes == nil {
+			if visible == contains(p.Notes, collect.NoteNotVisible) || p.VRAMBytes == nil {
 				t.Errorf("round %d: inconsistent row %s", round, mustJSON(t, p))
 			}
 			if visible && (str(p.Name) != "sleep" || p.StartTime == nil) {
@@ -557,12 +560,12 @@ func TestE2EPIDReuse(t *testing.T) {
 	gpu := nvml.New(gonvml.New(gonvml.WithLibraryPath(filepath.Join(m.libDir, fakenvml.LibraryName))))
 	defer gpu.Close()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	c := &app.Collector{
+	c := &collect.Collector{
 		GPU: gpu, Procs: linux.NewProcFS(root), Inspector: inspect.New(root, nil),
 		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, SharesHostPIDs: true},
 		Now:  func() time.Time { return now },
 	}
-	hist := app.NewHistory(10*time.Minute, time.Second)
+	hist := history.New(10*time.Minute, time.Second)
 
 	old := c.Collect(context.Background())
 	hist.Add(old)
@@ -604,7 +607,7 @@ func TestE2EPIDReuse(t *testing.T) {
 // record runs gtm record on the machine for n snapshots every interval
 // and returns them. during, when set, runs while gtm records, after the
 // first snapshot is written.
-func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*app.Snapshot {
+func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*snapshot.Snapshot {
 	f.t.Helper()
 	needBinary(f.t)
 	out := filepath.Join(f.t.TempDir(), "capture.jsonl")
@@ -636,7 +639,7 @@ func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*ap
 		f.t.Fatal(err)
 	}
 	defer file.Close()
-	snaps, err := app.ReadCapture(file)
+	snaps, err := capture.Read(file)
 	if err != nil || len(snaps) != n {
 		f.t.Fatalf("capture: %d snapshots, want %d (%v)", len(snaps), n, err)
 	}
@@ -960,7 +963,7 @@ func TestE2ERecordPIDReuse(t *testing.T) {
 			}
 			sawNew = true
 		default: // between the two: exited, or not visible
-			if r.Name != nil && !contains(r.Notes, app.NoteExited) {
+			if r.Name != nil && !contains(r.Notes, collect.NoteExited) {
 				t.Errorf("snapshot %d: unexpected row %s", i, mustJSON(t, r))
 			}
 		}

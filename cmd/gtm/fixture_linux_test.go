@@ -6,7 +6,7 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
@@ -16,13 +16,13 @@ import (
 // The /proc fixture of the linux backend: PID 4242 is a llama-server.
 const procFixture = "../../backend/linux/testdata/proc"
 
-func noGPU() *app.Collector {
+func noGPU() *collect.Collector {
 	m := &nvmltest.Machine{InitErr: gonvml.ERROR_LIBRARY_NOT_FOUND}
-	return &app.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS(procFixture),
+	return &collect.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS(procFixture),
 		Host: backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}}
 }
 
-func twoGPUCollector(t *testing.T) *app.Collector {
+func twoGPUCollector(t *testing.T) *collect.Collector {
 	t.Helper()
 	m := &nvmltest.Machine{GPUs: []*nvmltest.GPU{
 		{Name: "NVIDIA GeForce RTX 4090", UUID: "GPU-aaaa", BusID: "00000000:01:00.0", Total: 24 << 30, Used: 7 << 30,
@@ -31,6 +31,6 @@ func twoGPUCollector(t *testing.T) *app.Collector {
 		{Name: "NVIDIA A100-SXM4-80GB", UUID: "GPU-bbbb", BusID: "00000000:81:00.0", Total: 80 << 30,
 			Unsupported: map[string]bool{nvmltest.Temperature: true, nvmltest.Graphics: true, nvmltest.MPS: true}},
 	}}
-	return &app.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS(procFixture),
+	return &collect.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS(procFixture),
 		Host: linux.DetectHost(procFixture, t.TempDir())}
 }

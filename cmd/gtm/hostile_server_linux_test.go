@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +11,6 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
@@ -38,14 +39,14 @@ func TestOutOfRangeMetricsKeepJSON(t *testing.T) {
 
 	m := &nvmltest.Machine{GPUs: []*nvmltest.GPU{{Name: "NVIDIA GeForce RTX 4090", UUID: "GPU-aaaa", BusID: "00000000:01:00.0",
 		Total: 24 << 30, Used: 2 << 30, Compute: []gonvml.ProcessInfo{{Pid: uint32(srv.PID), UsedGpuMemory: 1 << 30}}}}}
-	c := &app.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS("/proc"),
+	c := &collect.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS("/proc"),
 		Host: backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}, Inspector: newInspector("/proc", map[int]string{}, false)}
 
 	code, stdout, stderr, _ := runIn(t, c, "--json")
 	if code != exitOK {
 		t.Fatalf("gtm --json: exit %d: %s", code, stderr)
 	}
-	var snap app.Snapshot
+	var snap snapshot.Snapshot
 	must(t, json.Unmarshal([]byte(stdout), &snap))
 	if len(snap.Processes) != 1 || snap.Processes[0].LLM == nil {
 		t.Fatalf("no LLM row for the server: %s", stdout)

@@ -9,9 +9,9 @@ import (
 	"runtime"
 	"strconv"
 
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	flag "github.com/spf13/pflag"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 const inspectUsage = `gtm inspect — all evidence for one process, whether or not it uses a GPU now.
@@ -77,5 +77,5 @@ func runInspect(args []string, e env) int {
 }
 
 // inspectText is the process's detail as text; the window's inspector
-// shows the same sections (app.ProcessDetail).
-func inspectText(p *app.Process) string { return app.ProcessDetail(p).Text() }
+// shows the same sections (report.ProcessDetail).
+func inspectText(p *snapshot.Process) string { return report.ProcessDetail(p).Text() }

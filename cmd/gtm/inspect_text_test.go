@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -20,20 +20,20 @@ var updateInspectText = flag.Bool("update", false, "rewrite testdata/inspect-tex
 // another user's hidden job, and the schema golden's inspected process
 // with a candidate model and a header error), and a process on no GPU with
 // an app adapter's state and hostile strings.
-func inspectTextCases(t *testing.T) []*app.Process {
+func inspectTextCases(t *testing.T) []*snapshot.Process {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/inspect-processes.json")
 	must(t, err)
-	var procs []app.Process
+	var procs []snapshot.Process
 	must(t, json.Unmarshal(raw, &procs))
-	var out []*app.Process
+	var out []*snapshot.Process
 	for i := range procs {
 		out = append(out, &procs[i])
 	}
 
 	name, user, sel, model := "handy\x1b[31m", "carol", "whisper-large-v3", "ggml-base.en.bin"
 	start := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
-	out = append(out, &app.Process{PID: 777, PIDLabel: "777", Name: &name, User: &user, StartTime: &start,
+	out = append(out, &snapshot.Process{PID: 777, PIDLabel: "777", Name: &name, User: &user, StartTime: &start,
 		Cmdline: []string{"handy", "--start-hidden\u202e"}, Notes: []string{"a note"},
 		Runtimes: []inspect.Runtime{}, Models: []inspect.Model{},
 		App: &inspect.AppState{App: "Handy", SelectedModel: &sel, Events: []inspect.AppEvent{

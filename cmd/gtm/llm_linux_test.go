@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,7 +15,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect"
@@ -60,7 +61,7 @@ func TestInspectLlamaServer(t *testing.T) {
 		"sched_reserve:      CUDA0 compute buffer size =   298.75 MiB\n"
 	must(t, os.WriteFile(log, []byte(logText), 0o644))
 
-	collector := func(_ string, logs map[int]string, _ platformOptions) (*app.Collector, func()) {
+	collector := func(_ string, logs map[int]string, _ platformOptions) (*collect.Collector, func()) {
 		in := inspect.New("/proc", nil)
 		in.Live = inspect.NewLive("/proc")
 		for pid, p := range logs {
@@ -72,13 +73,13 @@ func TestInspectLlamaServer(t *testing.T) {
 		c.Inspector = in
 		return c, func() {}
 	}
-	run := func(args ...string) app.Process {
+	run := func(args ...string) snapshot.Process {
 		var out, errb strings.Builder
 		code := run(args, env{stdout: &out, stderr: &errb, newCollector: collector})
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 		}
-		var p app.Process
+		var p snapshot.Process
 		must(t, json.Unmarshal([]byte(out.String()), &p))
 		return p
 	}
@@ -121,7 +122,7 @@ func TestInspectLlamaServer(t *testing.T) {
 // on the process; gtm goes on without it.
 func TestUnreadableLLMLogIsReported(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.log")
-	collector := func(_ string, logs map[int]string, _ platformOptions) (*app.Collector, func()) {
+	collector := func(_ string, logs map[int]string, _ platformOptions) (*collect.Collector, func()) {
 		in := inspect.New("/proc", nil)
 		in.Live = inspect.NewLive("/proc")
 		for pid, p := range logs {
@@ -140,7 +141,7 @@ func TestUnreadableLLMLogIsReported(t *testing.T) {
 		if code != exitOK || !strings.Contains(errb.String(), "gtm inspect: --llm-log "+path+" cannot be read") {
 			t.Errorf("%s: exit %d, stderr %q", path, code, errb.String())
 		}
-		var p app.Process
+		var p snapshot.Process
 		must(t, json.Unmarshal([]byte(out.String()), &p))
 		if p.LLM == nil || len(p.LLM.Notes) == 0 || !strings.Contains(strings.Join(p.LLM.Notes, "\n"), path) {
 			t.Errorf("%s: no note: %+v", path, p.LLM)

@@ -16,14 +16,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"io"
 	"os"
 	"strings"
 	"time"
 
 	flag "github.com/spf13/pflag"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 // version is set at build time (-ldflags "-X main.version=...").
@@ -42,10 +46,10 @@ type env struct {
 	stdout, stderr io.Writer
 	// newCollector builds the platform collector over a proc root, with
 	// the buffer logs the user named per PID.
-	newCollector func(procRoot string, llmLogs map[int]string, opts platformOptions) (*app.Collector, func())
+	newCollector func(procRoot string, llmLogs map[int]string, opts platformOptions) (*collect.Collector, func())
 	// runGUI opens the window; it returns when the window closes or ctx
 	// ends.
-	runGUI func(ctx context.Context, src app.Source, opts guiOptions) error
+	runGUI func(ctx context.Context, src collect.Provider, opts guiOptions) error
 }
 
 type guiOptions struct {
@@ -203,15 +207,15 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 }
 
 // newLive builds this machine's collector (and its close).
-func (m mainCmd) newLive(e env) func() (app.Source, func()) {
-	return func() (app.Source, func()) { return m.plat.collector(e, "gtm", m.interval) }
+func (m mainCmd) newLive(e env) func() (collect.Provider, func()) {
+	return func() (collect.Provider, func()) { return m.plat.collector(e, "gtm", m.interval) }
 }
 
 // source is what gtm shows: the recorded demo, a capture (--replay) or
 // this machine. One-shot output of a capture is its last snapshot, its
 // "now".
-func (m mainCmd) source(e env) (src app.Source, closeFn func(), code int) {
-	var tl *app.Timeline
+func (m mainCmd) source(e env) (src collect.Provider, closeFn func(), code int) {
+	var tl *capture.Timeline
 	switch {
 	case m.o.desk.demo:
 		var err error
@@ -226,23 +230,23 @@ func (m mainCmd) source(e env) (src app.Source, closeFn func(), code int) {
 			return nil, nil, exitRuntime
 		}
 		warnCapture(e.stderr, "gtm: --replay "+m.o.replay, c.Warnings)
-		tl = app.NewTimeline(c.Snapshots)
+		tl = capture.NewTimeline(c.Snapshots)
 	default:
 		src, closeFn = m.newLive(e)()
 		return src, closeFn, exitOK
 	}
 	if m.oneShot() {
-		return app.Replay{Snapshot: tl.Last()}, func() {}, exitOK
+		return capture.Replay{Snapshot: tl.Last()}, func() {}, exitOK
 	}
 	return tl, func() {}, exitOK
 }
 
 // runWindow opens the desktop app over src until it quits or gtm is
 // interrupted.
-func runWindow(e env, m mainCmd, src app.Source) int {
+func runWindow(e env, m mainCmd, src collect.Provider) int {
 	if m.gpu != nil {
-		var snap *app.Snapshot
-		if tl, ok := src.(*app.Timeline); ok {
+		var snap *snapshot.Snapshot
+		if tl, ok := src.(*capture.Timeline); ok {
 			snap = tl.Last() // peek: collecting would move the timeline on
 		} else {
 			snap = src.Collect(context.Background())
@@ -263,7 +267,7 @@ func runWindow(e env, m mainCmd, src app.Source) int {
 }
 
 // printOnce writes one snapshot of src: --once, --json or --list-gpus.
-func printOnce(e env, m mainCmd, src app.Source) int {
+func printOnce(e env, m mainCmd, src collect.Provider) int {
 	snap := src.Collect(context.Background())
 	if m.gpu != nil {
 		if code := checkGPU(snap, *m.gpu, e.stderr); code != exitOK {
@@ -272,10 +276,10 @@ func printOnce(e env, m mainCmd, src app.Source) int {
 		snap = snap.OnlyDevice(*m.gpu)
 	}
 	if m.o.redact {
-		snap = app.Redact(snap)
+		snap = anonymise.Snapshot(snap)
 	}
 	if snap.Demo && !m.o.json {
-		fmt.Fprintln(e.stdout, app.DemoBanner)
+		fmt.Fprintln(e.stdout, snapshot.DemoBanner)
 	}
 	var err error
 	switch {
@@ -284,7 +288,7 @@ func printOnce(e env, m mainCmd, src app.Source) int {
 	case m.o.json:
 		err = snap.WriteJSON(e.stdout)
 	default:
-		err = snap.WriteText(e.stdout)
+		err = report.WriteText(e.stdout, snap)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm: writing output: %v\n", err)
@@ -294,7 +298,7 @@ func printOnce(e env, m mainCmd, src app.Source) int {
 }
 
 // checkGPU refuses a --gpu index no device has, naming the valid range.
-func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
+func checkGPU(snap *snapshot.Snapshot, n int, stderr io.Writer) int {
 	for _, d := range snap.Devices {
 		if d.Index == n {
 			return exitOK
@@ -314,15 +318,15 @@ func checkGPU(snap *app.Snapshot, n int, stderr io.Writer) int {
 	return exitUsage
 }
 
-func writeGPUList(w io.Writer, snap *app.Snapshot) error {
+func writeGPUList(w io.Writer, snap *snapshot.Snapshot) error {
 	if msg := snap.NoGPUMessage(); msg != "" {
 		_, err := fmt.Fprintln(w, msg)
 		return err
 	}
 	var b strings.Builder
 	for _, d := range snap.Devices {
-		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, app.Text(d.Vendor), app.FormatString(d.Name),
-			app.FormatString(d.PCIBusID), app.FormatString(d.UUID), app.FormatBytes(d.MemoryTotalBytes))
+		fmt.Fprintf(&b, "%d  %s  %s  PCI %s  %s  %s\n", d.Index, escape.Text(d.Vendor), report.FormatString(d.Name),
+			report.FormatString(d.PCIBusID), report.FormatString(d.UUID), report.FormatBytes(d.MemoryTotalBytes))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

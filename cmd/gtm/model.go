@@ -11,8 +11,8 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
@@ -334,15 +334,15 @@ func writeModelText(w io.Writer, r modelReport) error {
 		if s == nil {
 			return "n/a"
 		}
-		return app.Text(*s)
+		return escape.Text(*s)
 	}
-	fmt.Fprintf(&b, "%s\n", app.Text(filepath.Base(r.File)))
-	fmt.Fprintf(&b, "  Kind          %s (%s)\n", app.Text(r.Kind), app.Text(r.KindReason))
+	fmt.Fprintf(&b, "%s\n", escape.Text(filepath.Base(r.File)))
+	fmt.Fprintf(&b, "  Kind          %s (%s)\n", escape.Text(r.Kind), escape.Text(r.KindReason))
 	if r.KindLabel != nil {
-		fmt.Fprintf(&b, "  Hint          %s\n", app.Text(*r.KindLabel))
+		fmt.Fprintf(&b, "  Hint          %s\n", escape.Text(*r.KindLabel))
 	}
 	fmt.Fprintf(&b, "  Architecture  %s   Quantization %s   Layers %d   Parameters %s\n",
-		str(r.Architecture), str(r.Quantization), r.Layers, app.FormatCount(r.Parameters))
+		str(r.Architecture), str(r.Quantization), r.Layers, report.FormatCount(r.Parameters))
 	if r.TrainedContext != nil {
 		fmt.Fprintf(&b, "  Trained ctx   %d\n", *r.TrainedContext)
 	}
@@ -380,7 +380,7 @@ func writeModelText(w io.Writer, r modelReport) error {
 		b.WriteString("  Fit           n/a (no GPU readable here)\n")
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "  * %s\n", app.Text(n))
+		fmt.Fprintf(&b, "  * %s\n", escape.Text(n))
 	}
 	_, err := io.WriteString(w, escape.Lines(b.String())) // GGUF strings are the file's choice
 	return err
@@ -395,5 +395,5 @@ func gib(v uint64) string {
 
 // oneLine keeps an error to one line, for terminals and scripts.
 func oneLine(err error) string {
-	return app.Text(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " "))
+	return escape.Text(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " "))
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect"
@@ -143,7 +143,7 @@ func TestInspectOllamaProcess(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var p app.Process
+	var p snapshot.Process
 	must(t, json.Unmarshal([]byte(stdout), &p))
 	if len(p.Models) != 1 {
 		t.Fatalf("models = %+v", p.Models)

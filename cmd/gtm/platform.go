@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/app/collect"
 	"io"
 	"os"
 	"strconv"
@@ -11,7 +12,6 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
@@ -40,7 +40,7 @@ type platformOptions struct {
 // collector builds this machine's collector for prog, after saying once
 // on stderr when the proc root is not procfs; window is the collector's
 // engine sampling window.
-func (p platform) collector(e env, prog string, window time.Duration) (*app.Collector, func()) {
+func (p platform) collector(e env, prog string, window time.Duration) (*collect.Collector, func()) {
 	checkProcRoot(e.stderr, prog, p.procRoot, p.opts.TrustProcRoot)
 	c, closeFn := e.newCollector(p.procRoot, p.llmLogs, p.opts)
 	c.Version = version

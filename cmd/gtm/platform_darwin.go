@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"github.com/gputaskman/gtm/app/collect"
 	"os"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/darwin"
 	"github.com/gputaskman/gtm/backend/system"
@@ -20,7 +20,7 @@ import (
 // memory through gopsutil, and the inspector over each process's mapped
 // files (a proc_pidinfo region walk) that never opens a file in another
 // app's sandbox container.
-func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Collector, func()) {
 	host := backend.Host{OS: "darwin", Mode: backend.ModeMacOS, SharesHostPIDs: true}
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name
@@ -32,7 +32,7 @@ func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collect
 		rc.Cred = processCred // root is no deputy for other users
 	}
 	in := inspect.NewRegionInspector(rc, stores.New(stores.DefaultConfig()))
-	return &app.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Inspector: in},
+	return &collect.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Inspector: in},
 		func() { _ = gpu.Close() }
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/gputaskman/gtm/app/collect"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,6 @@ import (
 
 	gonvml "github.com/NVIDIA/go-nvml/pkg/nvml"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/drm"
@@ -41,13 +41,13 @@ func newInspector(procRoot string, llmLogs map[int]string, trust bool) *inspect.
 // sysfs for AMD and Intel ones, /proc for processes (and, through
 // gopsutil, the machine's CPU and memory), and the inspector over
 // /proc maps and the local model stores.
-func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platformOptions) (*app.Collector, func()) {
+func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platformOptions) (*collect.Collector, func()) {
 	host := linux.DetectHost(procRoot, "/")
 	var gpu backend.GPU = backend.Multi{nvml.New(gonvml.New()), drm.New(procRoot, "/sys")}
 	if host.Mode == backend.ModeWSL {
 		gpu = newWSLSource(procRoot, opts)
 	}
-	c := &app.Collector{
+	c := &collect.Collector{
 		GPU:       gpu,
 		Procs:     linux.NewProcFS(procRoot),
 		Inspector: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
@@ -66,8 +66,8 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 	return c, func() { _ = gpu.Close() }
 }
 
-func newWSLSource(procRoot string, opts platformOptions) *wsl.Source {
-	src := &wsl.Source{NVML: nvml.New(gonvml.New())}
+func newWSLSource(procRoot string, opts platformOptions) *wsl.Backend {
+	src := &wsl.Backend{NVML: nvml.New(gonvml.New())}
 	switch {
 	case opts.NoWSLHost:
 		src.OffReason = "turned off with --no-host"

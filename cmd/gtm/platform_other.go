@@ -3,10 +3,10 @@
 package main
 
 import (
+	"github.com/gputaskman/gtm/app/collect"
 	"os"
 	"runtime"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/system"
 )
@@ -14,7 +14,7 @@ import (
 // newPlatformCollector: this platform has no GPU backend yet (the machine's
 // CPU and memory are read through gopsutil). The snapshot says
 // so in its sources instead of pretending the machine has no GPU.
-func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Collector, func()) {
 	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
 	switch runtime.GOOS {
 	case "windows":
@@ -25,5 +25,5 @@ func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collect
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name
 	}
-	return &app.Collector{GPU: backend.Unsupported{}, System: system.New(""), Host: host}, func() {}
+	return &collect.Collector{GPU: backend.Unsupported{}, System: system.New(""), Host: host}, func() {}
 }

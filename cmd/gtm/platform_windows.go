@@ -1,9 +1,9 @@
 package main
 
 import (
+	"github.com/gputaskman/gtm/app/collect"
 	"os"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/system"
 	"github.com/gputaskman/gtm/backend/windows"
@@ -14,12 +14,12 @@ import (
 // counters (PDH), NVIDIA telemetry from nvml.dll, Toolhelp and process
 // tokens for process details, runtimes from each process's loaded modules,
 // and the machine's CPU and memory through gopsutil.
-func newPlatformCollector(string, map[int]string, platformOptions) (*app.Collector, func()) {
+func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Collector, func()) {
 	host := backend.Host{OS: "windows", Mode: backend.ModeWindows, SharesHostPIDs: true}
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name
 	}
 	gpu := windows.New()
-	return &app.Collector{GPU: gpu, Procs: &windows.Processes{}, System: system.New(""), Host: host,
+	return &collect.Collector{GPU: gpu, Procs: &windows.Processes{}, System: system.New(""), Host: host,
 		Inspector: inspect.NewModuleInspector(inspect.WindowsModules)}, func() { _ = gpu.Close() }
 }

@@ -12,7 +12,10 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
@@ -75,11 +78,11 @@ func runRecord(args []string, e env) int {
 	// taken is finished and written whole first.
 	stop, cancel := untilInterrupted()
 	defer cancel()
-	cw := app.NewCaptureWriter(out)
+	cw := capture.NewWriter(out)
 	if fresh {
-		cw = app.NewCaptureFileWriter(file) // a full disk leaves no partial line
+		cw = capture.NewFileWriter(file) // a full disk leaves no partial line
 	}
-	var src app.Source = c
+	var src collect.Provider = c
 	if o.redact {
 		src = redacted{c}
 	}
@@ -150,7 +153,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 // record writes count snapshots (0: until stop ends) one interval apart.
 // Each line goes out in one write, so a stopped recording never ends in a
 // partial line.
-func record(stop context.Context, src app.Source, interval time.Duration, count int, cw *app.CaptureWriter) error {
+func record(stop context.Context, src collect.Provider, interval time.Duration, count int, cw *capture.Writer) error {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
@@ -201,7 +204,9 @@ func captureMode() os.FileMode {
 	return 0o644
 }
 
-// redacted is a Source whose snapshots pass through app.Redact.
-type redacted struct{ src app.Source }
+// redacted is a Provider whose snapshots pass through anonymise.Snapshot.
+type redacted struct{ src collect.Provider }
 
-func (r redacted) Collect(ctx context.Context) *app.Snapshot { return app.Redact(r.src.Collect(ctx)) }
+func (r redacted) Collect(ctx context.Context) *snapshot.Snapshot {
+	return anonymise.Snapshot(r.src.Collect(ctx))
+}

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,25 +15,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 )
 
 // runWithSource runs gtm in-process and returns the source the window
 // would have been given.
-func runWithSource(t *testing.T, c *app.Collector, args ...string) (code int, stdout, stderr string, src app.Source) {
+func runWithSource(t *testing.T, c *collect.Collector, args ...string) (code int, stdout, stderr string, src collect.Provider) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(args, env{
 		stdout:       &out,
 		stderr:       &errb,
-		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return c, func() {} },
-		runGUI:       func(_ context.Context, s app.Source, _ guiOptions) error { src = s; return nil },
+		newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) { return c, func() {} },
+		runGUI:       func(_ context.Context, s collect.Provider, _ guiOptions) error { src = s; return nil },
 	})
 	return code, out.String(), errb.String(), src
 }
 
-func readCaptureT(t *testing.T, path string) []*app.Snapshot {
+func readCaptureT(t *testing.T, path string) []*snapshot.Snapshot {
 	t.Helper()
 	snaps, err := readCaptureFile(path)
 	if err != nil {
@@ -65,7 +67,7 @@ func TestRecordToFileThenReplay(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("replay --json: %d %s", code, stderr)
 	}
-	last, err := app.ReadSnapshot(strings.NewReader(stdout))
+	last, err := capture.ReadSnapshot(strings.NewReader(stdout))
 	if err != nil || !last.TakenAt.Equal(snaps[2].TakenAt) {
 		t.Errorf("replay --json printed %v (err %v), want the last snapshot %v", last.TakenAt, err, snaps[2].TakenAt)
 	}
@@ -76,7 +78,7 @@ func TestRecordToFileThenReplay(t *testing.T) {
 
 	// The window gets a timeline over the whole capture, at its start.
 	code, _, _, src := runWithSource(t, noGPU(), "--replay", path, "--gpu", "1")
-	tl, ok := src.(*app.Timeline)
+	tl, ok := src.(*capture.Timeline)
 	if code != exitOK || !ok || tl.Len() != 3 || tl.Position() != 0 || !tl.Playing() {
 		t.Fatalf("window source = %T (code %d)", src, code)
 	}
@@ -90,7 +92,7 @@ func TestRecordToStdout(t *testing.T) {
 	if code != exitOK || stderr != "" || strings.Count(stdout, "\n") != 2 {
 		t.Fatalf("record to stdout: %d %q\n%s", code, stderr, stdout)
 	}
-	snaps, err := app.ReadCapture(strings.NewReader(stdout))
+	snaps, err := capture.Read(strings.NewReader(stdout))
 	if err != nil || len(snaps) != 2 || snaps[0].Sources[0].OK {
 		t.Errorf("stdout capture: %v %d", err, len(snaps))
 	}
@@ -123,7 +125,7 @@ func TestRecordErrors(t *testing.T) {
 
 	var errb bytes.Buffer
 	code := run([]string{"record", "--duration", "1"}, env{stdout: failingWriter{}, stderr: &errb,
-		newCollector: func(string, map[int]string, platformOptions) (*app.Collector, func()) { return noGPU(), func() {} }})
+		newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) { return noGPU(), func() {} }})
 	if code != exitRuntime || errb.String() != "gtm record: writing standard output: disk full\n" {
 		t.Errorf("write failure: %d %q", code, errb.String())
 	}

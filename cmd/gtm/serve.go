@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"net"
 	"net/http"
 	"os"
@@ -11,7 +14,6 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/metrics"
 )
 
@@ -122,7 +124,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 
 // serveSource is what gtm serve collects from: a capture, looping, or
 // this machine.
-func serveSource(e env, o serveOptions) (src app.Source, closeFn func(), code int) {
+func serveSource(e env, o serveOptions) (src collect.Provider, closeFn func(), code int) {
 	if o.replay != "" {
 		c, err := loadCapture(o.replay)
 		if err != nil {
@@ -130,7 +132,7 @@ func serveSource(e env, o serveOptions) (src app.Source, closeFn func(), code in
 			return nil, nil, exitRuntime
 		}
 		warnCapture(e.stderr, "gtm serve: --replay "+o.replay, c.Warnings)
-		tl := app.NewTimeline(c.Snapshots)
+		tl := capture.NewTimeline(c.Snapshots)
 		tl.SetLoop(true)
 		return tl, func() {}, exitOK
 	}
@@ -185,7 +187,7 @@ func serveHosts(listenHost string, allow []string) []string {
 // collectInto takes a snapshot every interval (the first at once) and
 // hands it to the exporter, until ctx ends. A collection that overruns the
 // interval delays the next one; it never piles up.
-func collectInto(ctx context.Context, src app.Source, interval time.Duration, redact bool, exp *metrics.Exporter) {
+func collectInto(ctx context.Context, src collect.Provider, interval time.Duration, redact bool, exp *metrics.Exporter) {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
@@ -193,7 +195,7 @@ func collectInto(ctx context.Context, src app.Source, interval time.Duration, re
 		s := src.Collect(ctx)
 		took := time.Since(start)
 		if redact {
-			s = app.Redact(s)
+			s = anonymise.Snapshot(s)
 		}
 		exp.Update(s, took)
 		select {

@@ -17,8 +17,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/metrics"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // demoCapture is the shipped demo capture (assets/demo/capture.jsonl).
@@ -26,9 +27,9 @@ const demoCapture = "../../assets/demo/capture.jsonl"
 
 // serveSnapshot is the demo capture's 120th snapshot: llama-server holding
 // Qwen3-8B with a reported breakdown, and five other processes on two GPUs.
-func serveSnapshot(t *testing.T) *app.Snapshot {
+func serveSnapshot(t *testing.T) *snapshot.Snapshot {
 	t.Helper()
-	s, err := app.LoadSnapshot(demoCapture + ":120")
+	s, err := capture.LoadSnapshot(demoCapture + ":120")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func serveCapture(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	cw := app.NewCaptureWriter(f)
+	cw := capture.NewWriter(f)
 	for i := 0; i < 2; i++ {
 		s.TakenAt = s.TakenAt.Add(time.Second)
 		if err := cw.Write(s); err != nil {
@@ -57,7 +58,7 @@ func serveCapture(t *testing.T) string {
 }
 
 // llamaServer is serveSnapshot's llama-server row.
-func llamaServer(t *testing.T) app.Process {
+func llamaServer(t *testing.T) snapshot.Process {
 	t.Helper()
 	for _, p := range serveSnapshot(t).Processes {
 		if p.Name != nil && *p.Name == "llama-server" && p.LLM != nil && p.LLM.KVCache != nil && p.VRAMBytes != nil {
@@ -65,7 +66,7 @@ func llamaServer(t *testing.T) app.Process {
 		}
 	}
 	t.Fatal("the demo capture's snapshot 120 has no llama-server with a KV cache")
-	return app.Process{}
+	return snapshot.Process{}
 }
 
 // startServe runs `gtm serve` with args on a free loopback port and waits
@@ -171,7 +172,7 @@ func TestBinaryServeReplay(t *testing.T) {
 		}
 	}
 	code, body = httpGet(t, base+"/snapshot.json")
-	if s, err := app.ReadSnapshot(strings.NewReader(body)); code != 200 || err != nil || len(s.Processes) != len(serveSnapshot(t).Processes) {
+	if s, err := capture.ReadSnapshot(strings.NewReader(body)); code != 200 || err != nil || len(s.Processes) != len(serveSnapshot(t).Processes) {
 		t.Errorf("/snapshot.json: %d %v", code, err)
 	}
 }

@@ -8,16 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/metrics"
+	"github.com/gputaskman/gtm/app/snapshot"
 )
 
 // countingSource counts collections.
 type countingSource struct{ n atomic.Int64 }
 
-func (c *countingSource) Collect(context.Context) *app.Snapshot {
+func (c *countingSource) Collect(context.Context) *snapshot.Snapshot {
 	c.n.Add(1)
-	return &app.Snapshot{SchemaVersion: app.SchemaVersion, TakenAt: time.Now().UTC()}
+	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Now().UTC()}
 }
 
 // TestScrapesDoNotCollect: fifty scrapes within one interval cost no

@@ -3,9 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/gputaskman/gtm/app/summary"
 	flag "github.com/spf13/pflag"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 const summaryUsage = `gtm summary — a capture in figures.
@@ -39,7 +38,7 @@ func runSummary(args []string, e env) int {
 		return exitRuntime
 	}
 	warnCapture(e.stderr, "gtm summary: "+path, c.Warnings)
-	s := app.Summarize(c.Snapshots)
+	s := summary.Summarize(c.Snapshots)
 	if asJSON {
 		err = s.WriteJSON(e.stdout)
 	} else {

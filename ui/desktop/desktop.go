@@ -3,6 +3,9 @@ package desktop
 import (
 	"context"
 	"fmt"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"io"
 	"os"
 	"sync"
@@ -10,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	fynedesktop "fyne.io/fyne/v2/driver/desktop"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/ui"
 	"github.com/gputaskman/gtm/ui/tray"
 )
@@ -33,7 +35,7 @@ type controller struct {
 	log   io.Writer
 	pre   *preflight
 
-	runner *app.Runner
+	runner *collect.Runner
 	cancel func()     // ends Run's context: the app quits (quitWhenDone)
 	tray   *tray.Tray // nil without a tray host
 	stop   func()     // takes the tray item off the bus
@@ -48,14 +50,14 @@ type controller struct {
 	quitting bool // quit before the loop started
 
 	demo      bool
-	switching bool       // until the first snapshot of the new source arrives
-	live      app.Source // this machine, made when first needed
+	switching bool             // until the first snapshot of the new source arrives
+	live      collect.Provider // this machine, made when first needed
 	liveClose func()
-	last      *app.Snapshot
+	last      *snapshot.Snapshot
 }
 
 // newController wraps the window; src is what it shows first.
-func newController(a fyne.App, w *ui.MainWindow, src app.Source, opts Options, pre *preflight) *controller {
+func newController(a fyne.App, w *ui.MainWindow, src collect.Provider, opts Options, pre *preflight) *controller {
 	d := &controller{a: a, src: &switchSource{src: src}, opts: opts, log: opts.Log, pre: pre, q: newMainQueue()}
 	if d.log == nil {
 		d.log = os.Stderr
@@ -67,7 +69,7 @@ func newController(a fyne.App, w *ui.MainWindow, src app.Source, opts Options, p
 	if opts.Demo != nil && (opts.Live || opts.StartDemo) { // not while replaying a file
 		d.shell.OnDemo = func(on bool) { d.setDemo(on) }
 	}
-	if tl, ok := src.(*app.Timeline); ok && opts.StartDemo {
+	if tl, ok := src.(*capture.Timeline); ok && opts.StartDemo {
 		d.demo = true
 		d.shell.EnterDemo(tl)
 	}
@@ -85,7 +87,7 @@ func newController(a fyne.App, w *ui.MainWindow, src app.Source, opts Options, p
 
 // attach connects the collecting runner: pausing from the window or the
 // tray goes through it, and the tray follows.
-func (d *controller) attach(r *app.Runner) {
+func (d *controller) attach(r *collect.Runner) {
 	d.runner = r
 	prev := d.shell.W.OnPause
 	d.shell.W.OnPause = func(p bool) {
@@ -178,7 +180,7 @@ func (d *controller) close() {
 }
 
 // onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
-func (d *controller) onSnapshot(s *app.Snapshot) {
+func (d *controller) onSnapshot(s *snapshot.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -275,17 +277,17 @@ func (d *controller) setDemo(on bool) {
 // demo) while the runner keeps collecting from one Source.
 type switchSource struct {
 	mu  sync.Mutex
-	src app.Source
+	src collect.Provider
 }
 
-func (s *switchSource) set(src app.Source) {
+func (s *switchSource) set(src collect.Provider) {
 	s.mu.Lock()
 	s.src = src
 	s.mu.Unlock()
 }
 
-// Collect implements app.Source.
-func (s *switchSource) Collect(ctx context.Context) *app.Snapshot {
+// Collect implements collect.Provider.
+func (s *switchSource) Collect(ctx context.Context) *snapshot.Snapshot {
 	s.mu.Lock()
 	src := s.src
 	s.mu.Unlock()
@@ -296,13 +298,13 @@ func (s *switchSource) Collect(ctx context.Context) *app.Snapshot {
 // window on the main goroutine (d.q: fyne.Do once Fyne's loop runs), so
 // the window only draws. A source that hands back the snapshot it gave
 // last time (a still replay) redraws nothing.
-func (d *controller) newRunner() *app.Runner {
+func (d *controller) newRunner() *collect.Runner {
 	w := d.shell.W
-	var last *app.Snapshot
-	runner := &app.Runner{
+	var last *snapshot.Snapshot
+	runner := &collect.Runner{
 		Src:      d.src,
 		Interval: d.opts.Interval,
-		OnSnapshot: func(s *app.Snapshot) {
+		OnSnapshot: func(s *snapshot.Snapshot) {
 			if s == last {
 				d.q.do(func() { w.SetCollecting(false); d.tick() })
 				return

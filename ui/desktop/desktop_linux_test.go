@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"github.com/gputaskman/gtm/app/capture"
 	"io"
 	"net"
 	"os"
@@ -11,7 +12,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/ui"
 )
 
@@ -197,7 +197,7 @@ func TestAlertThresholdIsKept(t *testing.T) {
 	newDesk := func(alert float64) *controller {
 		w := ui.NewMainWindow(a, ui.Options{Interval: time.Second})
 		t.Cleanup(w.Window.Close)
-		return newController(a, w, app.Replay{}, Options{AlertVRAM: alert, Log: io.Discard}, &preflight{})
+		return newController(a, w, capture.Replay{}, Options{AlertVRAM: alert, Log: io.Discard}, &preflight{})
 	}
 	d := newDesk(0)
 	if d.alertsOn || d.threshold != defaultAlertPct {

@@ -7,7 +7,7 @@
 // Fyne's loop runs, or — while gtm waits in the tray with no loop — on the
 // main goroutine itself (mainQueue). Snapshots are collected on a goroutine
 // of their own. The package reads no /proc and no driver: it shows the
-// app.Source it is given; the display check is internal/display's.
+// collect.Provider it is given; the display check is internal/display's.
 //
 // Exported API:
 //

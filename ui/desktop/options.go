@@ -1,10 +1,10 @@
 package desktop
 
 import (
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"io"
 	"time"
-
-	"github.com/gputaskman/gtm/app"
 )
 
 // AppID is gtm's application ID (FyneApp.toml, the .desktop file).
@@ -24,8 +24,8 @@ type Options struct {
 	Live, StartDemo bool
 	// Demo builds the recorded demo's timeline; NewLive this machine's
 	// collector (and its close), for switching between the two.
-	Demo    func() (*app.Timeline, error)
-	NewLive func() (app.Source, func())
+	Demo    func() (*capture.Timeline, error)
+	NewLive func() (collect.Provider, func())
 	// Log takes the desktop's one-line notices (no tray host, ...);
 	// standard error when nil.
 	Log io.Writer

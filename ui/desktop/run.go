@@ -9,12 +9,13 @@ package desktop
 import (
 	"context"
 	"fmt"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"runtime/debug"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
-	"github.com/gputaskman/gtm/app"
 	"github.com/gputaskman/gtm/app/actions"
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/internal/display"
@@ -23,7 +24,7 @@ import (
 
 // Run opens the window and refreshes it from src on its own goroutine, so
 // a slow refresh never blocks the UI. It returns when the app quits.
-func Run(ctx context.Context, src app.Source, opts Options) (err error) {
+func Run(ctx context.Context, src collect.Provider, opts Options) (err error) {
 	if err := display.Check(opts.Log); err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func Run(ctx context.Context, src app.Source, opts Options) (err error) {
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	// A capture's PIDs and ports are not this machine's now: no actions
 	// on them.
-	_, replay := src.(*app.Timeline)
+	_, replay := src.(*capture.Timeline)
 	w := ui.NewMainWindow(a, ui.Options{Interval: opts.Interval, Actions: actions.NewSystem(), Replay: replay})
 
 	ctx, cancel := context.WithCancel(ctx)

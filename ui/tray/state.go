@@ -1,6 +1,6 @@
 // Package tray is gtm's tray icon: what it says (title, tooltip, menu
 // labels), the icon it draws and when it alerts, all derived from
-// app.Snapshot values as plain data, plus the controller that hands them to
+// snapshot.Snapshot values as plain data, plus the controller that hands them to
 // a tray host (fyne.io/systray on the desktop, a recorder in tests).
 package tray
 
@@ -10,7 +10,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 )
 
@@ -64,7 +65,7 @@ const (
 )
 
 // DemoBanner is how recorded demo data is labelled wherever it is shown.
-const DemoBanner = app.DemoBanner
+const DemoBanner = snapshot.DemoBanner
 
 // Options are what the tray shows beside the snapshot itself.
 type Options struct {
@@ -110,7 +111,7 @@ type ProcItem struct {
 
 // FromSnapshot derives the tray's state from a snapshot. s may be nil
 // (nothing collected yet).
-func FromSnapshot(s *app.Snapshot, o Options) State {
+func FromSnapshot(s *snapshot.Snapshot, o Options) State {
 	st := State{Paused: o.Paused, Demo: o.Demo || (s != nil && s.Demo)}
 	if s == nil {
 		st.Title = "gtm · collecting…"
@@ -208,7 +209,7 @@ func Percent(d backend.Device) (pct float64, ok bool) {
 
 // iconKeyOf picks the device the icon shows: the chosen one, else the
 // fullest with a reading.
-func iconKeyOf(s *app.Snapshot, gpu *int) IconKey {
+func iconKeyOf(s *snapshot.Snapshot, gpu *int) IconKey {
 	var best IconKey
 	for _, d := range s.Devices {
 		if gpu != nil && d.Index != *gpu {
@@ -227,7 +228,7 @@ func iconKeyOf(s *app.Snapshot, gpu *int) IconKey {
 
 // NoGPUReason turns the failed GPU source of a snapshot into plain words:
 // "NVIDIA driver not found" rather than the library's file name.
-func NoGPUReason(s *app.Snapshot) string {
+func NoGPUReason(s *snapshot.Snapshot) string {
 	for _, src := range s.Sources {
 		if src.OK || src.Error == nil || *src.Error == "" {
 			continue
@@ -255,9 +256,9 @@ func plainReason(msg string) string {
 // topProcesses are the rows holding the most VRAM: measured first by size;
 // a row with only an inferred size is ordered by it and marked (* matched,
 // ? guessed), as the window marks it. Rows with no size at all are left out.
-func topProcesses(s *app.Snapshot, n int) []ProcItem {
+func topProcesses(s *snapshot.Snapshot, n int) []ProcItem {
 	type row struct {
-		p    *app.Process
+		p    *snapshot.Process
 		size uint64
 		mark string
 	}
@@ -269,7 +270,7 @@ func topProcesses(s *app.Snapshot, n int) []ProcItem {
 			rows = append(rows, row{p, *p.VRAMBytes, ""})
 		case p.VRAMInferredBytes != nil:
 			mark := "*"
-			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == "guess" {
+			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Guess {
 				mark = "?"
 			}
 			rows = append(rows, row{p, *p.VRAMInferredBytes, mark})
@@ -299,7 +300,7 @@ func topProcesses(s *app.Snapshot, n int) []ProcItem {
 	return out
 }
 
-func procName(p *app.Process) string {
+func procName(p *snapshot.Process) string {
 	if p.Name != nil && *p.Name != "" {
 		return sanitize(*p.Name)
 	}
@@ -308,9 +309,9 @@ func procName(p *app.Process) string {
 
 // modelLabel names the process's strongest model, as the window's MODEL
 // column does, with its quantization: "Qwen3-8B Q4_K_M".
-func modelLabel(p *app.Process) string {
-	m := app.ModelSummary(*p)
-	if m == "" || m == app.NA {
+func modelLabel(p *snapshot.Process) string {
+	m := report.ModelSummary(*p)
+	if m == "" || m == report.NA {
 		return ""
 	}
 	base, more, hasMore := strings.Cut(strings.Replace(m, ".gguf", "", 1), " +")

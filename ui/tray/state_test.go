@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -22,8 +22,8 @@ func device(i int, name string, used, total float64) backend.Device {
 		MemoryUsedBytes: ptr(uint64(used * GiB)), MemoryTotalBytes: ptr(uint64(total * GiB))}
 }
 
-func proc(pid, dev int, name string, vram float64, model, quant string) app.Process {
-	p := app.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
+func proc(pid, dev int, name string, vram float64, model, quant string) snapshot.Process {
+	p := snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
 		VRAMBytes: ptr(uint64(vram * GiB)), Models: []inspect.Model{}}
 	if model != "" {
 		p.Models = []inspect.Model{{Path: "/models/" + model + ".gguf", Confirmed: true, Quantization: ptr(quant)}}
@@ -33,30 +33,30 @@ func proc(pid, dev int, name string, vram float64, model, quant string) app.Proc
 
 var taken = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 
-func snap(devs []backend.Device, procs []app.Process, sources ...backend.Source) *app.Snapshot {
+func snap(devs []backend.Device, procs []snapshot.Process, sources ...backend.SourceStatus) *snapshot.Snapshot {
 	if procs == nil {
-		procs = []app.Process{}
+		procs = []snapshot.Process{}
 	}
 	if devs == nil {
 		devs = []backend.Device{}
 	}
-	return &app.Snapshot{SchemaVersion: app.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
-		Sources: append([]backend.Source{backend.OK("procfs")}, sources...)}
+	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
+		Sources: append([]backend.SourceStatus{backend.OK("procfs")}, sources...)}
 }
 
-func oneGPU() *app.Snapshot {
-	return snap([]backend.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []app.Process{
+func oneGPU() *snapshot.Snapshot {
+	return snap([]backend.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []snapshot.Process{
 		proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M"),
 		proc(1700, 0, "Xorg", 0.4, "", ""),
 	})
 }
 
-func threeGPUs() *app.Snapshot {
+func threeGPUs() *snapshot.Snapshot {
 	return snap([]backend.Device{
 		device(0, "NVIDIA H100", 70, 80),
 		device(1, "NVIDIA H100", 78, 80),
 		device(2, "NVIDIA H100", 1, 80),
-	}, []app.Process{
+	}, []snapshot.Process{
 		proc(10, 0, "python3", 69, "", ""),
 		proc(11, 1, "vllm", 77.5, "Llama-3.1-70B-Instruct", "Q8_0"),
 		proc(12, 2, "jupyter", 0.5, "", ""),
@@ -64,7 +64,7 @@ func threeGPUs() *app.Snapshot {
 	})
 }
 
-func noGPU() *app.Snapshot {
+func noGPU() *snapshot.Snapshot {
 	return snap(nil, nil, backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
 }
 
@@ -75,7 +75,7 @@ func TestFromSnapshot(t *testing.T) {
 
 	cases := []struct {
 		name    string
-		snap    *app.Snapshot
+		snap    *snapshot.Snapshot
 		opts    Options
 		title   string
 		tooltip string
@@ -211,7 +211,7 @@ func TestMenuLabels(t *testing.T) {
 	set := Settings{AlertThreshold: 90, AutostartAvailable: true}
 	cases := []struct {
 		name string
-		snap *app.Snapshot
+		snap *snapshot.Snapshot
 		opts Options
 		want []string
 	}{
@@ -293,8 +293,8 @@ func TestProcessTextIsOneLine(t *testing.T) {
 
 func TestInferredSizesAreMarkedAndRankedAfterMeasured(t *testing.T) {
 	s := oneGPU()
-	s.Processes = append(s.Processes, app.Process{PID: 77, PIDLabel: "77", Name: ptr("ollama"), DeviceIndex: ptr(0),
-		VRAMInferredBytes: ptr(uint64(20 * GiB)), VRAMInferredBy: ptr("matched")})
+	s.Processes = append(s.Processes, snapshot.Process{PID: 77, PIDLabel: "77", Name: ptr("ollama"), DeviceIndex: ptr(0),
+		VRAMInferredBytes: ptr(uint64(20 * GiB)), VRAMInferredBy: ptr(snapshot.Matched)})
 	st := FromSnapshot(s, Options{})
 	var got []string
 	for _, p := range st.Top {

@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/backend"
 )
@@ -80,8 +81,8 @@ func (h *recHost) find(label string) *recItem {
 // ramp is a replayed sequence: GPU 0 climbing from 10 GiB to 23.5 of 24
 // GiB in 0.05 GiB steps with a little jitter, then falling back; many
 // snapshots, few distinct rounded percentages.
-func ramp() []*app.Snapshot {
-	var out []*app.Snapshot
+func ramp() []*snapshot.Snapshot {
+	var out []*snapshot.Snapshot
 	used := 10.0
 	for i := 0; i < 600; i++ {
 		switch {
@@ -91,7 +92,7 @@ func ramp() []*app.Snapshot {
 			used -= 0.05
 		}
 		jitter := float64(i%3-1) * 0.004
-		s := snap([]backend.Device{device(0, "RTX 3090", used+jitter, 24)}, []app.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
+		s := snap([]backend.Device{device(0, "RTX 3090", used+jitter, 24)}, []snapshot.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
 		s.TakenAt = taken.Add(time.Duration(i) * time.Second)
 		out = append(out, s)
 	}
@@ -327,7 +328,7 @@ func TestLevels(t *testing.T) {
 // one snapshot a second, two GPUs) through the controller, for the fullest
 // GPU and for GPU 0 (where llama-server loads its model).
 func TestIconSetsOverTheDemoCapture(t *testing.T) {
-	snaps, err := app.ReadCapture(bytes.NewReader(assets.DemoCapture))
+	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}

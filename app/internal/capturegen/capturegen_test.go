@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
@@ -34,12 +35,12 @@ func TestShippedCaptureIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (go test ./app/internal/capturegen -update writes it)", err)
 	}
-	snaps, err := app.ReadCapture(bytes.NewReader(raw))
+	snaps, err := capture.Read(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	cw := app.NewCaptureWriter(&want)
+	cw := capture.NewWriter(&want)
 	for _, s := range snaps {
 		if err := cw.Write(s); err != nil {
 			t.Fatal(err)
@@ -50,7 +51,7 @@ func TestShippedCaptureIsGenerated(t *testing.T) {
 	}
 }
 
-func generate(t *testing.T) []*app.Snapshot {
+func generate(t *testing.T) []*snapshot.Snapshot {
 	t.Helper()
 	snaps, err := Generate(t.TempDir())
 	if err != nil {
@@ -59,7 +60,7 @@ func generate(t *testing.T) []*app.Snapshot {
 	return snaps
 }
 
-func find(s *app.Snapshot, name string, device int) *app.Process {
+func find(s *snapshot.Snapshot, name string, device int) *snapshot.Process {
 	for i := range s.Processes {
 		p := &s.Processes[i]
 		if p.Name != nil && *p.Name == name && p.OnDevice(device) {
@@ -78,7 +79,7 @@ func TestCaptureFollowsTheEvidenceRules(t *testing.T) {
 		t.Fatalf("%d snapshots", len(snaps))
 	}
 	for i, s := range snaps {
-		if !s.Synthetic || s.SchemaVersion != app.SchemaVersion || !s.TakenAt.Equal(Start.Add(time.Duration(i)*time.Second)) {
+		if !s.Synthetic || s.SchemaVersion != snapshot.SchemaVersion || !s.TakenAt.Equal(Start.Add(time.Duration(i)*time.Second)) {
 			t.Fatalf("snapshot %d: synthetic %v, taken %v", i, s.Synthetic, s.TakenAt)
 		}
 		if len(s.Devices) != 2 || s.System == nil {

@@ -4,7 +4,7 @@
 // snapshot is marked synthetic.
 //
 // The numbers are invented, the shapes are not: the snapshots come out of
-// the real app.Collector, fed by stand-ins for NVML, /proc, the system
+// the real collect.Collector, fed by stand-ins for NVML, /proc, the system
 // reader and the inspector, and the llama-server's LLM block is built by
 // inspect.BuildLLM from a Qwen3-8B-shaped GGUF header and the buffer sizes
 // llama.cpp logs. So process rows, categories, runtimes, evidence and the
@@ -42,7 +42,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gputaskman/gtm/app"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf"
@@ -57,7 +59,7 @@ const Version = "0.1.0-demo"
 
 // Generate builds the capture. scratch is a directory for the model
 // header the LLM estimates read (a sparse file; nothing else is written).
-func Generate(scratch string) ([]*app.Snapshot, error) {
+func Generate(scratch string) ([]*snapshot.Snapshot, error) {
 	headerPath := filepath.Join(scratch, "Qwen3-8B-Q4_K_M.gguf")
 	if err := qwen3_8B().MustBuild().WriteFile(headerPath); err != nil {
 		return nil, err
@@ -69,12 +71,12 @@ func Generate(scratch string) ([]*app.Snapshot, error) {
 	}
 
 	s := newState(headers, headerPath, header)
-	c := &app.Collector{
+	c := &collect.Collector{
 		GPU: s, Procs: s, Inspector: s, System: s, Version: Version,
 		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, Hostname: str("workstation"), SharesHostPIDs: true},
 		Now:  func() time.Time { return Start.Add(time.Duration(s.t) * time.Second) },
 	}
-	out := make([]*app.Snapshot, 0, Seconds)
+	out := make([]*snapshot.Snapshot, 0, Seconds)
 	for s.t = 0; s.t < Seconds; s.t++ {
 		s.step()
 		snap := c.Collect(context.Background())
@@ -95,7 +97,7 @@ func Write(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cw := app.NewCaptureWriter(w)
+	cw := capture.NewWriter(w)
 	for _, s := range snaps {
 		if err := cw.Write(s); err != nil {
 			return err

@@ -42,119 +42,157 @@ func u64(v uint64) *uint64   { return &v }
 
 // step computes second t's readings.
 func (s *state) step() {
-	t, w := s.t, s.w
-	s.load = w.llama(t)
-	l := s.load
+	s.load = s.w.llama(s.t)
+	usage, g := s.readProcesses()
+	dev0 := s.gpu0(g)
+	dev1 := s.gpu1(usage, g.vram1)
+	s.sample = backend.Sample{
+		Devices: []backend.Device{dev0, dev1},
+		Usage:   usage,
+		Sources: []backend.SourceStatus{
+			backend.OK("nvml"),
+			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
+			backend.OK("nvml.processes.gpu1"), backend.OK("nvml.process_utilization.gpu1"),
+			backend.OK("drm"),
+		},
+	}
+	s.readSystem()
+}
+
+// gpuTotals is what the processes add up to on the devices.
+type gpuTotals struct {
+	sm0, dec0    float64 // GPU 0's busiest SM and decoder load
+	vram0, vram1 uint64
+}
+
+// readProcesses gives every live process's GPU use and OS readings.
+func (s *state) readProcesses() ([]backend.ProcessUsage, gpuTotals) {
 	s.resources = map[int]backend.ProcessResources{}
 	var usage []backend.ProcessUsage
-
-	// Per-process GPU use and OS readings; also what the devices add up.
-	var sm0, mem0, power0, rx0, tx0, dec0 float64
-	var vram0, vram1 uint64
-	first := t == 0
-	cpu := func(pid int, v float64) *float64 {
-		if first || !s.seen[pid] {
-			return nil // one reading gives no load
-		}
-		return f64(round1(math.Max(0, v)))
-	}
-	// sample is an engine's load, null when the process ran no kernel in
-	// the window (NVML then has no sample for it).
-	sample := func(v float64) *float64 {
-		if v <= 0 {
-			return nil
-		}
-		return f64(pct(v))
-	}
+	var g gpuTotals
 	for _, p := range s.procs {
-		if !p.alive(t) {
+		if !p.alive(s.t) {
 			continue
 		}
 		pid := p.info.PID
-		u := backend.ProcessUsage{PID: pid, DeviceIndex: p.device, Kinds: p.kinds}
-		var r backend.ProcessResources
-		switch pid {
-		case pidXorg:
-			u.VRAMBytes = u64(402*mib + uint64(t%7)*2*mib)
-			u.SMUtilPercent = sample(activity(w, 0.35, 1, 4))
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(0.9, 0.5)), RSSBytes: u64(142*mib + uint64(t%5)*mib)}
-		case pidShell:
-			u.VRAMBytes = u64(268*mib + uint64(t/60)*4*mib)
-			u.SMUtilPercent = sample(activity(w, 0.5, 1, 6))
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(1.8, 1)), RSSBytes: u64(386*mib + uint64(t/30)*mib)}
-		case pidChrome:
-			u.VRAMBytes = u64(377 * mib)
-			if t >= 100 && t < 108 { // a WebGL page for a few seconds
-				u.VRAMBytes = u64(441 * mib)
-			}
-			u.SMUtilPercent = sample(activity(w, 0.4, 1, 5))
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(1.1, 0.6)), RSSBytes: u64(298 * mib)}
-		case pidLlama:
-			s.llamaVRAM = llamaVRAM(t, l)
-			u.VRAMBytes = u64(s.llamaVRAM)
-			busyCPU := w.jitter(6.3, 0.15)
-			switch {
-			case t < llamaAlloc:
-				r.CPUPercent = cpu(pid, 4.1)
-			case t < llamaComp:
-				r.CPUPercent = cpu(pid, busyCPU) // one thread reading the file
-			case t == llamaComp:
-				u.SMUtilPercent = f64(pct(w.jitter(41, 4))) // warm-up
-				r.CPUPercent = cpu(pid, busyCPU)
-			case l.prefill > 0:
-				u.SMUtilPercent = f64(pct(w.jitter(97, 2)))
-				r.CPUPercent = cpu(pid, busyCPU)
-			case l.decode > 0:
-				u.SMUtilPercent = f64(pct(w.jitter(84+3*float64(l.decode), 3)))
-				r.CPUPercent = cpu(pid, busyCPU)
-			default:
-				r.CPUPercent = cpu(pid, w.jitter(0.2, 0.1))
-			}
-			if u.SMUtilPercent != nil {
-				u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
-			}
-			r.RSSBytes = u64(llamaRSS(t))
-		case pidMPV:
-			u.VRAMBytes = u64(486 * mib)
-			u.SMUtilPercent = f64(pct(w.jitter(4, 1.5)))
-			u.EncoderUtilPercent = f64(0)
-			u.DecoderUtilPercent = f64(pct(w.jitter(13, 3)))
-			dec0 = *u.DecoderUtilPercent
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(2.1, 0.5)), RSSBytes: u64(214 * mib)}
-		case pidEmbed:
-			u.VRAMBytes = u64(embedVRAM(t))
-			if t >= embedStart+3 {
-				u.SMUtilPercent = f64(pct(w.jitter(92, 5)))
-				u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
-			}
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(9.5, 3)),
-				RSSBytes: u64(3*gib + 410*mib + uint64(min(t-embedStart, 30))*17*mib)}
-		case pidBob:
-			u.VRAMBytes = u64(5*gib + 317*mib)
-			busy := w.jitter(96, 3)
-			if t%60 >= 50 { // evaluation every minute: the GPU waits on the CPU
-				busy = w.jitter(34, 10)
-			}
-			u.SMUtilPercent = f64(pct(busy))
-			u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
-			r = backend.ProcessResources{CPUPercent: cpu(pid, w.jitter(6.2, 0.2)), RSSBytes: u64(7*gib + 205*mib)}
+		u, r := s.readProcess(p)
+		if pid == pidMPV {
+			g.dec0 = *u.DecoderUtilPercent
 		}
 		s.seen[pid] = true
 		s.resources[pid] = r
 		usage = append(usage, u)
 		if u.VRAMBytes != nil {
 			if p.device == 0 {
-				vram0 += *u.VRAMBytes
+				g.vram0 += *u.VRAMBytes
 			} else {
-				vram1 += *u.VRAMBytes
+				g.vram1 += *u.VRAMBytes
 			}
 		}
 		if p.device == 0 && u.SMUtilPercent != nil {
-			sm0 = math.Max(sm0, *u.SMUtilPercent)
+			g.sm0 = math.Max(g.sm0, *u.SMUtilPercent)
 		}
 	}
+	return usage, g
+}
 
-	// GPU 0's own readings follow what runs on it.
+// cpu is a process's CPU load, null on its first reading: one reading
+// gives no load.
+func (s *state) cpu(pid int, v float64) *float64 {
+	if s.t == 0 || !s.seen[pid] {
+		return nil
+	}
+	return f64(round1(math.Max(0, v)))
+}
+
+// engineSample is an engine's load, null when the process ran no kernel
+// in the window (NVML then has no sample for it).
+func engineSample(v float64) *float64 {
+	if v <= 0 {
+		return nil
+	}
+	return f64(pct(v))
+}
+
+// readProcess is one process's GPU use and OS readings at second t.
+func (s *state) readProcess(p *proc) (backend.ProcessUsage, backend.ProcessResources) {
+	t, w, l := s.t, s.w, s.load
+	pid := p.info.PID
+	u := backend.ProcessUsage{PID: pid, DeviceIndex: p.device, Kinds: p.kinds}
+	var r backend.ProcessResources
+	switch pid {
+	case pidXorg:
+		u.VRAMBytes = u64(402*mib + uint64(t%7)*2*mib)
+		u.SMUtilPercent = engineSample(activity(w, 0.35, 1, 4))
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(0.9, 0.5)), RSSBytes: u64(142*mib + uint64(t%5)*mib)}
+	case pidShell:
+		u.VRAMBytes = u64(268*mib + uint64(t/60)*4*mib)
+		u.SMUtilPercent = engineSample(activity(w, 0.5, 1, 6))
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(1.8, 1)), RSSBytes: u64(386*mib + uint64(t/30)*mib)}
+	case pidChrome:
+		u.VRAMBytes = u64(377 * mib)
+		if t >= 100 && t < 108 { // a WebGL page for a few seconds
+			u.VRAMBytes = u64(441 * mib)
+		}
+		u.SMUtilPercent = engineSample(activity(w, 0.4, 1, 5))
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(1.1, 0.6)), RSSBytes: u64(298 * mib)}
+	case pidLlama:
+		s.llamaVRAM = llamaVRAM(t, l)
+		u.VRAMBytes = u64(s.llamaVRAM)
+		busyCPU := w.jitter(6.3, 0.15)
+		switch {
+		case t < llamaAlloc:
+			r.CPUPercent = s.cpu(pid, 4.1)
+		case t < llamaComp:
+			r.CPUPercent = s.cpu(pid, busyCPU) // one thread reading the file
+		case t == llamaComp:
+			u.SMUtilPercent = f64(pct(w.jitter(41, 4))) // warm-up
+			r.CPUPercent = s.cpu(pid, busyCPU)
+		case l.prefill > 0:
+			u.SMUtilPercent = f64(pct(w.jitter(97, 2)))
+			r.CPUPercent = s.cpu(pid, busyCPU)
+		case l.decode > 0:
+			u.SMUtilPercent = f64(pct(w.jitter(84+3*float64(l.decode), 3)))
+			r.CPUPercent = s.cpu(pid, busyCPU)
+		default:
+			r.CPUPercent = s.cpu(pid, w.jitter(0.2, 0.1))
+		}
+		if u.SMUtilPercent != nil {
+			u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
+		}
+		r.RSSBytes = u64(llamaRSS(t))
+	case pidMPV:
+		u.VRAMBytes = u64(486 * mib)
+		u.SMUtilPercent = f64(pct(w.jitter(4, 1.5)))
+		u.EncoderUtilPercent = f64(0)
+		u.DecoderUtilPercent = f64(pct(w.jitter(13, 3)))
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(2.1, 0.5)), RSSBytes: u64(214 * mib)}
+	case pidEmbed:
+		u.VRAMBytes = u64(embedVRAM(t))
+		if t >= embedStart+3 {
+			u.SMUtilPercent = f64(pct(w.jitter(92, 5)))
+			u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
+		}
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(9.5, 3)),
+			RSSBytes: u64(3*gib + 410*mib + uint64(min(t-embedStart, 30))*17*mib)}
+	case pidBob:
+		u.VRAMBytes = u64(5*gib + 317*mib)
+		busy := w.jitter(96, 3)
+		if t%60 >= 50 { // evaluation every minute: the GPU waits on the CPU
+			busy = w.jitter(34, 10)
+		}
+		u.SMUtilPercent = f64(pct(busy))
+		u.EncoderUtilPercent, u.DecoderUtilPercent = f64(0), f64(0)
+		r = backend.ProcessResources{CPUPercent: s.cpu(pid, w.jitter(6.2, 0.2)), RSSBytes: u64(7*gib + 205*mib)}
+	}
+	return u, r
+}
+
+// gpu0 is GPU 0's own readings, which follow what runs on it.
+func (s *state) gpu0(g gpuTotals) backend.Device {
+	t, w, l := s.t, s.w, s.load
+	sm0, dec0 := g.sm0, g.dec0
+	var mem0, power0, rx0, tx0 float64
 	switch {
 	case t >= llamaAlloc && t < llamaCtx: // weights upload
 		rx0, tx0 = w.jitter(uploadBytesPerSec, 4e7), w.jitter(3e6, 1e6)
@@ -194,7 +232,7 @@ func (s *state) step() {
 	dev0 := backend.Device{
 		Index: 0, Name: str("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA",
 		UUID: str("GPU-5e7c1f0a-3b9d-4c2e-8f61-2d4a9b0c7e13"), PCIBusID: str("00000000:01:00.0"),
-		MemoryTotalBytes: u64(24564 * mib), MemoryUsedBytes: u64(vram0 + gpu0NonProcess),
+		MemoryTotalBytes: u64(24564 * mib), MemoryUsedBytes: u64(g.vram0 + gpu0NonProcess),
 		GPUUtilPercent: f64(pct(sm0)), MemoryUtilPercent: f64(pct(mem0)),
 		TemperatureC: f64(math.Round(s.w.temp[0])), PowerW: f64(math.Round(power0*1000) / 1000), PowerLimitW: f64(450),
 		SMClockMHz: f64(smClock), MemoryClockMHz: f64(memClock), VideoClockMHz: f64(vidClock),
@@ -204,8 +242,13 @@ func (s *state) step() {
 	if t == 97 || t == 98 { // the PCIe counter read failed: unknown, not zero
 		dev0.PCIeRxBytesPerS, dev0.PCIeTxBytesPerS = nil, nil
 	}
+	return dev0
+}
 
-	// GPU 1: the training job; this board reports no power readings.
+// gpu1 is GPU 1's readings: the training job's; this board reports no
+// power readings.
+func (s *state) gpu1(usage []backend.ProcessUsage, vram1 uint64) backend.Device {
+	w := s.w
 	bobSM := 0.0
 	for _, u := range usage {
 		if u.PID == pidBob && u.SMUtilPercent != nil {
@@ -223,19 +266,12 @@ func (s *state) step() {
 		EncoderUtilPct: f64(0), DecoderUtilPct: f64(0),
 		PCIeRxBytesPerS: u64(uint64(w.jitter(3.4e8, 6e7)) / 1024 * 1024), PCIeTxBytesPerS: u64(uint64(w.jitter(1.1e7, 3e6)) / 1024 * 1024),
 	}
+	return dev1
+}
 
-	s.sample = backend.Sample{
-		Devices: []backend.Device{dev0, dev1},
-		Usage:   usage,
-		Sources: []backend.Source{
-			backend.OK("nvml"),
-			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
-			backend.OK("nvml.processes.gpu1"), backend.OK("nvml.process_utilization.gpu1"),
-			backend.OK("drm"),
-		},
-	}
-
-	// The machine.
+// readSystem is the machine's CPU, RAM and swap.
+func (s *state) readSystem() {
+	t, w, l := s.t, s.w, s.load
 	var rss uint64
 	for _, r := range s.resources {
 		if r.RSSBytes != nil {
@@ -256,7 +292,7 @@ func (s *state) step() {
 		MemoryUsedBytes: u64(baseMemUsed + rss), MemoryTotalBytes: u64(memTotal),
 		SwapUsedBytes: u64(412*mib + uint64(t/80)*mib), SwapTotalBytes: u64(swapTotal),
 	}
-	if !first {
+	if t != 0 {
 		s.system.CPUPercent = f64(round1(sysCPU))
 	}
 }
@@ -338,13 +374,13 @@ func (s *state) Lookup(pid int) backend.ProcessInfo {
 	return backend.ProcessInfo{PID: pid}
 }
 func (s *state) Forget(map[int]bool)                        {}
-func (s *state) Health() backend.Source                     { return backend.OK("procfs") }
+func (s *state) Health() backend.SourceStatus               { return backend.OK("procfs") }
 func (s *state) Resources(pid int) backend.ProcessResources { return s.resources[pid] }
-func (s *state) ReadSystem(context.Context) (backend.System, backend.Source) {
+func (s *state) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
 	return s.system, backend.OK("system")
 }
 
-// app.Inspector
+// collect.Inspector
 
 func (s *state) Refresh(_ context.Context, targets []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}

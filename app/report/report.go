@@ -1,0 +1,284 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/internal/textfmt"
+	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+// DeviceHeader summarises one device in three lines: identity, memory and
+// load, clocks and I/O. Every reading the driver did not give is n/a. A
+// lost GPU gets two lines that say so instead of a row of n/a.
+func DeviceHeader(d backend.Device) string {
+	if d.Lost {
+		return fmt.Sprintf("GPU %d  %s  PCI %s  LOST\n"+
+			"  The driver reports this GPU lost (fallen off the bus or hung): no readings and no processes until it is reset.",
+			d.Index, FormatString(d.Name), FormatString(d.PCIBusID))
+	}
+	mem := FormatBytes(d.MemoryUsedBytes) + " / " + FormatBytes(d.MemoryTotalBytes)
+	if d.MemoryUsedBytes != nil && d.MemoryTotalBytes != nil && *d.MemoryTotalBytes > 0 {
+		mem += " (" + textfmt.Float(100*float64(*d.MemoryUsedBytes)/float64(*d.MemoryTotalBytes), 0) + "%)"
+	}
+	power := FormatUnit(d.PowerW, "W")
+	if d.PowerLimitW != nil {
+		power += " of " + FormatUnit(d.PowerLimitW, "W")
+	}
+	return fmt.Sprintf("GPU %d  %s  PCI %s\n"+
+		"  VRAM %s  GPU %s  Mem activity %s  Temp %s  Power %s\n"+
+		"  Clocks SM %s, Mem %s, Video %s  Encoder %s  Decoder %s  PCIe rx %s, tx %s",
+		d.Index, FormatString(d.Name), FormatString(d.PCIBusID),
+		mem, FormatPercent(d.GPUUtilPercent), FormatPercent(d.MemoryUtilPercent),
+		FormatUnit(d.TemperatureC, "°C"), power,
+		FormatUnit(d.SMClockMHz, "MHz"), FormatUnit(d.MemoryClockMHz, "MHz"), FormatUnit(d.VideoClockMHz, "MHz"),
+		FormatPercent(d.EncoderUtilPct), FormatPercent(d.DecoderUtilPct),
+		FormatRate(d.PCIeRxBytesPerS), FormatRate(d.PCIeTxBytesPerS))
+}
+
+// SystemSummary is the machine beside the GPUs in one line: CPU load, RAM
+// and swap, used of total; n/a for what was not read (CPU load on a first
+// snapshot).
+func SystemSummary(sys *backend.System) string {
+	return fmt.Sprintf("CPU %s  RAM %s / %s  Swap %s / %s", FormatPercent(sys.CPUPercent),
+		FormatBytes(sys.MemoryUsedBytes), FormatBytes(sys.MemoryTotalBytes),
+		FormatBytes(sys.SwapUsedBytes), FormatBytes(sys.SwapTotalBytes))
+}
+
+// ProcessColumns are the process table's headings, shared by text and GUI.
+var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
+
+// ProcessCells is one process row's cells, in ProcessColumns order.
+func ProcessCells(p snapshot.Process) []string {
+	return []string{
+		escape.Text(p.PIDLabel),
+		FormatString(p.User),
+		deviceCell(p.DeviceIndex),
+		VRAMCell(p),
+		FormatPercent(p.GPUUtilPercent),
+		FormatPercent(p.SMUtilPercent),
+		FormatPercent(p.EncoderUtilPercent),
+		FormatPercent(p.DecoderUtilPercent),
+		FormatString(p.Name),
+		FormatString(p.Category),
+		ModelSummary(p),
+		CommandLine(p.Cmdline),
+	}
+}
+
+// VRAMCell is a row's VRAM as shown: the measured size, or a size whose
+// owner was inferred marked "*" (matched) or "?" (guess); n/a otherwise.
+func VRAMCell(p snapshot.Process) string {
+	if p.VRAMBytes != nil || p.VRAMInferredBytes == nil {
+		return FormatBytes(p.VRAMBytes)
+	}
+	mark := "?"
+	if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Matched {
+		mark = "*"
+	}
+	return FormatBytes(p.VRAMInferredBytes) + mark
+}
+
+// ModelSummary names the process's strongest model ("qwen3:14b", or the
+// file name), with "+N" for more; candidates only are shown with "?".
+// Empty when none was found; n/a when the process was not inspected.
+func ModelSummary(p snapshot.Process) string {
+	if p.Models == nil {
+		return NA
+	}
+	best := -1
+	for i, m := range p.Models {
+		if best < 0 || (p.Models[best].Candidate && !m.Candidate) || (!p.Models[best].Confirmed && m.Confirmed && !m.Candidate) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	m := p.Models[best]
+	name := filepath.Base(m.Path)
+	if m.Name != nil {
+		name = *m.Name
+	}
+	name = escape.Text(name)
+	if m.Candidate {
+		name += "?"
+	}
+	if n := len(p.Models) - 1; n > 0 {
+		name += fmt.Sprintf(" +%d", n)
+	}
+	return name
+}
+
+// WriteText writes the --once report: one header per device, the process
+// table, and any source that failed. Unknown readings are n/a.
+func WriteText(w io.Writer, s *snapshot.Snapshot) error {
+	if msg := s.NoGPUMessage(); msg != "" {
+		_, err := fmt.Fprintln(w, msg)
+		return err
+	}
+	var b strings.Builder
+	host := FormatString(s.Host.Hostname)
+	fmt.Fprintf(&b, "gtm %s  %s (%s, %s)  %s\n", escape.Text(s.Tool.Version), host, escape.Text(s.Host.OS), escape.Text(s.Host.Mode), s.TakenAt.Format("2006-01-02 15:04:05 MST"))
+	if s.System != nil {
+		fmt.Fprintf(&b, "System  %s\n", SystemSummary(s.System))
+	}
+	b.WriteString("\n")
+	for _, d := range s.Devices {
+		fmt.Fprintln(&b, DeviceHeader(d))
+		if sum, ok := s.MeasuredVRAM(d.Index); ok {
+			fmt.Fprintf(&b, "  Listed processes hold %s (measured)\n", textfmt.Bytes(sum))
+		}
+		b.WriteString("\n")
+	}
+	if len(s.Processes) == 0 {
+		b.WriteString("No GPU processes listed.\n")
+	} else {
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, strings.Join(ProcessColumns, "\t"))
+		for _, p := range s.Processes {
+			cells := ProcessCells(p)
+			cells[len(cells)-1] = truncate(cells[len(cells)-1], 80)
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+	}
+	writeLLMs(&b, s.Processes)
+	writeNotes(&b, s.Processes)
+	for _, src := range s.Sources {
+		if !src.OK {
+			fmt.Fprintf(&b, "! %s: %s\n", escape.Text(src.Name), FormatString(src.Error))
+		}
+	}
+	_, err := io.WriteString(w, escape.Lines(b.String()))
+	return err
+}
+
+// writeLLMs adds one line per LLM process: its breakdown and live state.
+func writeLLMs(b *strings.Builder, ps []snapshot.Process) {
+	first := true
+	for _, p := range ps {
+		if p.LLM == nil {
+			continue
+		}
+		if first {
+			b.WriteString("\nLLM memory (reported from logs/APIs, estimated from GGUF; never added to measured totals):\n")
+			first = false
+		}
+		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), LLMSummary(p.LLM))
+	}
+}
+
+// LLMSummary is an LLM block in one line: each part with its provenance,
+// the remainder, the context size and its source, and live server state.
+func LLMSummary(l *inspect.LLM) string {
+	part := func(name string, p *inspect.Part) string {
+		if p == nil {
+			return name + " n/a"
+		}
+		return fmt.Sprintf("%s %s (%s)", name, formatMiB(p.Bytes), p.Source)
+	}
+	parts := []string{part("weights", l.Weights), part("KV", l.KVCache), part("compute", l.Compute)}
+	if l.Output != nil {
+		parts = append(parts, part("output", l.Output))
+	}
+	if h := l.Host; h != nil {
+		var hp []string
+		for _, x := range []struct {
+			name string
+			p    *inspect.Part
+		}{{"weights", h.Weights}, {"KV", h.KVCache}, {"compute", h.Compute}, {"output", h.Output}} {
+			if x.p != nil && x.p.Bytes > 0 {
+				hp = append(hp, fmt.Sprintf("%s %s (%s)", x.name, formatMiB(x.p.Bytes), x.p.Source))
+			}
+		}
+		if len(hp) > 0 {
+			parts = append(parts, "host: "+strings.Join(hp, ", "))
+		}
+	}
+	switch {
+	case l.Other == nil:
+	case l.Other.Exceeded:
+		parts = append(parts, "other: estimates exceed measurement")
+	case l.Other.Bytes != nil:
+		parts = append(parts, fmt.Sprintf("other %s (inferred)", formatMiB(*l.Other.Bytes)))
+	}
+	if l.NCtx != nil {
+		ctx := fmt.Sprintf("n_ctx %d", *l.NCtx)
+		if l.NCtxSource != nil {
+			ctx += " (" + *l.NCtxSource + ")"
+		}
+		parts = append(parts, ctx)
+	}
+	if l.KVUnified != nil && l.Parallel != nil && *l.Parallel > 1 {
+		if *l.KVUnified {
+			parts = append(parts, fmt.Sprintf("%d slots, unified KV", *l.Parallel))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d slots, a KV stream each", *l.Parallel))
+		}
+	}
+	if l.SlotsTotal != nil {
+		busy := NA
+		if l.SlotsBusy != nil {
+			busy = fmt.Sprint(*l.SlotsBusy)
+		}
+		parts = append(parts, fmt.Sprintf("slots %s/%d busy", busy, *l.SlotsTotal))
+	}
+	if l.TokensPerSecond != nil {
+		parts = append(parts, textfmt.Float(*l.TokensPerSecond, 1)+" tok/s")
+	}
+	if l.KVUsagePercent != nil {
+		parts = append(parts, "KV "+textfmt.Float(*l.KVUsagePercent, 0)+"% used (reported)")
+	}
+	if l.APIStatus != nil && *l.APIStatus != "ok" {
+		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))
+	}
+	return escape.Text(strings.Join(parts, ", ")) // sources and status come from replayed files too
+}
+
+// formatMiB shows model-sized amounts to 0.01 MiB, the precision
+// llama.cpp's own logs use, so the two can be compared.
+func formatMiB(v uint64) string {
+	if v >= 10<<30 {
+		return fmt.Sprintf("%.2f GiB", float64(v)/(1<<30))
+	}
+	return fmt.Sprintf("%.2f MiB", float64(v)/(1<<20))
+}
+
+// writeNotes lists each process's notes once, under the table.
+func writeNotes(b *strings.Builder, ps []snapshot.Process) {
+	first := true
+	for _, p := range ps {
+		for _, n := range p.Notes {
+			if first {
+				b.WriteString("\n")
+				first = false
+			}
+			fmt.Fprintf(b, "* %s: %s\n", escape.Text(p.PIDLabel), escape.Text(n))
+		}
+	}
+	if !first {
+		b.WriteString("\n")
+	}
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func deviceCell(i *int) string {
+	if i == nil {
+		return "-"
+	}
+	return fmt.Sprint(*i)
+}
