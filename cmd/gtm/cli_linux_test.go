@@ -173,7 +173,7 @@ func TestWriteErrorIsRuntimeError(t *testing.T) {
 }
 
 func TestReplay(t *testing.T) {
-	golden := "../../app/testdata/snapshot.golden.json"
+	golden := "../../app/snapshot/testdata/snapshot.golden.json"
 	code, stdout, _, _ := runIn(t, noGPU(), "--replay", golden, "--gpu", "1", "--once")
 	if code != exitOK || !strings.Contains(stdout, "GPU 1  NVIDIA A100-SXM4-80GB") || strings.Contains(stdout, "GPU 0 ") {
 		t.Errorf("replay --gpu 1: %d\n%s", code, stdout)

@@ -394,7 +394,7 @@ func (e desktopEnv) start(t *testing.T, args ...string) *gtmProc {
 // nearly full and back, and returns its path and snapshots.
 func trayCapture(t *testing.T, n int) (string, []*snapshot.Snapshot) {
 	t.Helper()
-	caps, err := readCaptureFile(filepath.Join("..", "..", "app", "testdata", "snapshot.golden.json"))
+	caps, err := readCaptureFile(filepath.Join("..", "..", "app", "snapshot", "testdata", "snapshot.golden.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
