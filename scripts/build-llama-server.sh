@@ -15,17 +15,21 @@ if [ -x "$bin" ]; then
   exit 0
 fi
 
+# Only what is missing is installed: Debian's npm conflicts with a Node.js
+# that did not come from Debian (a machine that has npm keeps its own).
 need=()
 for tool in npm git cmake c++ make; do
-  command -v "$tool" >/dev/null 2>&1 || need+=("$tool")
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    case "$tool" in c++) need+=(g++) ;; *) need+=("$tool") ;; esac
+  fi
 done
 if [ ${#need[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    echo "build-llama-server: installing cmake g++ git npm make" >&2
+    echo "build-llama-server: installing ${need[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq >&2
-    $sudo apt-get install -y -qq --no-install-recommends cmake g++ git npm make >&2
+    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
   else
     echo "build-llama-server: missing ${need[*]}" >&2
     exit 1
