@@ -52,7 +52,7 @@ func printUsage(w io.Writer, head string, fs *flag.FlagSet, tail string) {
 		if argName != "" {
 			name += " " + argName
 		}
-		if f.Value.Type() != "bool" && f.DefValue != "" && f.DefValue != "0" {
+		if f.Value.Type() != "bool" && f.DefValue != "" && f.DefValue != "0" && f.DefValue != "[]" {
 			help += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
 		fmt.Fprintf(tw, "  %s\t%s\n", name, help)
