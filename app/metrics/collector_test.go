@@ -1,9 +1,14 @@
 package metrics
 
 import (
+	"bytes"
+	"sort"
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 )
 
 // Collector returns the exporter as a prometheus.Collector, for a registry
@@ -43,4 +48,23 @@ func (ch channel) emit(d *def, v float64, labels ...string) {
 		t = prometheus.CounterValue
 	}
 	ch <- prometheus.MustNewConstMetric(descs()[d], t, v, labels...)
+}
+
+// Gather makes the exporter a prometheus.Gatherer for the tests: it parses
+// the text gtm serves with client_golang's own parser, so every test that
+// compares gathered families also checks gtm's exposition writer.
+func (e *Exporter) Gather() ([]*dto.MetricFamily, error) {
+	var b bytes.Buffer
+	writeText(&b, e.gather())
+	p := expfmt.NewTextParser(model.LegacyValidation)
+	byName, err := p.TextToMetricFamilies(&b)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*dto.MetricFamily, 0, len(byName))
+	for _, mf := range byName {
+		out = append(out, mf)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].GetName() < out[j].GetName() })
+	return out, nil
 }

@@ -21,8 +21,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	dto "github.com/prometheus/client_model/go"
-
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -107,17 +105,17 @@ var (
 	unknownName = "unknown"
 )
 
-// Exporter turns the newest snapshot into metrics. It is a
-// prometheus.Gatherer; Update is called by whoever collects.
+// Exporter turns the newest snapshot into metrics; Update is called by
+// whoever collects.
 type Exporter struct {
 	mu          sync.Mutex
 	snap        *snapshot.Snapshot
 	took        time.Duration
 	updated     time.Time // wall clock of the last Update, for /healthz
 	collections uint64
-	cached      []*dto.MetricFamily
-	body        *exposed           // cached is encoded once, for /metrics
-	bodyOf      **dto.MetricFamily // the families body was encoded from
+	cached      []*family
+	body        *exposed // cached is encoded once, for /metrics
+	bodyOf      **family // the families body was encoded from
 	zw          *gzip.Writer
 	gen         uint64 // counts Updates: which snapshot a cached body is of
 
@@ -152,21 +150,20 @@ func (e *Exporter) Snapshot() *snapshot.Snapshot {
 	return e.snap
 }
 
-// Gather implements prometheus.Gatherer. The families are built once per
-// snapshot, straight into client_model's types (the same metrics the
-// Collector gives a registry, which the tests check, at a fraction of a
-// registry's per-metric cost), and shared by every scrape until the next
-// snapshot; callers only read them.
-func (e *Exporter) Gather() ([]*dto.MetricFamily, error) {
+// gather builds the snapshot's metric families once per snapshot (the
+// same metrics the tests' client_golang Collector gives a registry, at a
+// fraction of a registry's per-metric cost); every scrape until the next
+// snapshot shares them and only reads them.
+func (e *Exporter) gather() []*family {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.cached != nil {
-		return e.cached, nil
+		return e.cached
 	}
-	f := &families{byDef: map[*def]*dto.MetricFamily{}}
+	f := &families{byDef: map[*def]*family{}}
 	e.walk(f)
 	e.cached = f.result()
-	return e.cached, nil
+	return e.cached
 }
 
 // emitter receives each metric of a snapshot: families built directly, or
@@ -175,68 +172,54 @@ type emitter interface {
 	emit(d *def, v float64, labels ...string)
 }
 
-// families builds client_model families as a registry would gather them:
-// families by name, label pairs by name, metrics by label values.
+// family is one metric's series in a snapshot; series are one set of
+// label values (in label-name order) and the value.
+type family struct {
+	d      *def
+	series []series
+}
+
+type series struct {
+	labels []string
+	value  float64
+}
+
+// families builds the families as a registry would gather them: families
+// by name, label pairs by name, series by label values. gtm writes the
+// exposition itself rather than through client_model and expfmt, whose
+// protobuf package initialisation every gtm command would pay at start.
 type families struct {
-	byDef map[*def]*dto.MetricFamily
+	byDef map[*def]*family
 }
 
 func (f *families) emit(d *def, v float64, labels ...string) {
-	mf := f.byDef[d]
-	if mf == nil {
-		t := dto.MetricType_GAUGE
-		if d.counter {
-			t = dto.MetricType_COUNTER
-		}
-		name, help := d.name, d.help
-		mf = &dto.MetricFamily{Name: &name, Help: &help, Type: &t}
-		f.byDef[d] = mf
+	fam := f.byDef[d]
+	if fam == nil {
+		fam = &family{d: d}
+		f.byDef[d] = fam
 	}
-	// One allocation for the metric, its value and its label pairs.
-	x := &struct {
-		m     dto.Metric
-		g     dto.Gauge
-		c     dto.Counter
-		v     float64
-		ptrs  [5]*dto.LabelPair
-		pairs [5]dto.LabelPair
-	}{v: v}
-	m := &x.m
-	if len(labels) <= len(x.pairs) {
-		m.Label = x.ptrs[:len(labels)]
-		for i, j := range d.order {
-			x.pairs[i] = dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
-			m.Label[i] = &x.pairs[i]
-		}
-	} else {
-		m.Label = make([]*dto.LabelPair, len(labels))
-		for i, j := range d.order {
-			m.Label[i] = &dto.LabelPair{Name: &d.labels[j], Value: &labels[j]}
-		}
+	ordered := make([]string, len(labels))
+	for i, j := range d.order {
+		ordered[i] = labels[j]
 	}
-	if d.counter {
-		x.c.Value, m.Counter = &x.v, &x.c
-	} else {
-		x.g.Value, m.Gauge = &x.v, &x.g
-	}
-	mf.Metric = append(mf.Metric, m)
+	fam.series = append(fam.series, series{labels: ordered, value: v})
 }
 
-func (f *families) result() []*dto.MetricFamily {
-	out := make([]*dto.MetricFamily, 0, len(f.byDef))
-	for _, mf := range f.byDef {
-		sort.SliceStable(mf.Metric, func(i, j int) bool {
-			a, b := mf.Metric[i].Label, mf.Metric[j].Label
+func (f *families) result() []*family {
+	out := make([]*family, 0, len(f.byDef))
+	for _, fam := range f.byDef {
+		sort.SliceStable(fam.series, func(i, j int) bool {
+			a, b := fam.series[i].labels, fam.series[j].labels
 			for k := range a {
-				if va, vb := a[k].GetValue(), b[k].GetValue(); va != vb {
-					return va < vb
+				if a[k] != b[k] {
+					return a[k] < b[k]
 				}
 			}
 			return false
 		})
-		out = append(out, mf)
+		out = append(out, fam)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].GetName() < out[j].GetName() })
+	sort.Slice(out, func(i, j int) bool { return out[i].d.name < out[j].d.name })
 	return out
 }
 

@@ -103,6 +103,9 @@ func TestExportGolden(t *testing.T) {
 func TestFastPathMatchesRegistry(t *testing.T) {
 	s := fixture()
 	s.Processes[0].Name = sp("bad\xffname")
+	if len(s.Processes) > 1 {
+		s.Processes[1].Name = sp("quote\" back\\slash\nline") // escaped in label values
+	}
 	e := New()
 	e.Update(s, 2*time.Millisecond)
 	reg := prometheus.NewPedanticRegistry()
@@ -114,6 +117,14 @@ func TestFastPathMatchesRegistry(t *testing.T) {
 	got, _ := e.Gather()
 	if a, b := encode(t, want), encode(t, got); a != b || !strings.Contains(b, "bad\uFFFDname") {
 		t.Fatalf("fast path differs from the registry:\n%s\n---\n%s", b, a)
+	}
+	// gtm writes the exposition itself: byte for byte what expfmt writes.
+	text, err := e.exposition(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := encode(t, want); string(text) != a {
+		t.Fatalf("gtm's exposition differs from expfmt's:\n%s\n---\n%s", text, a)
 	}
 }
 
@@ -210,13 +221,13 @@ func TestExportDropsExitedProcesses(t *testing.T) {
 func TestGatherIsCachedPerSnapshot(t *testing.T) {
 	e := New()
 	e.Update(fixture(), 0)
-	a, _ := e.Gather()
-	b, _ := e.Gather()
+	a := e.gather()
+	b := e.gather()
 	if len(a) == 0 || &a[0] != &b[0] {
 		t.Fatal("second scrape rebuilt the families")
 	}
 	e.Update(fixture(), 0)
-	c, _ := e.Gather()
+	c := e.gather()
 	if &a[0] == &c[0] {
 		t.Fatal("a new snapshot must rebuild")
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/anonymise"
-	"github.com/prometheus/common/expfmt"
 )
 
 // Options say what Handler serves and to whom.
@@ -43,7 +42,7 @@ func (e *Exporter) Handler(o Options) http.Handler {
 			http.Error(w, "gtm: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
-		writeBody(w, string(textFormat), gz, data)
+		writeBody(w, textContentType, gz, data)
 	})
 	mux.HandleFunc("GET /snapshot.json", func(w http.ResponseWriter, r *http.Request) {
 		gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
@@ -101,10 +100,6 @@ func (e *Exporter) age() (time.Duration, bool) {
 	return time.Since(e.updated), true
 }
 
-// textFormat is Prometheus's text exposition format, which every
-// Prometheus version scrapes.
-var textFormat = expfmt.NewFormat(expfmt.TypeTextPlain)
-
 // exposed is one snapshot's /metrics or /snapshot.json body, built once
 // and served to every client until the next snapshot; the gzipped form is
 // made on the first request that asks for it.
@@ -116,24 +111,16 @@ type exposed struct {
 // exposition returns the current snapshot's body, encoding it on the first
 // scrape after an Update.
 func (e *Exporter) exposition(wantGzip bool) ([]byte, error) {
-	mfs, err := e.Gather()
-	if err != nil {
-		return nil, err
-	}
+	fams := e.gather()
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if len(mfs) == 0 {
+	if len(fams) == 0 {
 		return nil, nil
 	}
-	if e.body == nil || e.bodyOf != &mfs[0] {
+	if e.body == nil || e.bodyOf != &fams[0] {
 		var text bytes.Buffer
-		enc := expfmt.NewEncoder(&text, textFormat)
-		for _, mf := range mfs {
-			if err := enc.Encode(mf); err != nil {
-				return nil, err
-			}
-		}
-		e.body, e.bodyOf = &exposed{text: text.Bytes()}, &mfs[0]
+		writeText(&text, fams)
+		e.body, e.bodyOf = &exposed{text: text.Bytes()}, &fams[0]
 	}
 	if !wantGzip {
 		return e.body.text, nil
