@@ -198,9 +198,14 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 		info.Cmdline = nil
 	}
 
-	p.mu.Lock()
-	p.cache[pid] = cachedInfo{startTicks: st.startTicks, comm: st.comm, info: info}
-	p.mu.Unlock()
+	// A process caught between exec's new name and its new arguments reads
+	// an empty command line: that is not kept, so the next lookup reads
+	// again. A kernel thread's is always empty, and kept.
+	if len(info.Cmdline) > 0 || info.Exited || pid == 2 || (info.PPID != nil && *info.PPID == 2) {
+		p.mu.Lock()
+		p.cache[pid] = cachedInfo{startTicks: st.startTicks, comm: st.comm, info: info}
+		p.mu.Unlock()
+	}
 	return info
 }
 

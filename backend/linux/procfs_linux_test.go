@@ -160,7 +160,7 @@ func TestLookupRealChild(t *testing.T) {
 	// Right after fork the child is still a copy of this test binary; the
 	// cache must notice the exec (a new command name) and read again.
 	info := p.Lookup(pid)
-	for deadline := time.Now().Add(5 * time.Second); (info.Name == nil || *info.Name != "sleep") && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(5 * time.Second); (info.Name == nil || *info.Name != "sleep" || len(info.Cmdline) == 0) && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 		info = p.Lookup(pid)
 	}
