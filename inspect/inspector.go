@@ -20,6 +20,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/inspect/servers"
 	"github.com/gputaskman/gtm/inspect/stores"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
@@ -237,7 +238,37 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Access: acc, Settings: f.Settings,
 		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
 		Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
+	if l != nil {
+		in.placeInServer(l, t)
+	}
 	return f, l
+}
+
+// placeInServer says how the process takes part in its server: its
+// role, its rank, and for a worker the API process found for it (even
+// when that API did not answer).
+func (in *Inspector) placeInServer(l *LLM, t Target) {
+	srv, role := servers.Recognise(t.Name, t.Cmdline)
+	if srv == nil {
+		return
+	}
+	if l.Server == nil {
+		l.Server = ptrTo(srv.Name())
+	}
+	switch role {
+	case servers.Worker:
+		l.Role = ptrTo("worker")
+		if l.APIPID == nil && in.Live != nil {
+			if owner := in.Live.Owner(t); owner > 0 && owner != t.PID {
+				l.APIPID = ptrTo(owner)
+			}
+		}
+		if r, ok := rankOf(t.Name, t.Cmdline); ok && l.Rank == nil {
+			l.Rank = ptrTo(r)
+		}
+	case servers.API:
+		l.Role = ptrTo("api")
+	}
 }
 
 // asLlamaCpp reads a process's command line again with llama.cpp's

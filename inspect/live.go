@@ -66,6 +66,7 @@ const (
 type liveState struct {
 	portsAt time.Time
 	ports   []netports.Port
+	owner   int // the process the ports are of: t itself, or a worker's API
 	apiAt   time.Time
 	api     *APIFacts
 	paths   []string // model files the API names
@@ -133,6 +134,18 @@ func (l *Live) Gather(ctx context.Context, t Target, f Finding) (api *APIFacts, 
 	return st.api, st.paths, st.notes
 }
 
+// Owner is the process whose ports were last read for t: t itself, or
+// for a worker the ancestor (or launcher's child) serving its API; 0 when
+// none was found.
+func (l *Live) Owner(t Target) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st := l.state[Key{PID: t.PID, Start: t.Start}]; st != nil {
+		return st.owner
+	}
+	return 0
+}
+
 // Ports returns the listening ports last read for t (sorted, unique), or
 // nil when none were read. It never reads them itself.
 func (l *Live) Ports(t Target) []int {
@@ -177,19 +190,22 @@ func (l *Live) Forget(keep map[Key]bool) {
 // which server it is: each port is identified first. A server that gave
 // nothing leaves notes saying why, instead of facts.
 func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server, role servers.Role, st *liveState, now time.Time) (*APIFacts, []string, []string) {
-	owner := t.PID
-	if role == servers.Worker {
-		owner = t.PPID // a worker's API is its parent's: ollama serve for a runner
-	}
-	if owner <= 0 {
-		return nil, nil, nil
-	}
 	if now.Sub(st.portsAt) >= portsMaxAge {
-		ports, err := netports.Listening(l.ProcRoot, owner)
-		if err != nil {
-			ports = nil
+		owners := []int{t.PID}
+		if role == servers.Worker {
+			// a worker's API is an ancestor's: ollama serve for a runner,
+			// vLLM's API server for its engine core and workers, TGI's
+			// router beside the shards under their launcher
+			owners = apiCandidates(l.ProcRoot, t, srv)
 		}
-		st.ports, st.portsAt = ports, now
+		st.ports, st.owner = nil, 0
+		for _, o := range owners {
+			if ports, err := netports.Listening(l.ProcRoot, o); err == nil && len(ports) > 0 {
+				st.ports, st.owner = ports, o
+				break
+			}
+		}
+		st.portsAt = now
 	}
 	if len(st.ports) == 0 {
 		return nil, nil, nil
@@ -223,6 +239,9 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 		a := apiFacts(s.Name(), facts)
 		checkAPI(a) // runtime-reported numbers: range-checked, bad ones dropped with a note
 		a.Addr = p.Loopback().String()
+		if st.owner != t.PID {
+			a.APIPID = st.owner
+		}
 		return a, facts.ModelPaths, nil
 	}
 	return nil, nil, notes

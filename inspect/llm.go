@@ -47,10 +47,62 @@ type LLM struct {
 	// API answered on, and APIModel the name that API knows the model by
 	// (Ollama's model name, LM Studio's instance id): what a user's
 	// explicit unload request names. Collection itself never sends one.
-	APIAddr  *string  `json:"api_addr"`
-	APIModel *string  `json:"api_model"`
-	LogPath  *string  `json:"log_path"`
-	Notes    []string `json:"notes"`
+	APIAddr  *string `json:"api_addr"`
+	APIModel *string `json:"api_model"`
+
+	// Role is how the process takes part in its server: "api" (it serves
+	// the API), "worker" (it does the GPU work for an API process: vLLM's
+	// engine core and tensor-parallel workers, SGLang's schedulers, TGI's
+	// shards, an Ollama runner); null when no server recognised it.
+	Role *string `json:"role"`
+	// APIPID is the process whose API a worker's state was asked of (its
+	// nearest ancestor serving that API); null for the API process
+	// itself, or when none was found.
+	APIPID *int `json:"api_pid"`
+	// Rank is a worker's tensor-parallel rank, as its process title or
+	// its log lines say; null when neither does.
+	Rank *int `json:"rank"`
+	// ModelID is the model the server serves, as an HF id or a path: what
+	// its API says it loaded (vLLM's root, SGLang's model_path, TGI's
+	// model_id), else what its load log or command line names;
+	// ModelIDSource says which (api, log, cmdline).
+	ModelID       *string `json:"model_id"`
+	ModelIDSource *string `json:"model_id_source"`
+	// RequestsWaiting are the requests the server has queued (reported).
+	RequestsWaiting *float64 `json:"requests_waiting"`
+	// KVCapacityTokens is how many tokens the KV cache holds, as the
+	// server's API or load log reports it; KVCapacitySource says which.
+	KVCapacityTokens *uint64 `json:"kv_capacity_tokens"`
+	KVCapacitySource *string `json:"kv_capacity_source"` // api, log
+	// MemoryFraction is the share of the GPU's memory the engine was told
+	// it may take (vLLM --gpu-memory-utilization, SGLang
+	// --mem-fraction-static), as its API reports it.
+	MemoryFraction *float64 `json:"memory_fraction"`
+	// TensorParallel is how many GPUs the model is split over, as the API
+	// or the command line says.
+	TensorParallel *int `json:"tensor_parallel"`
+	// PrefixCacheHitPercent is the share of prompt tokens served from the
+	// prefix cache (reported).
+	PrefixCacheHitPercent *float64 `json:"prefix_cache_hit_percent"`
+	// Devices split the reported buffers per device where the log gives
+	// them per device (llama.cpp across CUDA0 and CUDA1); null otherwise.
+	Devices []DeviceParts `json:"devices"`
+
+	LogPath *string  `json:"log_path"`
+	Notes   []string `json:"notes"`
+}
+
+// DeviceParts are one device's share of a process's reported buffers,
+// as its load log names the device (CUDA0, Vulkan1, ...). GPU is the
+// backend's own device number, which is the driver's index only when
+// nothing reorders devices (CUDA_VISIBLE_DEVICES).
+type DeviceParts struct {
+	Device  string `json:"device"`
+	GPU     *int   `json:"gpu"`
+	Weights *Part  `json:"weights"`
+	KVCache *Part  `json:"kv_cache"`
+	Compute *Part  `json:"compute"`
+	Output  *Part  `json:"output"`
 }
 
 // HostParts are an LLM's buffers in host memory, with provenance.
@@ -79,6 +131,17 @@ type APIFacts struct {
 	OutputModalities   []string // llama-server /v1/models: "text", "decisions"
 	Addr               string   // loopback host:port that answered
 	Model              string   // the model's name or instance id in that API
+	// ModelRoot is what the model was loaded from, as the API says (an
+	// HF id or a path).
+	ModelRoot           string
+	RequestsWaiting     *float64
+	KVCapacityTokens    *uint64
+	MemoryFraction      *float64
+	TensorParallel      *int
+	PrefixCacheHitRatio *float64 // 0..1
+	// APIPID is the process that answered, when it is not the one the
+	// facts are for (a worker's API ancestor).
+	APIPID int
 	// Notes say which reported values were out of range and dropped.
 	Notes []string
 }
@@ -291,9 +354,23 @@ func (l *LLM) applyAPI(a *APIFacts) {
 	}
 	l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
 	l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing
+	l.RequestsWaiting, l.MemoryFraction, l.TensorParallel = a.RequestsWaiting, a.MemoryFraction, a.TensorParallel
 	if a.KVUsageRatio != nil {
 		pct := *a.KVUsageRatio * 100
 		l.KVUsagePercent = &pct
+	}
+	if a.PrefixCacheHitRatio != nil {
+		pct := *a.PrefixCacheHitRatio * 100
+		l.PrefixCacheHitPercent = &pct
+	}
+	if a.KVCapacityTokens != nil {
+		l.KVCapacityTokens, l.KVCapacitySource = a.KVCapacityTokens, ptrTo("api")
+	}
+	if a.ModelRoot != "" {
+		l.ModelID, l.ModelIDSource = ptrTo(a.ModelRoot), ptrTo("api")
+	}
+	if a.APIPID > 0 {
+		l.APIPID = ptrTo(a.APIPID)
 	}
 	if a.Status == "needs_key" {
 		l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")

@@ -93,6 +93,9 @@ func buildView(snap *snapshot.Snapshot, p *snapshot.Process) view {
 	if p.LLM != nil {
 		v.Sections = append(v.Sections, serverSection(p.LLM))
 	}
+	if g := servedModelOf(snap, p); g != nil {
+		v.Sections = append(v.Sections, servedSection(g))
+	}
 	// Runtimes, app events and notes are the same lines `gtm inspect`
 	// prints: one wording for both.
 	d := report.ProcessDetail(p)
@@ -426,8 +429,108 @@ func serverSection(l *inspect.LLM) section {
 		row{"Tokens/s", tps},
 		row{"Requests", req},
 		row{"KV cache used", kv},
-		row{"Buffer log", report.FormatString(l.LogPath)},
 	)
+	// What PyTorch engines (vLLM, SGLang, TGI) and a worker's place add;
+	// shown only when known, so llama-server's pane keeps its rows.
+	if l.Role != nil {
+		role := *l.Role
+		if l.Rank != nil {
+			role += fmt.Sprintf(" · rank %d", *l.Rank)
+		}
+		if l.APIPID != nil {
+			role += fmt.Sprintf(" · its API is PID %d", *l.APIPID)
+		}
+		s.Rows = append(s.Rows, row{"Role", role})
+	}
+	if l.ModelID != nil {
+		s.Rows = append(s.Rows, row{"Model", withFrom(*l.ModelID, l.ModelIDSource)})
+	}
+	if l.RequestsWaiting != nil {
+		s.Rows = append(s.Rows, row{"Queued", fmt.Sprintf("%.0f  · %s", *l.RequestsWaiting, provReported)})
+	}
+	if l.KVCapacityTokens != nil {
+		s.Rows = append(s.Rows, row{"KV capacity", withFrom(fmt.Sprintf("%d tokens", *l.KVCapacityTokens), l.KVCapacitySource)})
+	}
+	if l.PrefixCacheHitPercent != nil {
+		s.Rows = append(s.Rows, row{"Prefix cache hits", fmt.Sprintf("%.0f%%  · %s", *l.PrefixCacheHitPercent, provReported)})
+	}
+	if l.MemoryFraction != nil {
+		s.Rows = append(s.Rows, row{"GPU memory share", fmt.Sprintf("%.2f of the GPU  · %s", *l.MemoryFraction, provReported)})
+	}
+	if l.TensorParallel != nil {
+		s.Rows = append(s.Rows, row{"Tensor parallel", strconv.Itoa(*l.TensorParallel) + " GPUs"})
+	}
+	for _, d := range l.Devices {
+		s.Rows = append(s.Rows, row{"On " + d.Device, devicePartsText(d)})
+	}
+	s.Rows = append(s.Rows, row{"Buffer log", report.FormatString(l.LogPath)})
+	return s
+}
+
+func withFrom(v string, src *string) string {
+	if src != nil {
+		return v + "  · from " + *src
+	}
+	return v
+}
+
+// devicePartsText lists one device's reported buffers.
+func devicePartsText(d inspect.DeviceParts) string {
+	var parts []string
+	for _, x := range []struct {
+		name string
+		p    *inspect.Part
+	}{{"weights", d.Weights}, {"KV", d.KVCache}, {"compute", d.Compute}, {"output", d.Output}} {
+		if x.p != nil {
+			parts = append(parts, fmt.Sprintf("%s %s", x.name, mib(x.p.Bytes)))
+		}
+	}
+	if len(parts) == 0 {
+		return report.NA
+	}
+	return strings.Join(parts, " · ") + "  · " + provReported
+}
+
+// servedModelOf is the served model p's row belongs to, nil for none.
+func servedModelOf(snap *snapshot.Snapshot, p *snapshot.Process) *snapshot.ServedModel {
+	if snap == nil {
+		return nil
+	}
+	for k := range snap.ServedModels {
+		for _, sp := range snap.ServedModels[k].Processes {
+			if sp.PID == p.PID {
+				return &snap.ServedModels[k]
+			}
+		}
+	}
+	return nil
+}
+
+// servedSection shows one model across its processes and devices: each
+// process's measured VRAM, and their measured sum.
+func servedSection(g *snapshot.ServedModel) section {
+	title := "Served model · " + g.Server
+	if g.Model != nil {
+		title += " · " + *g.Model
+	}
+	s := section{Title: title,
+		Caption: "One model across processes and GPUs; the total adds measured VRAM only. Each process's parts are in its own pane."}
+	for _, sp := range g.Processes {
+		who := sp.Role
+		if sp.Rank != nil {
+			who += fmt.Sprintf(" rank %d", *sp.Rank)
+		}
+		where := "no GPU memory"
+		if sp.DeviceIndex != nil {
+			where = fmt.Sprintf("GPU %d · %s", *sp.DeviceIndex, withProv(report.FormatBytes(sp.VRAMBytes), provMeasured))
+		}
+		s.Rows = append(s.Rows, row{fmt.Sprintf("PID %d", sp.PID), who + " · " + where})
+	}
+	devs := make([]string, len(g.Devices))
+	for k, d := range g.Devices {
+		devs[k] = strconv.Itoa(d)
+	}
+	s.Rows = append(s.Rows, row{"Total", fmt.Sprintf("%s on GPU %s", withProv(report.FormatBytes(g.VRAMBytes), provMeasured), strings.Join(devs, ", "))})
 	return s
 }
 

@@ -76,6 +76,8 @@ var (
 	colorKV      = color.NRGBA{R: 0xf5, G: 0x85, B: 0x18, A: 0xff}
 	colorCompute = color.NRGBA{R: 0x54, G: 0xa2, B: 0x4b, A: 0xff}
 	colorOutput  = color.NRGBA{R: 0xb2, G: 0x79, B: 0xa2, A: 0xff}
+	colorActiv   = color.NRGBA{R: 0xee, G: 0xca, B: 0x3b, A: 0xff}
+	colorGraphs  = color.NRGBA{R: 0x76, G: 0xb7, B: 0xb2, A: 0xff}
 	colorOther   = color.NRGBA{R: 0x9d, G: 0x9d, B: 0x9d, A: 0xff}
 	colorOver    = color.NRGBA{R: 0xe4, G: 0x57, B: 0x56, A: 0xff}
 )
@@ -97,6 +99,12 @@ func newBarModel(measured *uint64, br *inspect.Breakdown) *barModel {
 	add("KV cache", br.KVCache, colorKV)
 	add("compute", br.Compute, colorCompute)
 	add("output", br.Output, colorOutput)
+	if br.Activations != nil { // PyTorch engines only: llama.cpp's bar keeps its four parts
+		add("activations", br.Activations, colorActiv)
+	}
+	if br.CUDAGraphs != nil {
+		add("CUDA graphs", br.CUDAGraphs, colorGraphs)
+	}
 
 	// Other/unknown: the measurement minus the known parts, computed here
 	// from the same two numbers the snapshot's remainder came from, so

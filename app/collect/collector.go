@@ -116,6 +116,7 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 			sortProcesses(snap.Processes)
 		}
 	}
+	snap.ServedModels = snapshot.GroupServed(snap.Processes)
 	if c.Procs != nil {
 		snap.Sources = append(snap.Sources, c.Procs.Health())
 	}

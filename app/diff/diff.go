@@ -55,6 +55,21 @@ type Diff struct {
 	TextHidesBelowBytes uint64          `json:"text_hides_below_bytes"`
 	Devices             []DeviceDiff    `json:"devices"`
 	Processes           []ProcessChange `json:"processes"`
+	// ServedModels are the models served across processes or GPUs on
+	// either side, paired by server and model name.
+	ServedModels []ServedChange `json:"served_models"`
+}
+
+// ServedChange is one served model before and after: its measured VRAM
+// (all its processes), and how many processes and which GPUs it spans.
+type ServedChange struct {
+	Server          string      `json:"server"`
+	Model           *string     `json:"model"`
+	VRAM            BytesChange `json:"vram_bytes"`
+	ProcessesBefore *int        `json:"processes_before"` // null: not served before
+	ProcessesAfter  *int        `json:"processes_after"`
+	DevicesBefore   []int       `json:"devices_before"`
+	DevicesAfter    []int       `json:"devices_after"`
 }
 
 // Side names one of the two snapshots.
@@ -177,6 +192,7 @@ func Compare(before, after *snapshot.Snapshot) (*Diff, error) {
 		TextHidesBelowBytes: HideBelow,
 		Devices:             []DeviceDiff{},
 		Processes:           []ProcessChange{},
+		ServedModels:        diffServed(before.ServedModels, after.ServedModels),
 	}
 	pairs, err := pairDevices(before.Devices, after.Devices)
 	if err != nil {
@@ -515,15 +531,15 @@ func diffRow(device int, rp rowPair) ProcessChange {
 }
 
 func diffSegments(b, a *inspect.LLM) []SegmentChange {
-	parts := func(l *inspect.LLM) [4]*inspect.Part {
+	parts := func(l *inspect.LLM) [6]*inspect.Part {
 		if l == nil {
-			return [4]*inspect.Part{}
+			return [6]*inspect.Part{}
 		}
-		return [4]*inspect.Part{l.Weights, l.KVCache, l.Compute, l.Output}
+		return l.Parts()
 	}
 	pb, pa := parts(b), parts(a)
 	out := []SegmentChange{}
-	for i, name := range [4]string{"weights", "kv_cache", "compute", "output"} {
+	for i, name := range inspect.PartNames {
 		if pb[i] == nil && pa[i] == nil {
 			continue
 		}
@@ -685,4 +701,61 @@ func (d *Diff) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(d)
+}
+
+// diffServed pairs served models by server and model name, in the after
+// side's order, then those gone.
+func diffServed(before, after []snapshot.ServedModel) []ServedChange {
+	key := func(m *snapshot.ServedModel) string {
+		k := m.Server + "\x00"
+		if m.Model != nil {
+			k += *m.Model
+		}
+		return k
+	}
+	count := func(m *snapshot.ServedModel) *int {
+		pids := map[int]bool{}
+		for _, p := range m.Processes {
+			pids[p.PID] = true
+		}
+		n := len(pids)
+		return &n
+	}
+	byKey := map[string]*snapshot.ServedModel{}
+	for i := range before {
+		byKey[key(&before[i])] = &before[i]
+	}
+	out := []ServedChange{}
+	used := map[string]bool{}
+	add := func(b, a *snapshot.ServedModel) {
+		m := a
+		if m == nil {
+			m = b
+		}
+		c := ServedChange{Server: m.Server, Model: m.Model}
+		var vb, va *uint64
+		if b != nil {
+			vb, c.ProcessesBefore, c.DevicesBefore = b.VRAMBytes, count(b), b.Devices
+		}
+		if a != nil {
+			va, c.ProcessesAfter, c.DevicesAfter = a.VRAMBytes, count(a), a.Devices
+		}
+		c.VRAM = bytesChange(vb, va, listedState(b != nil, a != nil))
+		out = append(out, c)
+	}
+	for i := range after {
+		k := key(&after[i])
+		b := byKey[k]
+		if used[k] {
+			b = nil // two groups of one name after: the first takes the pair
+		}
+		used[k] = true
+		add(b, &after[i])
+	}
+	for i := range before {
+		if !used[key(&before[i])] {
+			add(&before[i], nil)
+		}
+	}
+	return out
 }

@@ -139,6 +139,32 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 		fxSnap(fxT0, d1, xorg, comfy, ollama),
 		fxSnap(fxT0.Add(time.Minute), d2, xorg, comfy2, ollama2),
 	}
+	// Tensor parallel: vLLM starts Qwen3-8B over two GPUs. Its API process
+	// holds no GPU memory; its two workers do, each on its own GPU, with
+	// what the log reported. One served model, two devices, three
+	// processes; its VRAM is the two measured rows.
+	gpu1 := fxDev(200*mib, 0)
+	gpu1.Index, gpu1.UUID, gpu1.PCIBusID = 1, fxStr("GPU-5d1c2b9e-0000-4000-8000-4080s0000002"), fxStr("00000000:02:00.0")
+	worker := func(pid, dev int, vram uint64) snapshot.Process {
+		w := fxProc(pid, "VLLM::Worker_TP", fxT0.Add(time.Minute), fxU64(vram))
+		w.DeviceIndex = &dev
+		w.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{
+			Weights:     &inspect.Part{Bytes: 7800 * mib, Source: "reported", From: "log"},
+			KVCache:     &inspect.Part{Bytes: 5200 * mib, Source: "reported", From: "log"},
+			Activations: &inspect.Part{Bytes: 1400 * mib, Source: "reported", From: "log"},
+			CUDAGraphs:  &inspect.Part{Bytes: 512 * mib, Source: "reported", From: "log"}},
+			Server: fxStr("vllm"), Role: fxStr("worker"), APIPID: &[]int{9000}[0], Rank: &[]int{dev}[0],
+			ModelID: fxStr("Qwen/Qwen3-8B"), ModelIDSource: fxStr("api"), Notes: []string{}}
+		return w
+	}
+	tpBefore := fxSnap(fxT0, fxDev(200*mib, 0), xorg)
+	tpBefore.Devices = append(tpBefore.Devices, gpu1)
+	tpAfter := fxSnap(fxT0.Add(5*time.Minute), fxDev(15500*mib, 60), xorg, worker(9001, 0, 15300*mib), worker(9002, 1, 15280*mib))
+	gpu1b := gpu1
+	gpu1b.MemoryUsedBytes = fxU64(15480 * mib)
+	tpAfter.Devices = append(tpAfter.Devices, gpu1b)
+	tpAfter.ServedModels = snapshot.GroupServed(tpAfter.Processes)
+	out["tensor-parallel"] = [2]*snapshot.Snapshot{tpBefore, tpAfter}
 	return out
 }
 
@@ -187,6 +213,21 @@ func checkScenario(t *testing.T, name string, d *Diff, txt string) {
 		return nil
 	}
 	switch name {
+	case "tensor-parallel":
+		if len(d.ServedModels) != 1 {
+			t.Fatalf("served models = %+v, want the vLLM model", d.ServedModels)
+		}
+		m := d.ServedModels[0]
+		if m.Server != "vllm" || *m.Model != "Qwen/Qwen3-8B" || m.VRAM.State != StateNotListedBefore || *m.VRAM.After != 30580*mib ||
+			m.ProcessesBefore != nil || *m.ProcessesAfter != 3 || len(m.DevicesAfter) != 2 {
+			t.Errorf("served change = %+v", m)
+		}
+		if !strings.Contains(txt, "Qwen/Qwen3-8B") || !strings.Contains(txt, "not served → 3 processes on GPU 0,1") {
+			t.Errorf("text lacks the served model:\n%s", txt)
+		}
+		if c := find(9002); c.DeviceIndex != 1 || len(c.Segments) != 4 || c.Segments[2].Part != "activations" || c.Segments[3].Part != "cuda_graphs" {
+			t.Errorf("worker on GPU 1: %+v", c)
+		}
 	case "model-load":
 		c := find(5100)
 		if *c.VRAM.Change != 5220*mib || len(c.ModelsAppeared) != 1 || !strings.Contains(txt, "model file appeared: Qwen3-8B-Q4_K_M.gguf") {

@@ -91,9 +91,39 @@ func (d *Diff) writeProcesses(w io.Writer, colour bool) error {
 	}
 	t.Add(textfmt.Plain("\"not listed\": the process was not running, or used too little GPU to be listed — not zero."))
 	if segments {
-		t.Add(textfmt.Plain("Segments are reported (load logs, APIs) or estimated (GGUF math): shown beside the measured VRAM, never added to it."))
+		t.Add(textfmt.Plain("Segments are reported (load logs, APIs) or estimated (model header math): shown beside the measured VRAM, never added to it."))
+	}
+	if len(d.ServedModels) > 0 {
+		t.Add(textfmt.Plain(""))
+		t.Add(textfmt.Cell{Text: "Served models: measured VRAM of all their processes", Colour: textfmt.ColourBold})
+		for _, m := range d.ServedModels {
+			row := []textfmt.Cell{textfmt.Plain("  " + escape.Text(m.Server)), textfmt.Plain(""), textfmt.Plain(report.FormatString(m.Model))}
+			row = append(row, bytesRow("", m.VRAM)[1:]...)
+			row = append(row, textfmt.Plain(servedSpan(m)))
+			t.Add(row...)
+		}
 	}
 	return t.Write(w, colour)
+}
+
+// servedSpan says how many processes and which GPUs a served model spans
+// on each side.
+func servedSpan(m ServedChange) string {
+	side := func(n *int, devs []int) string {
+		if n == nil {
+			return "not served"
+		}
+		ds := make([]string, len(devs))
+		for i, d := range devs {
+			ds[i] = strconv.Itoa(d)
+		}
+		return fmt.Sprintf("%d %s on GPU %s", *n, textfmt.Plural(*n, "process", "processes"), strings.Join(ds, ","))
+	}
+	b, a := side(m.ProcessesBefore, m.DevicesBefore), side(m.ProcessesAfter, m.DevicesAfter)
+	if b == a {
+		return a
+	}
+	return b + " → " + a
 }
 
 type detailLine struct {
@@ -118,7 +148,7 @@ func detailLines(c ProcessChange) []detailLine {
 		out = append(out, detailLine{text: "inferred VRAM (not measured): " + report.FormatBytes(v.After)})
 	}
 	for _, s := range c.Segments {
-		line := fmt.Sprintf("%-9s %s → %s", s.Part, partText(s.Before), partText(s.After))
+		line := fmt.Sprintf("%-11s %s → %s", s.Part, partText(s.Before), partText(s.After))
 		switch {
 		case s.Change != nil && *s.Change == 0:
 			line += "  unchanged"
@@ -130,7 +160,7 @@ func detailLines(c ProcessChange) []detailLine {
 		out = append(out, detailLine{text: line, colour: textfmt.ColourDim, segment: true})
 	}
 	if n := c.NCtx; n != nil && !eqU64(n.Before, n.After) {
-		out = append(out, detailLine{text: "n_ctx     " + nctxText(n.Before, n.BeforeSource) + " → " + nctxText(n.After, n.AfterSource)})
+		out = append(out, detailLine{text: "n_ctx       " + nctxText(n.Before, n.BeforeSource) + " → " + nctxText(n.After, n.AfterSource)})
 	}
 	for _, m := range c.ModelsAppeared {
 		out = append(out, detailLine{text: "model file appeared: " + modelText(m) + " — evidence the process opened or named it, not GPU growth"})

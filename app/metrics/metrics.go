@@ -91,8 +91,16 @@ var (
 	pInferred = desc("process_vram_inferred_bytes", "GPU memory whose owner was matched by evidence (inferred, not measured); never add it to measured totals.", append(processLabels, "inferred_by")...)
 	pGPUUtil  = desc("process_gpu_utilization_percent", "The busiest of the process's engines, 0-100 (measured).", processLabels...)
 
-	mMemory = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers (kind), reported by the runtime or estimated from the GGUF file (source); not measured, never part of measured totals.", modelLabels...)
+	mMemory = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers, activations or CUDA graphs (kind), reported by the runtime or estimated from the model file's header (source); not measured, never part of measured totals.", modelLabels...)
 	mCtx    = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", "model", "process", "pid", "source")
+	mServer = desc("model_server_info", "The inference server an LLM process belongs to and its role in it (api, worker); api_pid is the process serving a worker's API. Always 1.", "model", "process", "pid", "server", "role", "api_pid")
+	mKVUse  = desc("model_kv_cache_usage_ratio", "How full the server says its KV cache is, 0-1 (reported by its API). A server's live series are on one of its processes only.", "model", "process", "pid")
+	mKVCap  = desc("model_kv_cache_capacity_tokens", "How many tokens the server's KV cache holds (reported by its API or load log: source).", "model", "process", "pid", "source")
+	mReqs   = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", "model", "process", "pid", "state")
+	mTPS    = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", "model", "process", "pid")
+
+	sVRAM  = desc("served_model_vram_bytes", "Measured GPU memory of all processes of a model served across processes or GPUs (an API process and its tensor-parallel workers).", "server", "model", "api_pid")
+	sProcs = desc("served_model_processes", "Processes of a model served across processes or GPUs.", "server", "model", "api_pid")
 
 	hSourceUp   = desc("source_up", "Whether a source (driver, process list, ...) could be read at the last collection: 1 or 0.", "source")
 	hLastTime   = desc("collector_last_collection_timestamp_seconds", "When the exported snapshot was taken (Unix time).")
@@ -101,7 +109,6 @@ var (
 	hDropped    = desc("exporter_processes_dropped", "Process rows left out of this scrape beyond the cardinality bound.")
 	hBuild      = desc("build_info", "gtm's version; always 1.", "version")
 	hProcesses  = desc("device_processes", "Processes gtm lists on a device, all of them (counted before the cardinality bound).", deviceLabels...)
-	modelKinds  = []string{"weights", "kv_cache", "compute", "output"}
 	unknownName = "unknown"
 )
 
@@ -249,6 +256,7 @@ func (e *Exporter) walk(out emitter) {
 	}
 	names := deviceMetrics(ch, s)
 	processMetrics(ch, s, names)
+	servedMetrics(ch, s)
 }
 
 // deviceMetrics emits each device's info and readings, and returns the
@@ -310,6 +318,7 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 	ch.put(gauge(hDropped, float64(dropped)))
 	seen := map[[2]string]bool{}   // (pid label, device): one series each
 	modelDone := map[string]bool{} // pid label: model series have no device label
+	liveDone := map[string]bool{}  // server API: its live state once, not once per worker
 	for _, p := range rows {
 		dev := strconv.Itoa(*p.DeviceIndex)
 		key := [2]string{p.PIDLabel, dev}
@@ -325,7 +334,7 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
 		if !modelDone[p.PIDLabel] {
-			modelDone[p.PIDLabel] = modelMetrics(ch, p)
+			modelDone[p.PIDLabel] = modelMetrics(ch, p, liveDone)
 		}
 	}
 	for _, d := range s.Devices {
@@ -346,29 +355,91 @@ func vramKey(p *snapshot.Process) int64 {
 // any. The breakdown is per process; "model" names its main model file. A
 // process on two devices has its LLM block on each row; the caller exports
 // it once per PID (its model series carry no device label).
-func modelMetrics(ch sink, p *snapshot.Process) bool {
+func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 	l := p.LLM
 	if l == nil {
 		return false
 	}
 	model := ModelLabel(p)
 	proc := str(p.Name)
-	for i, part := range []*inspect.Part{l.Weights, l.KVCache, l.Compute, l.Output} {
+	for i, part := range l.Parts() {
 		if part == nil {
 			continue
 		}
-		ch.put(gauge(mMemory, float64(part.Bytes), model, modelKinds[i], proc, p.PIDLabel, part.Source))
+		ch.put(gauge(mMemory, float64(part.Bytes), model, inspect.PartNames[i], proc, p.PIDLabel, part.Source))
 	}
 	if l.NCtx != nil {
 		ch.put(gauge(mCtx, float64(*l.NCtx), model, proc, p.PIDLabel, str(l.NCtxSource)))
 	}
+	id := []string{model, proc, p.PIDLabel}
+	if l.Server != nil {
+		apiPID := ""
+		if l.APIPID != nil {
+			apiPID = strconv.Itoa(*l.APIPID)
+		}
+		ch.put(gauge(mServer, 1, model, proc, p.PIDLabel, *l.Server, str(l.Role), apiPID))
+	}
+	// The API's live state is the server's, shared by all its workers:
+	// exported on the first of them only, so sums stay right.
+	api := p.PIDLabel
+	if l.APIPID != nil {
+		api = strconv.Itoa(*l.APIPID)
+	}
+	if liveDone[str(l.Server)+"/"+api] {
+		return true
+	}
+	liveDone[str(l.Server)+"/"+api] = true
+	floatGauge(ch, mKVUse, l.KVUsagePercent, 0.01, id)
+	if l.KVCapacityTokens != nil {
+		ch.put(gauge(mKVCap, float64(*l.KVCapacityTokens), model, proc, p.PIDLabel, str(l.KVCapacitySource)))
+	}
+	if l.RequestsProcessing != nil {
+		ch.put(gauge(mReqs, *l.RequestsProcessing, model, proc, p.PIDLabel, "running"))
+	}
+	if l.RequestsWaiting != nil {
+		ch.put(gauge(mReqs, *l.RequestsWaiting, model, proc, p.PIDLabel, "waiting"))
+	}
+	floatGauge(ch, mTPS, l.TokensPerSecond, 1, id)
 	return true
+}
+
+// servedMetrics exports each model served across processes or GPUs.
+func servedMetrics(ch sink, s *snapshot.Snapshot) {
+	for _, m := range s.ServedModels {
+		model := unknownName
+		if m.Model != nil {
+			model = labelName(*m.Model)
+		}
+		api := ""
+		if m.APIPID != nil {
+			api = strconv.Itoa(*m.APIPID)
+		}
+		l := []string{m.Server, model, api}
+		bytesGauge(ch, sVRAM, m.VRAMBytes, l)
+		pids := map[int]bool{}
+		for _, p := range m.Processes {
+			pids[p.PID] = true
+		}
+		ch.put(gauge(sProcs, float64(len(pids)), l...))
+	}
+}
+
+// labelName is a model name fit for a label: an HF id or store name as it
+// is, a path cut to its base name (a label never carries a path).
+func labelName(s string) string {
+	if strings.HasPrefix(s, "/") || strings.Contains(s, `\`) || strings.Count(s, "/") > 1 {
+		return filepath.Base(filepath.ToSlash(s))
+	}
+	return s
 }
 
 // ModelLabel names a process's main model for the model label: the
 // store's friendly name, else the file's base name (never a full path),
 // else "unknown". Candidates (only installed) are not its model.
 func ModelLabel(p *snapshot.Process) string {
+	if p.LLM != nil && p.LLM.ModelID != nil && *p.LLM.ModelID != "" {
+		return labelName(*p.LLM.ModelID) // the server's name for it: an HF id
+	}
 	best := -1
 	for i, m := range p.Models {
 		if m.Candidate {

@@ -150,6 +150,7 @@ func WriteText(w io.Writer, s *snapshot.Snapshot) error {
 		tw.Flush()
 	}
 	writeLLMs(&b, s.Processes)
+	writeServed(&b, s.ServedModels)
 	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
 		if !src.OK {
@@ -168,11 +169,45 @@ func writeLLMs(b *strings.Builder, ps []snapshot.Process) {
 			continue
 		}
 		if first {
-			b.WriteString("\nLLM memory (reported from logs/APIs, estimated from GGUF; never added to measured totals):\n")
+			b.WriteString("\nLLM memory (reported from logs/APIs, estimated from model headers; never added to measured totals):\n")
 			first = false
 		}
 		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), LLMSummary(p.LLM))
 	}
+}
+
+// writeServed adds one line per model served by several processes or on
+// several GPUs: its processes and their measured VRAM.
+func writeServed(b *strings.Builder, ms []snapshot.ServedModel) {
+	if len(ms) == 0 {
+		return
+	}
+	b.WriteString("\nServed models (one model across processes and GPUs; the total adds measured VRAM only):\n")
+	for _, m := range ms {
+		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(m.Server), FormatString(m.Model), ServedSummary(m))
+	}
+}
+
+// ServedSummary is a served model in one line: its processes (role,
+// rank, GPU, measured VRAM) and their measured total.
+func ServedSummary(m snapshot.ServedModel) string {
+	var parts []string
+	for _, p := range m.Processes {
+		who := fmt.Sprintf("PID %d %s", p.PID, p.Role)
+		if p.Rank != nil {
+			who += fmt.Sprintf(" rank %d", *p.Rank)
+		}
+		if p.DeviceIndex != nil {
+			who += fmt.Sprintf(" GPU %d %s", *p.DeviceIndex, FormatBytes(p.VRAMBytes))
+		}
+		parts = append(parts, who)
+	}
+	devs := make([]string, len(m.Devices))
+	for i, d := range m.Devices {
+		devs[i] = fmt.Sprint(d)
+	}
+	parts = append(parts, fmt.Sprintf("total %s (measured) on GPU %s", FormatBytes(m.VRAMBytes), strings.Join(devs, ", ")))
+	return escape.Text(strings.Join(parts, ", "))
 }
 
 // LLMSummary is an LLM block in one line: each part with its provenance,
@@ -184,9 +219,18 @@ func LLMSummary(l *inspect.LLM) string {
 		}
 		return fmt.Sprintf("%s %s (%s)", name, formatMiB(p.Bytes), p.Source)
 	}
-	parts := []string{part("weights", l.Weights), part("KV", l.KVCache), part("compute", l.Compute)}
+	parts := []string{part("weights", l.Weights), part("KV", l.KVCache)}
+	if l.Compute != nil || l.Activations == nil && l.CUDAGraphs == nil {
+		parts = append(parts, part("compute", l.Compute)) // llama.cpp's; a PyTorch engine has none
+	}
 	if l.Output != nil {
 		parts = append(parts, part("output", l.Output))
+	}
+	if l.Activations != nil {
+		parts = append(parts, part("activations", l.Activations))
+	}
+	if l.CUDAGraphs != nil {
+		parts = append(parts, part("CUDA graphs", l.CUDAGraphs))
 	}
 	if h := l.Host; h != nil {
 		var hp []string
@@ -235,6 +279,28 @@ func LLMSummary(l *inspect.LLM) string {
 	}
 	if l.KVUsagePercent != nil {
 		parts = append(parts, "KV "+textfmt.Float(*l.KVUsagePercent, 0)+"% used (reported)")
+	}
+	if l.KVCapacityTokens != nil {
+		parts = append(parts, fmt.Sprintf("KV holds %d tokens (%s)", *l.KVCapacityTokens, FormatString(l.KVCapacitySource)))
+	}
+	if l.RequestsProcessing != nil && l.SlotsTotal == nil {
+		parts = append(parts, textfmt.Float(*l.RequestsProcessing, 0)+" running")
+	}
+	if l.RequestsWaiting != nil {
+		parts = append(parts, textfmt.Float(*l.RequestsWaiting, 0)+" queued")
+	}
+	if l.ModelID != nil {
+		parts = append(parts, "model "+*l.ModelID+" ("+FormatString(l.ModelIDSource)+")")
+	}
+	if l.Role != nil && *l.Role == "worker" {
+		w := "worker"
+		if l.Rank != nil {
+			w += fmt.Sprintf(" rank %d", *l.Rank)
+		}
+		if l.APIPID != nil {
+			w += fmt.Sprintf(" of API PID %d", *l.APIPID)
+		}
+		parts = append(parts, w)
 	}
 	if l.APIStatus != nil && *l.APIStatus != "ok" {
 		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))

@@ -30,7 +30,11 @@ type Snapshot struct {
 	System    *backend.System        `json:"system"`
 	Devices   []backend.Device       `json:"devices"`
 	Processes []Process              `json:"processes"`
-	Sources   []backend.SourceStatus `json:"sources"`
+	// ServedModels are the models a server holds across several processes
+	// or devices (an API process and one worker per GPU, a model split
+	// over two GPUs), one entry each; absent when there are none.
+	ServedModels []ServedModel         `json:"served_models,omitempty"`
+	Sources      []backend.SourceStatus `json:"sources"`
 	// Redacted is true for a snapshot made safe to post (Redact): no
 	// command lines, paths cut to base names, user and host names
 	// replaced. Absent otherwise.
@@ -142,6 +146,36 @@ type Process struct {
 	Argv []string `json:"-"`
 	// Exited marks a zombie: nothing left in it to inspect. Not written.
 	Exited bool `json:"-"`
+}
+
+// ServedModel is one model served by several processes, or on several
+// devices: its server's API process and the workers holding its GPU
+// memory. VRAMBytes adds the members' measured rows only; the parts of
+// each member (weights, KV cache, ...) are in that process's llm block.
+type ServedModel struct {
+	Server string `json:"server"`
+	// Model names the model as the server's API, its log or its command
+	// line does (llm.model_id), else its main model file; null when
+	// nothing names it.
+	Model *string `json:"model"`
+	// APIPID is the process serving the API; null when none was found.
+	APIPID    *int            `json:"api_pid"`
+	Processes []ServedProcess `json:"processes"`
+	// Devices are the devices its processes hold memory on, sorted.
+	Devices []int `json:"devices"`
+	// VRAMBytes is the measured VRAM of all its processes on all devices;
+	// null when none was measured.
+	VRAMBytes *uint64 `json:"vram_bytes"`
+}
+
+// ServedProcess is one process of a served model on one device (a
+// process on two devices is listed twice, as in processes).
+type ServedProcess struct {
+	PID         int     `json:"pid"`
+	Role        string  `json:"role"` // api, worker
+	Rank        *int    `json:"rank"`
+	DeviceIndex *int    `json:"device_index"` // null: the process holds no GPU memory
+	VRAMBytes   *uint64 `json:"vram_bytes"`   // measured; null when not
 }
 
 // WriteJSON writes the snapshot as indented JSON with a trailing newline.

@@ -1,0 +1,121 @@
+package snapshot
+
+import (
+	"path/filepath"
+	"sort"
+)
+
+// GroupServed finds the models served by several GPU-holding processes,
+// or on several devices: rows whose llm block names the same server, the
+// same API process (a worker's api_pid, the API process's own PID) and
+// the same model. A model with one GPU row is no group: its row says all
+// there is (an Ollama runner under `ollama serve`).
+func GroupServed(procs []Process) []ServedModel {
+	type key struct {
+		server string
+		api    int
+		model  string
+	}
+	groups := map[key]*ServedModel{}
+	var order []key
+	for _, p := range procs {
+		l := p.LLM
+		if l == nil || l.Server == nil {
+			continue
+		}
+		name := servedModelName(&p)
+		k := key{server: *l.Server, api: p.PID}
+		if l.APIPID != nil {
+			k.api = *l.APIPID
+		}
+		if name != nil {
+			k.model = *name
+		}
+		g := groups[k]
+		if g == nil {
+			g = &ServedModel{Server: k.server, APIPID: ptr(k.api), Processes: []ServedProcess{}, Devices: []int{}}
+			groups[k] = g
+			order = append(order, k)
+		}
+		role := "api"
+		if l.Role != nil {
+			role = *l.Role
+		}
+		g.Processes = append(g.Processes, ServedProcess{PID: p.PID, Role: role, Rank: l.Rank, DeviceIndex: p.DeviceIndex, VRAMBytes: p.VRAMBytes})
+		if g.Model == nil {
+			g.Model = name
+		}
+	}
+	var out []ServedModel
+	for _, k := range order {
+		g := groups[k]
+		pids := map[int]bool{}
+		devs := map[int]bool{}
+		gpuRows := 0
+		var total uint64
+		measured := false
+		hasAPI := false
+		for _, sp := range g.Processes {
+			pids[sp.PID] = true
+			hasAPI = hasAPI || sp.PID == k.api
+			if sp.DeviceIndex != nil {
+				devs[*sp.DeviceIndex] = true
+				gpuRows++
+			}
+			if sp.VRAMBytes != nil {
+				total += *sp.VRAMBytes
+				measured = true
+			}
+		}
+		if !hasAPI && k.api > 0 {
+			// the API process holds no GPU memory: listed without a device
+			g.Processes = append([]ServedProcess{{PID: k.api, Role: "api"}}, g.Processes...)
+			pids[k.api] = true
+		}
+		if gpuRows < 2 {
+			continue
+		}
+		for d := range devs {
+			g.Devices = append(g.Devices, d)
+		}
+		sort.Ints(g.Devices)
+		sort.SliceStable(g.Processes, func(i, j int) bool {
+			a, b := g.Processes[i], g.Processes[j]
+			if (a.Role == "api") != (b.Role == "api") {
+				return a.Role == "api"
+			}
+			if (a.Rank == nil) != (b.Rank == nil) {
+				return a.Rank != nil
+			}
+			if a.Rank != nil && *a.Rank != *b.Rank {
+				return *a.Rank < *b.Rank
+			}
+			return a.PID < b.PID
+		})
+		if measured {
+			g.VRAMBytes = &total
+		}
+		out = append(out, *g)
+	}
+	return out
+}
+
+// servedModelName is the model a row's server names (llm.model_id), else
+// the base name of its main model file; nil when neither.
+func servedModelName(p *Process) *string {
+	if p.LLM.ModelID != nil {
+		return ptr(*p.LLM.ModelID)
+	}
+	for _, m := range p.Models {
+		if m.Candidate || m.Role != "model" {
+			continue
+		}
+		if m.Name != nil {
+			return ptr(*m.Name)
+		}
+		return ptr(filepath.Base(m.Path))
+	}
+	return nil
+}
+
+func ptr[T any](v T) *T { return &v }

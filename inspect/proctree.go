@@ -1,0 +1,164 @@
+package inspect
+
+import (
+	"bytes"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/procroot"
+)
+
+// A server's GPU work is often done by processes that serve nothing: vLLM's
+// engine core and its tensor-parallel workers under the API process,
+// SGLang's schedulers, TGI's shards beside their router under the
+// launcher, Ollama's runner under `ollama serve`. A worker's API is found
+// by walking up its ancestors, and from a launcher down to its children.
+
+// maxAncestors bounds the walk up: a worker sits at most three levels
+// below its API (API → engine core → worker); one more for a wrapper.
+const maxAncestors = 4
+
+// maxChildren bounds the children read of one launcher.
+const maxChildren = 64
+
+// procEntry is what the walk learns of one process.
+type procEntry struct {
+	pid, ppid int
+	name      string
+	argv      []string
+}
+
+// readProc reads a process's parent, name and command line from procRoot,
+// bounded; ok is false when it cannot be read (it exited).
+func readProc(procRoot string, pid int) (procEntry, bool) {
+	dir := filepath.Join(procRoot, strconv.Itoa(pid))
+	stat, err := procroot.ReadFile(filepath.Join(dir, "stat"), 4096)
+	if err != nil {
+		return procEntry{}, false
+	}
+	// comm may hold ") ": the fields after it start at the last one
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return procEntry{}, false
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 2 {
+		return procEntry{}, false
+	}
+	ppid, err := strconv.Atoi(f[1])
+	if err != nil {
+		return procEntry{}, false
+	}
+	e := procEntry{pid: pid, ppid: ppid}
+	if comm, err := procroot.ReadFile(filepath.Join(dir, "comm"), 256); err == nil {
+		e.name = strings.TrimSuffix(string(comm), "\n")
+	}
+	if cmd, _, err := procroot.ReadPrefix(filepath.Join(dir, "cmdline"), 64<<10); err == nil && len(cmd) > 0 {
+		e.argv = strings.Split(strings.TrimSuffix(string(cmd), "\x00"), "\x00")
+	}
+	return e, true
+}
+
+// childrenOf lists a process's children (Linux's task/<pid>/children),
+// at most maxChildren; nil when they cannot be read.
+func childrenOf(procRoot string, pid int) []int {
+	p := strconv.Itoa(pid)
+	b, _, err := procroot.ReadPrefix(filepath.Join(procRoot, p, "task", p, "children"), 4096)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		if n, err := strconv.Atoi(f); err == nil && n > 0 && len(out) < maxChildren {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// apiCandidates are the processes that may serve a worker's API, nearest
+// first: its ancestors of the same server and, for an ancestor that is a
+// launcher (serves no API of its own), that ancestor's children that the
+// server calls its API. The worker's parent comes first whatever it is,
+// as Ollama's runner's parent always was.
+func apiCandidates(procRoot string, t Target, srv servers.Server) []int {
+	var out []int
+	seen := map[int]bool{t.PID: true}
+	add := func(pid int) {
+		if pid > 1 && !seen[pid] {
+			seen[pid] = true
+			out = append(out, pid)
+		}
+	}
+	add(t.PPID)
+	pid := t.PPID
+	for range maxAncestors {
+		if pid <= 1 {
+			break
+		}
+		e, ok := readProc(procRoot, pid)
+		if !ok {
+			break
+		}
+		if s, role := servers.Recognise(e.name, e.argv); s != nil && s.Name() == srv.Name() && role != servers.Worker {
+			add(pid)
+			for _, c := range childrenOf(procRoot, pid) {
+				if c == t.PID {
+					continue
+				}
+				ce, ok := readProc(procRoot, c)
+				if !ok {
+					continue
+				}
+				if s, role := servers.Recognise(ce.name, ce.argv); s != nil && s.Name() == srv.Name() && role == servers.API {
+					add(c)
+				}
+			}
+		}
+		pid = e.ppid
+	}
+	return out
+}
+
+// rankOf reads a worker's tensor-parallel rank from its process title or
+// command line: vLLM's "VLLM::Worker_TP1", SGLang's "sglang::scheduler_TP1"
+// (and "_DP0_TP1"), TGI's shard socket "--uds-path …-server-1".
+func rankOf(name string, argv []string) (int, bool) {
+	cands := []string{name}
+	if len(argv) > 0 {
+		cands = append(cands, argv[0])
+	}
+	for _, c := range cands {
+		if i := strings.LastIndex(c, "_TP"); i >= 0 && strings.Contains(c, "::") {
+			if n, ok := leadingInt(c[i+3:]); ok {
+				return n, true
+			}
+		}
+	}
+	for i, a := range argv {
+		v, found := strings.CutPrefix(a, "--uds-path=")
+		if !found && a == "--uds-path" && i+1 < len(argv) {
+			v, found = argv[i+1], true
+		}
+		if found {
+			if j := strings.LastIndexByte(v, '-'); j >= 0 {
+				if n, ok := leadingInt(v[j+1:]); ok && j+1+len(strconv.Itoa(n)) == len(v) {
+					return n, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// leadingInt parses the digits s starts with (at most 4: ranks are small).
+func leadingInt(s string) (int, bool) {
+	n, i := 0, 0
+	for i < len(s) && i < 4 && s[i] >= '0' && s[i] <= '9' {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	return n, i > 0
+}
