@@ -27,13 +27,13 @@ type Snapshot struct {
 	Host          Host      `json:"host"`
 	// System is the machine's CPU load, RAM and swap beside the GPUs;
 	// null when not read (a platform without the reader, an older capture).
-	System    *backend.System        `json:"system"`
-	Devices   []backend.Device       `json:"devices"`
-	Processes []Process              `json:"processes"`
+	System    *backend.System  `json:"system"`
+	Devices   []backend.Device `json:"devices"`
+	Processes []Process        `json:"processes"`
 	// ServedModels are the models a server holds across several processes
 	// or devices (an API process and one worker per GPU, a model split
 	// over two GPUs), one entry each; absent when there are none.
-	ServedModels []ServedModel         `json:"served_models,omitempty"`
+	ServedModels []ServedModel          `json:"served_models,omitempty"`
 	Sources      []backend.SourceStatus `json:"sources"`
 	// Redacted is true for a snapshot made safe to post (Redact): no
 	// command lines, paths cut to base names, user and host names
