@@ -425,6 +425,7 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 	lf := &LogFacts{HasBuffers: len(rep) > 0,
 		Weights: sum(llmlog.KindWeights, true), KV: kv(true), Compute: sum(llmlog.KindCompute, true), Output: sum(llmlog.KindOutput, true),
 		HostWeights: sum(llmlog.KindWeights, false), HostKV: kv(false), HostCompute: sum(llmlog.KindCompute, false), HostOutput: sum(llmlog.KindOutput, false)}
+	lf.Devices = devicesOf(rep)
 	c := b.Context
 	u := func(v int) *uint64 {
 		if v <= 0 {
@@ -441,6 +442,47 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 		lf.KVUnified = ptrTo(false)
 	}
 	return lf
+}
+
+// devicesOf splits a block's device buffers per device, in the order the
+// log names them, when it names more than one (a model split over GPUs);
+// nil otherwise, as the breakdown then says it all.
+func devicesOf(rep []llmlog.Buffer) []DeviceParts {
+	var out []DeviceParts
+	at := map[string]int{}
+	for _, x := range rep {
+		if !x.Device {
+			continue
+		}
+		i, ok := at[x.Backend]
+		if !ok {
+			i = len(out)
+			at[x.Backend] = i
+			out = append(out, DeviceParts{Device: x.Backend, GPU: x.DeviceIndex})
+		}
+		d := &out[i]
+		var slot **Part
+		switch x.Kind {
+		case llmlog.KindWeights:
+			slot = &d.Weights
+		case llmlog.KindKV, llmlog.KindRecurrent:
+			slot = &d.KVCache
+		case llmlog.KindCompute:
+			slot = &d.Compute
+		case llmlog.KindOutput:
+			slot = &d.Output
+		default:
+			continue
+		}
+		if *slot == nil {
+			*slot = &Part{Source: "reported", From: "log"}
+		}
+		(*slot).Bytes += x.Bytes
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 func ptrTo[T any](v T) *T { return &v }

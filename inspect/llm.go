@@ -154,8 +154,11 @@ type LogFacts struct {
 	HostWeights, HostKV, HostCompute, HostOutput *uint64 // host buffers
 	NCtx, NSeqMax, NBatch, NUbatch               *uint64
 	KVUnified                                    *bool
-	Reason                                       string // why nothing was reported, when so
-	HasBuffers                                   bool
+	// Devices split the device buffers per device when the log names
+	// several (llama.cpp across CUDA0 and CUDA1).
+	Devices    []DeviceParts
+	Reason     string // why nothing was reported, when so
+	HasBuffers bool
 }
 
 // LLMInput is everything known about one process for its breakdown.
@@ -380,6 +383,7 @@ func (l *LLM) applyAPI(a *APIFacts) {
 // applyLog takes the buffer sizes the log reported, in GPU and host memory.
 func (l *LLM) applyLog(lf *LogFacts, split *BreakdownInput, host *hostInput) {
 	l.LogPath = ptrTo(lf.Path)
+	l.Devices = lf.Devices
 	split.ReportedWeights, split.ReportedKV = lf.Weights, lf.KV
 	split.ReportedCompute, split.ReportedOutput = lf.Compute, lf.Output
 	split.ReportedFrom = "log"

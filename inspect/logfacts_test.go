@@ -118,3 +118,40 @@ func TestRealCPUServerLog(t *testing.T) {
 		t.Errorf("kv_unified %v", lf.KVUnified)
 	}
 }
+
+// A model split over two GPUs (-ts 1,1): the log's per-device buffers
+// become one entry per device; the totals stay the sums.
+func TestLogSplitsPerDevice(t *testing.T) {
+	lf := factsFromBlock(blockOf(t, `load_tensors: offloaded 37/37 layers to GPU
+load_tensors:        CUDA0 model buffer size =  2400.00 MiB
+load_tensors:        CUDA1 model buffer size =  2394.15 MiB
+load_tensors:   CPU_Mapped model buffer size =   333.84 MiB
+llama_context: n_ctx                 = 8192
+llama_kv_cache:      CUDA0 KV buffer size =   608.00 MiB
+llama_kv_cache:      CUDA1 KV buffer size =   544.00 MiB
+sched_reserve:      CUDA0 compute buffer size =   304.00 MiB
+sched_reserve:      CUDA1 compute buffer size =   296.00 MiB
+sched_reserve:  CUDA_Host compute buffer size =    24.01 MiB
+`))
+	if len(lf.Devices) != 2 {
+		t.Fatalf("devices = %+v, want CUDA0 and CUDA1", lf.Devices)
+	}
+	d0, d1 := lf.Devices[0], lf.Devices[1]
+	if d0.Device != "CUDA0" || d0.GPU == nil || *d0.GPU != 0 || d0.Weights.Bytes != mibOf(2400) || d0.KVCache.Bytes != mibOf(608) || d0.Compute.Bytes != mibOf(304) {
+		t.Errorf("CUDA0 = %+v", d0)
+	}
+	if d1.Device != "CUDA1" || *d1.GPU != 1 || d1.Weights.Bytes != mibOf(2394.15) || d1.KVCache.Bytes != mibOf(544) || d1.Output != nil {
+		t.Errorf("CUDA1 = %+v", d1)
+	}
+	if *lf.Weights != mibOf(4794.15) || *lf.KV != mibOf(1152) {
+		t.Errorf("totals weights %d KV %d", *lf.Weights, *lf.KV)
+	}
+	l := BuildLLM(LLMInput{Log: lf})
+	if len(l.Devices) != 2 || l.Devices[1].Weights.Source != "reported" {
+		t.Errorf("llm devices = %+v", l.Devices)
+	}
+	// one GPU: no per-device list (the breakdown says it all)
+	if one := factsFromBlock(blockOf(t, "load_tensors:        CUDA0 model buffer size =  2400.00 MiB\n")); one.Devices != nil {
+		t.Errorf("one device listed: %+v", one.Devices)
+	}
+}
