@@ -89,7 +89,22 @@ func VRAMCell(p snapshot.Process) string {
 // file name), with "+N" for more; candidates only are shown with "?".
 // Empty when none was found; n/a when the process was not inspected.
 func ModelSummary(p snapshot.Process) string {
+	if l := p.LLM; l != nil && l.Role != nil && *l.Role == "worker" && l.Server != nil {
+		// a worker maps no model file: it is named by its server
+		name := NA
+		if l.ModelID != nil {
+			name = shortModel(*l.ModelID)
+		}
+		w := " · " + *l.Server + " worker"
+		if l.Rank != nil {
+			w += fmt.Sprintf(" %d", *l.Rank)
+		}
+		return escape.Text(name + w)
+	}
 	if p.Models == nil {
+		if p.LLM != nil && p.LLM.ModelID != nil {
+			return escape.Text(shortModel(*p.LLM.ModelID))
+		}
 		return NA
 	}
 	best := -1
@@ -99,6 +114,9 @@ func ModelSummary(p snapshot.Process) string {
 		}
 	}
 	if best < 0 {
+		if p.LLM != nil && p.LLM.ModelID != nil {
+			return escape.Text(shortModel(*p.LLM.ModelID)) // vLLM's API process names what it serves
+		}
 		return ""
 	}
 	m := p.Models[best]
@@ -114,6 +132,15 @@ func ModelSummary(p snapshot.Process) string {
 		name += fmt.Sprintf(" +%d", n)
 	}
 	return name
+}
+
+// shortModel is a model id as a column shows it: an HF id as it is, a
+// path cut to its base name.
+func shortModel(id string) string {
+	if strings.HasPrefix(id, "/") || strings.Count(id, "/") > 1 || strings.Contains(id, `\`) {
+		return filepath.Base(filepath.ToSlash(id))
+	}
+	return id
 }
 
 // WriteText writes the --once report: one header per device, the process

@@ -1,0 +1,26 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/inspect"
+)
+
+func TestModelSummaryNamesWorkers(t *testing.T) {
+	srv, role, id := "vllm", "worker", "Qwen/Qwen3-8B"
+	rank := 1
+	p := snapshot.Process{Models: []inspect.Model{}, LLM: &inspect.LLM{Server: &srv, Role: &role, ModelID: &id, Rank: &rank}}
+	if got := ModelSummary(p); got != "Qwen/Qwen3-8B · vllm worker 1" {
+		t.Errorf("worker row = %q", got)
+	}
+	p.LLM.ModelID = nil
+	if got := ModelSummary(p); got != "n/a · vllm worker 1" {
+		t.Errorf("worker row without a model = %q", got)
+	}
+	api, path := "api", "/srv/models/Qwen3-8B"
+	p = snapshot.Process{Models: []inspect.Model{}, LLM: &inspect.LLM{Server: &srv, Role: &api, ModelID: &path}}
+	if got := ModelSummary(p); got != "Qwen3-8B" {
+		t.Errorf("API row naming a path = %q, want its base name", got)
+	}
+}
