@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -161,6 +162,34 @@ type LogFacts struct {
 	HasBuffers bool
 }
 
+// EngineFacts are what a PyTorch engine's load log (vLLM, SGLang, TGI)
+// reported for one process: its own GPU's parts (this worker's rank),
+// and the engine-wide KV capacity. Every figure is reported.
+type EngineFacts struct {
+	Path                                           string
+	Engine                                         string
+	Weights, KV, Activations, CUDAGraphs, NonTorch *uint64
+	KVTokens                                       *uint64
+	MaxConcurrency                                 *float64
+	ConcurrencyTokens                              *uint64
+	Model                                          string
+	Rank                                           *int
+	// RankGuessed: the log names ranks but not this process's PID, and
+	// its figures were taken from the rank its title names.
+	RankGuessed bool
+	Notes       []string
+}
+
+// HFFacts are what a safetensors model folder and its config.json say
+// (exact header sums; KV per token estimated from the config).
+type HFFacts struct {
+	ID          string  // the HF id or path the model was found by
+	WeightBytes uint64  // exact: the safetensors headers' tensor bytes
+	Complete    bool    // every shard was read
+	KVPerToken  *uint64 // estimated from config.json at the model's dtype
+	Kind        string
+}
+
 // LLMInput is everything known about one process for its breakdown.
 type LLMInput struct {
 	MeasuredVRAM *uint64
@@ -182,6 +211,12 @@ type LLMInput struct {
 	Runtimes []Runtime
 	API      *APIFacts
 	Log      *LogFacts
+	// Engine is a PyTorch engine's load log; HF the safetensors model it
+	// serves, for estimates where no log reported; TP the tensor-parallel
+	// size (API or command line), which divides those estimates per GPU.
+	Engine *EngineFacts
+	HF     *HFFacts
+	TP     int
 	// Notes are said about the process's logs and files before the
 	// breakdown (an unreadable --llm-log, ...).
 	Notes []string
@@ -200,7 +235,7 @@ var noLLMKinds = map[string]bool{
 func BuildLLM(in LLMInput) *LLM {
 	var buf [4]*gguf.File // the headers usually fit: no allocation per refresh
 	ggufs, llms, loaded := llmHeaders(in, buf[:0])
-	if loaded == 0 && in.API == nil && in.Log == nil {
+	if loaded == 0 && in.API == nil && in.Log == nil && in.Engine == nil && (in.HF == nil || in.HF.Kind != "llm") {
 		return nil
 	}
 	l := &LLM{Notes: append([]string{}, in.Notes...)}
@@ -227,8 +262,13 @@ func BuildLLM(in LLMInput) *LLM {
 	if in.Log != nil {
 		l.applyLog(in.Log, &split, &host)
 	}
+	if in.Engine != nil {
+		l.applyEngine(in.Engine, &split)
+	}
 	if len(ggufs) > 0 {
 		l.addEstimates(ggufs, llms, o, &split, &host)
+	} else if in.HF != nil {
+		l.addHFEstimates(in.HF, in.TP, &split)
 	}
 	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
@@ -390,6 +430,61 @@ func (l *LLM) applyLog(lf *LogFacts, split *BreakdownInput, host *hostInput) {
 	host.weights, host.kv, host.compute, host.output = lf.HostWeights, lf.HostKV, lf.HostCompute, lf.HostOutput
 	if lf.Reason != "" {
 		l.Notes = append(l.Notes, "log "+lf.Path+": "+lf.Reason)
+	}
+}
+
+// applyEngine takes what a PyTorch engine's log reported for this
+// process's GPU: weights, the KV cache it allocated, the activation peak
+// it profiled and its CUDA graphs; and the KV capacity in tokens.
+func (l *LLM) applyEngine(e *EngineFacts, split *BreakdownInput) {
+	l.LogPath = ptrTo(e.Path)
+	split.ReportedWeights, split.ReportedKV = e.Weights, e.KV
+	split.ReportedActivations, split.ReportedGraphs = e.Activations, e.CUDAGraphs
+	split.ReportedFrom = "log"
+	if l.KVCapacityTokens == nil && e.KVTokens != nil {
+		l.KVCapacityTokens, l.KVCapacitySource = e.KVTokens, ptrTo("log")
+	}
+	if l.ModelID == nil && e.Model != "" {
+		l.ModelID, l.ModelIDSource = ptrTo(e.Model), ptrTo("log")
+	}
+	if l.Rank == nil && e.Rank != nil {
+		l.Rank = e.Rank
+	}
+	if e.RankGuessed {
+		l.Notes = append(l.Notes, fmt.Sprintf("log %s: figures of rank %d, the rank this process's title names (the log does not name its PID)", e.Path, *e.Rank))
+	}
+	if e.MaxConcurrency != nil && e.ConcurrencyTokens != nil {
+		l.Notes = append(l.Notes, fmt.Sprintf("the log says %.2f requests of %d tokens fit in the KV cache at once", *e.MaxConcurrency, *e.ConcurrencyTokens))
+	}
+	if e.NonTorch != nil {
+		l.Notes = append(l.Notes, fmt.Sprintf("the log reports %.2f GiB of memory outside PyTorch (CUDA context, NCCL): part of other", float64(*e.NonTorch)/(1<<30)))
+	}
+	l.Notes = append(l.Notes, e.Notes...)
+}
+
+// addHFEstimates estimates a safetensors model's parts where no log
+// reported them: its weights (the headers' exact tensor bytes, divided
+// over the tensor-parallel GPUs) and its KV cache (the reported capacity
+// in tokens times config.json's bytes per token, divided likewise).
+func (l *LLM) addHFEstimates(hf *HFFacts, tp int, split *BreakdownInput) {
+	if tp < 1 {
+		tp = 1
+	}
+	split.EstimatedFrom = "safetensors"
+	if split.ReportedWeights == nil && hf.WeightBytes > 0 {
+		w := hf.WeightBytes / uint64(tp)
+		split.EstimatedWeights = &w
+		if !hf.Complete {
+			l.Notes = append(l.Notes, "weights estimated from the shards that could be read: the model's total is larger")
+		}
+	}
+	if split.ReportedKV == nil && l.KVCapacityTokens != nil && hf.KVPerToken != nil {
+		kv := *l.KVCapacityTokens * *hf.KVPerToken / uint64(tp)
+		split.EstimatedKV = &kv
+		l.Notes = append(l.Notes, "KV cache estimated: the reported capacity in tokens times config.json's bytes per token at the model's dtype (an fp8 KV cache takes less)")
+	}
+	if tp > 1 && (split.EstimatedWeights != nil || split.EstimatedKV != nil) {
+		l.Notes = append(l.Notes, fmt.Sprintf("estimates are one GPU's share: the model split over %d GPUs", tp))
 	}
 }
 
