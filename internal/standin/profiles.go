@@ -237,12 +237,15 @@ func VLLM(o VLLMOptions) Spec {
 		SpawnArgv: spawnArgv(python, 5, 17),
 		Map:       o.Libs.all(),
 		Log: []string{
-			// vllm/v1/engine/core.py EngineCore.__init__ (VllmConfig's __str__)
-			core("core.py:77", fmt.Sprintf("Initializing a V1 LLM engine (v%s) with config: model='%s', speculative_config=None, tokenizer='%s', "+
+			// vllm/v1/engine/core.py EngineCore.__init__; the config is
+			// VllmConfig.__str__ (vllm/config/vllm.py) in its field order, with
+			// the nested config reprs shortened.
+			core("core.py:93", fmt.Sprintf("Initializing a V1 LLM engine (v%s) with config: model='%s', speculative_config=None, tokenizer='%s', "+
 				"skip_tokenizer_init=False, tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.bfloat16, "+
 				"max_seq_len=%d, download_dir=None, load_format=auto, tensor_parallel_size=%d, pipeline_parallel_size=1, data_parallel_size=1, "+
-				"disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, seed=0, "+
-				"served_model_name=%s, enable_prefix_caching=True, chunked_prefill_enabled=True",
+				"disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, "+
+				"structured_outputs_config=StructuredOutputsConfig(backend='auto'), observability_config=ObservabilityConfig(), seed=0, "+
+				"served_model_name=%s, enable_prefix_caching=True, chunked_prefill_enabled=True, pooler_config=None, compilation_config={\"level\":3}",
 				o.Version, m.ID, m.ID, m.MaxModelLen, o.TP, m.ID)),
 		},
 		LogReady: []string{
@@ -282,10 +285,12 @@ func VLLM(o VLLMOptions) Spec {
 		"# HELP vllm:generation_tokens_total Number of generation tokens processed.",
 		"# TYPE vllm:generation_tokens_total counter",
 		fmt.Sprintf("vllm:generation_tokens_total%s %d.0", labels, o.GenerationTokens),
-		// vllm/config/cache.py CacheConfig.metrics_info: every field as a string label
+		// vllm/v1/metrics/loggers.py log_metrics_info: labels are
+		// CacheConfig.metrics_info() (vllm/config/cache.py: every field as
+		// str(), in declaration order; the v0.11 fields) then "engine".
 		"# HELP vllm:cache_config_info Information of the LLMEngine CacheConfig",
 		"# TYPE vllm:cache_config_info gauge",
-		fmt.Sprintf(`vllm:cache_config_info{block_size="%d",cache_dtype="auto",calculate_kv_scales="False",cpu_offload_gb="0",enable_prefix_caching="True",engine="0",gpu_memory_utilization="%s",is_attention_free="False",num_cpu_blocks="None",num_gpu_blocks="%d",num_gpu_blocks_override="None",prefix_caching_hash_algo="sha256",sliding_window="None",swap_space="4",swap_space_bytes="4294967296"} 1.0`,
+		fmt.Sprintf(`vllm:cache_config_info{block_size="%d",gpu_memory_utilization="%s",swap_space="4",cache_dtype="auto",is_attention_free="False",num_gpu_blocks_override="None",sliding_window="None",enable_prefix_caching="True",prefix_caching_hash_algo="sha256",cpu_offload_gb="0",calculate_kv_scales="False",cpu_kvcache_space_bytes="None",mamba_page_size_padded="None",mamba_cache_dtype="auto",mamba_ssm_cache_dtype="auto",num_gpu_blocks="%d",num_cpu_blocks="0",kv_sharing_fast_prefill="False",kv_cache_memory_bytes="None",engine="0"} 1.0`,
 			o.BlockSize, util, o.NumGPUBlocks()),
 	}, "\n") + "\n"
 	return Spec{
@@ -418,25 +423,24 @@ func SGLang(o SGLangOptions) Spec {
 	// python/sglang/srt/managers/detokenizer_manager.py run_detokenizer_process
 	kids = append(kids, Spec{Argv: []string{"sglang::detokenizer"}, SpawnArgv: spawnArgv(python, 6, 26)})
 
-	labels := fmt.Sprintf(`{model_name=%q}`, m.ID)
 	// python/sglang/srt/metrics/collector.py SchedulerMetricsCollector
-	metrics := strings.Join([]string{
-		"# HELP sglang:num_running_reqs The number of running requests.",
-		"# TYPE sglang:num_running_reqs gauge",
-		fmt.Sprintf("sglang:num_running_reqs%s %d.0", labels, o.Running),
-		"# HELP sglang:num_queue_reqs The number of requests in the waiting queue.",
-		"# TYPE sglang:num_queue_reqs gauge",
-		fmt.Sprintf("sglang:num_queue_reqs%s %d.0", labels, o.Queued),
-		"# HELP sglang:token_usage The token usage.",
-		"# TYPE sglang:token_usage gauge",
-		fmt.Sprintf("sglang:token_usage%s %s", labels, pyFloat(o.TokenUsage)),
-		"# HELP sglang:gen_throughput The generation throughput (token/s).",
-		"# TYPE sglang:gen_throughput gauge",
-		fmt.Sprintf("sglang:gen_throughput%s %s", labels, pyFloat(o.GenThroughput)),
-		"# HELP sglang:cache_hit_rate The prefix cache hit rate.",
-		"# TYPE sglang:cache_hit_rate gauge",
-		fmt.Sprintf("sglang:cache_hit_rate%s %s", labels, pyFloat(o.CacheHit)),
-	}, "\n") + "\n"
+	// (names, help); managers/scheduler.py gives each rank's collector the
+	// labels model_name, engine_type, tp_rank, pp_rank. Served only with
+	// --enable-metrics, which the argv below has.
+	gauge := func(name, help string, v func(rank int) string) []string {
+		out := []string{"# HELP " + name + " " + help, "# TYPE " + name + " gauge"}
+		for r := 0; r < o.TP; r++ {
+			out = append(out, fmt.Sprintf(`%s{model_name=%q,engine_type="unified",tp_rank="%d",pp_rank="0"} %s`, name, m.ID, r, v(r)))
+		}
+		return out
+	}
+	var lines []string
+	lines = append(lines, gauge("sglang:num_running_reqs", "The number of running requests.", func(int) string { return pyFloat(float64(o.Running)) })...)
+	lines = append(lines, gauge("sglang:token_usage", "The token usage.", func(int) string { return pyFloat(o.TokenUsage) })...)
+	lines = append(lines, gauge("sglang:gen_throughput", "The generation throughput (token/s).", func(int) string { return pyFloat(o.GenThroughput) })...)
+	lines = append(lines, gauge("sglang:num_queue_reqs", "The number of requests in the waiting queue.", func(int) string { return pyFloat(float64(o.Queued)) })...)
+	lines = append(lines, gauge("sglang:cache_hit_rate", "The prefix cache hit rate.", func(int) string { return pyFloat(o.CacheHit) })...)
+	metrics := strings.Join(lines, "\n") + "\n"
 	// python/sglang/srt/entrypoints/http_server.py get_model_info
 	modelInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"is_generation":true,"preferred_sampling_params":null,"weight_version":"default","has_image_understanding":false,"has_audio_understanding":false,"model_type":%q,"architectures":[%q]}`,
 		m.ID, m.ID, m.ModelType, m.Architecture)
@@ -448,7 +452,7 @@ func SGLang(o SGLangOptions) Spec {
 		o.WeightsGiB(), 2*o.KSizeGiB(), o.KVTokens(), o.GraphGiB, pyFloat(o.GenThroughput), o.Version)
 	models := fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"sglang","root":%q,"max_model_len":%d}]}`, m.ID, m.ID, m.MaxModelLen)
 	return Spec{
-		Argv: []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}"},
+		Argv: []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
 		Comm: "python3",
 		Routes: map[string]Route{
 			"/health":          {ContentType: "text/plain"},
@@ -513,22 +517,27 @@ func (o TGIOptions) MaxBatchTotalTokens() int64 {
 func TGI(o TGIOptions) Spec {
 	o = o.withDefaults()
 	m := o.Model
-	// Rust tracing's default format: "TIME  LEVEL span: target: message fields"
-	// (launcher/src/main.rs; router/src/server.rs; backends/v3/src/lib.rs).
+	// Rust tracing's format: "TIME  LEVEL span: target: message fields";
+	// the router adds file:line (router/src/logging.rs with_file,
+	// with_line_number). The shards' --otlp-service-name is the launcher's
+	// own, "text-generation-inference.router" by default (main.rs).
 	var kids []Spec
 	for r := 0; r < o.Shards; r++ {
 		// launcher/src/main.rs shard_manager: shard_args and envs
 		kids = append(kids, Spec{
 			Argv: []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", m.ID,
 				"--uds-path", "/tmp/text-generation-server", "--logger-level", "INFO", "--json-output", "--sharded",
-				"--otlp-service-name", "text-generation-inference.server", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
+				"--otlp-service-name", "text-generation-inference.router", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
 			Comm: "text-generation", // the script's name, cut to 15 bytes
 			Env: []string{fmt.Sprintf("RANK=%d", r), fmt.Sprintf("WORLD_SIZE=%d", o.Shards), "MASTER_ADDR=localhost",
 				"MASTER_PORT=29500", "TORCH_NCCL_AVOID_RECORD_STREAMS=1", "CUDA_MEMORY_FRACTION=1", "SAFETENSORS_FAST_GPU=1"},
 			Rank: r,
 			Map:  append(o.Libs.all(), o.Weights...),
-			// The launcher relays shard output; these lines carry no PID.
+			// The launcher relays shard output and logs in tracing's compact
+			// format (launcher/src/main.rs main: fmt().compact()); these
+			// lines carry no PID, so which process writes them is not seen.
 			Log: []string{
+				"{rfc3339}  INFO shard-manager: text_generation_launcher: Starting shard rank={rank}",
 				// server/text_generation_server/server.py serve_inner
 				"{rfc3339}  INFO text_generation_launcher: Server started at unix:///tmp/text-generation-server-{rank}",
 				"{rfc3339}  INFO shard-manager: text_generation_launcher: Shard ready in 9.81s rank={rank}",
@@ -581,7 +590,6 @@ func TGI(o TGIOptions) Spec {
 			// launcher/src/main.rs main and download_convert_model
 			fmt.Sprintf("{rfc3339}  INFO text_generation_launcher: Sharding model on %d processes", o.Shards),
 			fmt.Sprintf("{rfc3339}  INFO download: text_generation_launcher: Successfully downloaded weights for %s", m.ID),
-			"{rfc3339}  INFO shard-manager: text_generation_launcher: Starting shard rank=0",
 		},
 		Children: kids,
 	}
@@ -655,7 +663,7 @@ func ComfyUI(o ComfyUIOptions) Spec {
 		Map:    m,
 		Log: []string{
 			// comfy/model_management.py and main.py start-up lines
-			fmt.Sprintf("Total VRAM %d MB, total RAM 2051915 MB", o.VRAMTotal>>20),
+			fmt.Sprintf("Total VRAM %.0f MB, total RAM 2051915 MB", float64(o.VRAMTotal)/(1<<20)),
 			"pytorch version: 2.8.0+cu128",
 			"Set vram state to: NORMAL_VRAM",
 			"Device: cuda:0 NVIDIA H200 : cudaMallocAsync",

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -15,17 +16,25 @@ import (
 	"time"
 )
 
-// specEnv carries a stand-in's subtree (wire, as JSON) to the process.
-const specEnv = "GTM_STANDIN_SPEC"
+// specEnv marks a process as a stand-in. Its subtree (wire, as JSON)
+// comes over a pipe rather than the environment: /proc/PID/environ stays
+// small and the kernel's 128 KiB limit on one environment string does not
+// bound the routes' bodies.
+const specEnv = "GTM_STANDIN"
 
-// File descriptors a stand-in inherits: the pipe it reports readiness on,
-// then one listening socket per process of its subtree that has routes,
-// in preorder (its own first). Listeners are opened by Start so that every
-// port is known before any process starts, and argv can name it.
+// File descriptors a stand-in inherits: the pipe its spec comes on, the
+// pipe it reports readiness on, then one listening socket per process of
+// its subtree that has routes, in preorder (its own first). Listeners are
+// opened by Start so that every port is known before any process starts,
+// and argv can name it.
 const (
-	readyFD     = 3
-	firstListen = 4
+	specFD      = 3
+	readyFD     = 4
+	firstListen = 5
 )
+
+// maxSpec bounds the spec a stand-in reads.
+const maxSpec = 16 << 20
 
 // readyTimeout bounds the wait for one process (and its subtree).
 const readyTimeout = 30 * time.Second
@@ -55,19 +64,23 @@ type report struct {
 // parent) started it, and then never returns; otherwise it only records
 // that the hook is installed. Call it first thing in TestMain.
 func MaybeRun() {
-	raw, ok := os.LookupEnv(specEnv)
-	if !ok {
+	if os.Getenv(specEnv) != "1" {
 		hooked = true
 		return
 	}
-	os.Unsetenv(specEnv) // children get their own
-	os.Exit(runStandin(raw))
+	os.Exit(runStandin())
 }
 
-func runStandin(raw string) int {
+func runStandin() int {
 	ready := os.NewFile(readyFD, "ready")
+	f := os.NewFile(specFD, "spec")
+	raw, err := io.ReadAll(io.LimitReader(f, maxSpec))
+	f.Close()
 	var w wire
-	if err := json.Unmarshal([]byte(raw), &w); err != nil {
+	if err == nil {
+		err = json.Unmarshal(raw, &w)
+	}
+	if err != nil {
 		return fail(ready, fmt.Errorf("bad spec: %v", err))
 	}
 	s := w.Spec
@@ -165,8 +178,14 @@ func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File
 	if err != nil {
 		return nil, report{}, err
 	}
+	specR, specW, err := os.Pipe()
+	if err != nil {
+		return nil, report{}, err
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
+		specR.Close()
+		specW.Close()
 		return nil, report{}, err
 	}
 	defer r.Close()
@@ -174,18 +193,24 @@ func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File
 		Path:   "/proc/self/exe",
 		Args:   execArgv(s),
 		Dir:    s.Dir,
-		Env:    append(append(withoutSpec(os.Environ()), s.Env...), specEnv+"="+string(b)),
+		Env:    append(append(withoutSpec(os.Environ()), s.Env...), specEnv+"=1"),
 		Stdout: stdout,
 		Stderr: stderr,
 		// A stand-in whose parent dies goes with it.
 		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	}
-	cmd.ExtraFiles = append([]*os.File{w}, listeners...)
+	cmd.ExtraFiles = append([]*os.File{specR, w}, listeners...)
 	err = cmd.Start()
+	specR.Close()
 	w.Close()
 	if err != nil {
+		specW.Close()
 		return nil, report{}, fmt.Errorf("starting %q: %v", s.Argv, err)
 	}
+	go func() { // a spec larger than the pipe's buffer must not block us
+		specW.Write(b)
+		specW.Close()
+	}()
 	rep, err := readReport(r)
 	if err == nil && rep.Error != "" {
 		err = errors.New(rep.Error)

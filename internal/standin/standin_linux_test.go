@@ -454,3 +454,18 @@ func fatalOf(t *testing.T, fn func(tb testing.TB)) string {
 	<-done
 	return f.msg
 }
+
+// The spec travels over a pipe: bodies past the kernel's 128 KiB limit on
+// one environment string work, and the environment shows only the marker.
+func TestLargeRouteBody(t *testing.T) {
+	big := strings.Repeat("x", 300<<10)
+	p := Start(t, Spec{Argv: []string{"server", "--big"}, Env: []string{"EXTRA=1"},
+		Routes: map[string]Route{"/big": {Body: big, ContentType: "text/plain"}}}, filepath.Join(t.TempDir(), "log"))
+	if _, body := get(t, p.Port, "/big"); body != big {
+		t.Errorf("body of %d bytes, want %d", len(body), len(big))
+	}
+	env := procField(t, p.PID, "environ")
+	if !strings.Contains(env, "EXTRA=1\x00") || len(env) > len(strings.Join(os.Environ(), "\x00"))+1024 {
+		t.Errorf("environ: %d bytes", len(env))
+	}
+}
