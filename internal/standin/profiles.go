@@ -18,8 +18,9 @@ import (
 // SGLang prints "GB").
 const gib = 1 << 30
 
-// Model is the model a stand-in serves. Defaults are Qwen/Qwen3-8B's
-// config.json (36 layers, 8 KV heads of 128, bfloat16) and parameter count.
+// Model is the model a stand-in serves. The zero Model (no ID) means
+// Qwen/Qwen3-8B: its config.json (36 layers, 8 KV heads of 128, bfloat16,
+// max_position_embeddings 40960) and parameter count.
 type Model struct {
 	ID           string // "Qwen/Qwen3-8B"
 	Architecture string // "Qwen3ForCausalLM"
@@ -42,10 +43,13 @@ func (m Model) withDefaults() Model {
 }
 
 // KVBytesPerToken is the KV cache one token takes on one of tp ranks,
-// estimated: K and V, every layer, the rank's share of the KV heads.
+// estimated: K and V, every layer, the rank's share of the KV heads (at
+// least one: past as many ranks as KV heads, vLLM and SGLang replicate
+// them). Never 0, so the token counts below never divide by zero.
 func (m Model) KVBytesPerToken(tp int) int64 {
 	m = m.withDefaults()
-	return 2 * int64(m.Layers) * int64(m.KVHeads/max(tp, 1)) * int64(m.HeadDim) * int64(m.DTypeBytes)
+	b := 2 * int64(m.Layers) * int64(max(m.KVHeads/max(tp, 1), 1)) * int64(m.HeadDim) * int64(m.DTypeBytes)
+	return max(b, 1)
 }
 
 // WeightBytesPerRank is the weights one of tp ranks holds, estimated as

@@ -68,7 +68,8 @@ type Route struct {
 	ContentType string // "" means application/json
 }
 
-// Proc is a started process of a tree.
+// Proc is a started process of a tree. Its Spec is the one it was started
+// with, {port} in Argv replaced; Log placeholders are left as written.
 type Proc struct {
 	PID, Port int // Port is 0 when the process does not listen
 	Spec      Spec

@@ -216,7 +216,8 @@ func TestVLLM(t *testing.T) {
 	if args, _ := cmdline(t, w1.PID); len(args) != 1 || args[0] != "VLLM::Worker_TP1" {
 		t.Errorf("worker 1 cmdline %q", args)
 	}
-	if c := procField(t, w1.PID, "comm"); c != "VLLM::Worker_T" && c != "VLLM::Worker_TP" {
+	// prctl(PR_SET_NAME) keeps 15 bytes of the title, as setproctitle's does
+	if c := procField(t, w1.PID, "comm"); c != "VLLM::Worker_TP" {
 		t.Errorf("worker comm %q", c)
 	}
 	for _, want := range []string{
@@ -467,5 +468,18 @@ func TestLargeRouteBody(t *testing.T) {
 	env := procField(t, p.PID, "environ")
 	if !strings.Contains(env, "EXTRA=1\x00") || len(env) > len(strings.Join(os.Environ(), "\x00"))+1024 {
 		t.Errorf("environ: %d bytes", len(env))
+	}
+}
+
+func TestKVBytesPerTokenReplicatesHeads(t *testing.T) {
+	m := Model{ID: "m", Layers: 2, KVHeads: 2, HeadDim: 4, DTypeBytes: 2}
+	if got := m.KVBytesPerToken(8); got != 2*2*1*4*2 {
+		t.Errorf("TP 8 over 2 KV heads: %d bytes", got)
+	}
+	if got := (Model{ID: "empty"}).KVBytesPerToken(1); got != 1 {
+		t.Errorf("empty model: %d", got)
+	}
+	if (TGIOptions{Model: Model{ID: "empty"}}).MaxBatchTotalTokens() <= 0 {
+		t.Error("no tokens")
 	}
 }
