@@ -1,0 +1,383 @@
+package standin
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// specEnv marks a process as a stand-in. Its subtree (wire, as JSON)
+// comes over a pipe rather than the environment: /proc/PID/environ stays
+// small and the kernel's 128 KiB limit on one environment string does not
+// bound the routes' bodies.
+const specEnv = "GTM_STANDIN"
+
+// File descriptors a stand-in inherits: the pipe its spec comes on, the
+// pipe it reports readiness on, then one listening socket per process of
+// its subtree that has routes, in preorder (its own first). Listeners are
+// opened by Start so that every port is known before any process starts,
+// and argv can name it.
+const (
+	specFD      = 3
+	readyFD     = 4
+	firstListen = 5
+)
+
+// maxSpec bounds the spec a stand-in reads.
+const maxSpec = 16 << 20
+
+// readyTimeout bounds the wait for one process (and its subtree).
+const readyTimeout = 30 * time.Second
+
+// stopTimeout bounds the wait for a child to end after SIGTERM.
+const stopTimeout = 5 * time.Second
+
+// hooked is set when this binary's TestMain called MaybeRun.
+var hooked bool
+
+// wire is what a stand-in receives: its spec and the port of each process
+// of its subtree, in preorder (0: listens on none).
+type wire struct {
+	Spec  Spec  `json:"spec"`
+	Ports []int `json:"ports"`
+}
+
+// report is what a stand-in sends up once its whole subtree is ready.
+type report struct {
+	PID      int      `json:"pid"`
+	Port     int      `json:"port,omitempty"`
+	Children []report `json:"children,omitempty"`
+	Error    string   `json:"error,omitempty"`
+}
+
+// MaybeRun turns this process into a stand-in when Start (or a stand-in
+// parent) started it, and then never returns; otherwise it only records
+// that the hook is installed. Call it first thing in TestMain.
+func MaybeRun() {
+	if os.Getenv(specEnv) != "1" {
+		hooked = true
+		return
+	}
+	os.Exit(runStandin())
+}
+
+func runStandin() int {
+	ready := os.NewFile(readyFD, "ready")
+	f := os.NewFile(specFD, "spec")
+	raw, err := io.ReadAll(io.LimitReader(f, maxSpec))
+	f.Close()
+	var w wire
+	if err == nil {
+		err = json.Unmarshal(raw, &w)
+	}
+	if err != nil {
+		return fail(ready, fmt.Errorf("bad spec: %v", err))
+	}
+	s := w.Spec
+	// The kernel named the process after /proc/self/exe ("exe"); writing
+	// comm of the thread-group leader sets what /proc/PID/comm shows.
+	if err := os.WriteFile("/proc/self/comm", []byte(s.comm()), 0); err != nil {
+		return fail(ready, fmt.Errorf("setting comm: %v", err))
+	}
+	var keep [][]byte
+	for _, p := range s.Map {
+		b, err := mapFile(p)
+		if err != nil {
+			return fail(ready, err)
+		}
+		keep = append(keep, b)
+	}
+	port := 0 // the port this process listens on
+	if len(w.Ports) > 0 {
+		port = w.Ports[0]
+	}
+	vars := placeholders{pid: os.Getpid(), ppid: os.Getppid(), port: firstPort(w.Ports), rank: s.Rank}
+	if len(s.Routes) > 0 {
+		f := os.NewFile(firstListen, "listener")
+		ln, err := net.FileListener(f)
+		f.Close()
+		if err != nil {
+			return fail(ready, fmt.Errorf("listener: %v", err))
+		}
+		go http.Serve(ln, routes(s.Routes, vars))
+	}
+	writeLines(s.Log, vars)
+
+	// Children, in order; each gets the listeners of its own subtree.
+	fds := firstListen
+	if len(s.Routes) > 0 {
+		fds++
+	}
+	next := 1 // index into w.Ports of the next child's subtree
+	var kids []*exec.Cmd
+	var reps []report
+	stop := func() {
+		for i := len(kids) - 1; i >= 0; i-- {
+			stopChild(kids[i])
+		}
+	}
+	for _, c := range s.Children {
+		n := c.count()
+		var files []*os.File
+		for i := next; i < next+n; i++ {
+			if w.Ports[i] != 0 {
+				files = append(files, os.NewFile(uintptr(fds), "listener"))
+				fds++
+			}
+		}
+		cmd, rep, err := startOne(c, w.Ports[next:next+n], files, os.Stdout, os.Stderr)
+		for _, f := range files {
+			f.Close() // the child has its copy; this process must not show it
+		}
+		next += n
+		if cmd != nil {
+			kids = append(kids, cmd)
+		}
+		if err != nil {
+			stop()
+			return fail(ready, err)
+		}
+		reps = append(reps, rep)
+	}
+	writeLines(s.LogReady, vars)
+
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+	b, _ := json.Marshal(report{PID: os.Getpid(), Port: port, Children: reps})
+	ready.Write(append(b, '\n'))
+	ready.Close()
+	<-sig
+	stop()
+	_ = keep
+	return 0
+}
+
+// fail reports err up the ready pipe and returns the exit code.
+func fail(ready *os.File, err error) int {
+	b, _ := json.Marshal(report{PID: os.Getpid(), Error: err.Error()})
+	ready.Write(append(b, '\n'))
+	fmt.Fprintln(os.Stderr, "standin:", err)
+	return 1
+}
+
+// startOne starts s (its subtree's ports and listener files given) with
+// stdout and stderr as given, and waits for its report. On error the
+// returned command, if any, has been started and must be stopped.
+func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File) (*exec.Cmd, report, error) {
+	b, err := json.Marshal(wire{Spec: s, Ports: ports})
+	if err != nil {
+		return nil, report{}, err
+	}
+	specR, specW, err := os.Pipe()
+	if err != nil {
+		return nil, report{}, err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		specR.Close()
+		specW.Close()
+		return nil, report{}, err
+	}
+	defer r.Close()
+	cmd := &exec.Cmd{
+		Path:   "/proc/self/exe",
+		Args:   execArgv(s),
+		Dir:    s.Dir,
+		Env:    append(append(withoutSpec(os.Environ()), s.Env...), specEnv+"=1"),
+		Stdout: stdout,
+		Stderr: stderr,
+		// A stand-in whose parent dies goes with it.
+		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
+	}
+	cmd.ExtraFiles = append([]*os.File{specR, w}, listeners...)
+	err = cmd.Start()
+	specR.Close()
+	w.Close()
+	if err != nil {
+		specW.Close()
+		return nil, report{}, fmt.Errorf("starting %q: %v", s.Argv, err)
+	}
+	go func() { // a spec larger than the pipe's buffer must not block us
+		specW.Write(b)
+		specW.Close()
+	}()
+	rep, err := readReport(r)
+	if err == nil && rep.Error != "" {
+		err = errors.New(rep.Error)
+	}
+	if err != nil {
+		return cmd, rep, fmt.Errorf("%s: %v", s.comm(), err)
+	}
+	return cmd, rep, nil
+}
+
+// readReport reads one JSON line, bounded in time and size.
+func readReport(r *os.File) (report, error) {
+	type result struct {
+		rep report
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		buf := make([]byte, 0, 4096)
+		tmp := make([]byte, 4096)
+		for len(buf) < 1<<20 {
+			n, err := r.Read(tmp)
+			buf = append(buf, tmp[:n]...)
+			if i := strings.IndexByte(string(buf), '\n'); i >= 0 {
+				var rep report
+				err := json.Unmarshal(buf[:i], &rep)
+				ch <- result{rep, err}
+				return
+			}
+			if err != nil {
+				ch <- result{err: errors.New("exited before it was ready")}
+				return
+			}
+		}
+		ch <- result{err: errors.New("report too long")}
+	}()
+	select {
+	case res := <-ch:
+		return res.rep, res.err
+	case <-time.After(readyTimeout):
+		return report{}, fmt.Errorf("not ready after %v", readyTimeout)
+	}
+}
+
+// execArgv is the argv to exec s with (see Spec.SpawnArgv).
+func execArgv(s Spec) []string {
+	if len(s.SpawnArgv) == 0 {
+		return s.Argv
+	}
+	title := s.Argv[0]
+	area := 0
+	for _, a := range s.SpawnArgv {
+		area += len(a) + 1
+	}
+	argv := []string{title}
+	for n := len(title) + 1; n < area; n++ {
+		argv = append(argv, "")
+	}
+	return argv
+}
+
+// firstPort is the first port of a subtree (see Spec.Argv's {port}).
+func firstPort(ports []int) int {
+	for _, p := range ports {
+		if p != 0 {
+			return p
+		}
+	}
+	return 0
+}
+
+func withoutSpec(env []string) []string {
+	out := env[:0:0]
+	for _, e := range env {
+		if !strings.HasPrefix(e, specEnv+"=") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// stopChild asks a stand-in to end (it ends its own children first) and
+// reaps it; one that does not end in time is killed.
+func stopChild(cmd *exec.Cmd) {
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-done:
+	case <-time.After(stopTimeout):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+}
+
+// mapFile maps the whole file read-only and shared, as a loader maps a
+// library or a model file; the mapping keeps the file referenced.
+func mapFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() == 0 {
+		return nil, fmt.Errorf("%s: empty files cannot be mapped", path)
+	}
+	b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("mmap %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// placeholders are the values of a process's {name} placeholders.
+type placeholders struct{ pid, ppid, port, rank int }
+
+func (v placeholders) expand(s string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	now := time.Now()
+	return strings.NewReplacer(
+		"{pid}", strconv.Itoa(v.pid),
+		"{ppid}", strconv.Itoa(v.ppid),
+		"{port}", strconv.Itoa(v.port),
+		"{rank}", strconv.Itoa(v.rank),
+		"{time}", now.Format("01-02 15:04:05"),
+		"{datetime}", now.Format("2006-01-02 15:04:05"),
+		"{rfc3339}", now.UTC().Format("2006-01-02T15:04:05.000000Z"),
+	).Replace(s)
+}
+
+// writeLines writes lines to stdout in one write, as one logging call
+// of a real server flushes a line, so processes sharing the file do not
+// interleave inside a line.
+func writeLines(lines []string, v placeholders) {
+	if len(lines) == 0 {
+		return
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(v.expand(l))
+		b.WriteByte('\n')
+	}
+	os.Stdout.WriteString(b.String())
+}
+
+func routes(rs map[string]Route, v placeholders) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rt, ok := rs[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		ct := rt.ContentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		w.Header().Set("Content-Type", ct)
+		if rt.Status != 0 {
+			w.WriteHeader(rt.Status)
+		}
+		body := strings.NewReplacer("{port}", strconv.Itoa(v.port), "{pid}", strconv.Itoa(v.pid)).Replace(rt.Body)
+		w.Write([]byte(body))
+	})
+}
