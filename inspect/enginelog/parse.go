@@ -108,10 +108,12 @@ func ParseAt(engine string, r io.Reader, ref time.Time) *Report {
 		return nil
 	}
 	llmlog.ScanLines(r, p.line)
-	if len(p.blocks) == 0 {
-		return nil
+	for i := len(p.blocks) - 1; i >= 0; i-- {
+		if !p.blocks[i].empty() {
+			return p.blocks[i].report(engine, ref)
+		}
 	}
-	return p.blocks[len(p.blocks)-1].report(engine, ref)
+	return nil
 }
 
 // Detect says which engine wrote the log text in r ("" none), from the
@@ -269,6 +271,10 @@ func (p *parser) marker(kind, tag string, top bool, st stamp) *block {
 	b.touch(st)
 	return b
 }
+
+// empty: neither a start marker nor a figure, only other lines (request
+// noise at the head of a tail): not a load.
+func (b *block) empty() bool { return len(b.markers) == 0 && !b.hasFigures }
 
 func (b *block) touch(st stamp) {
 	if st.kind == stampNone {

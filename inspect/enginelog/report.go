@@ -18,25 +18,26 @@ type tail struct {
 	blocks  []*block
 }
 
-// pick returns the newest block written after since (less
-// llmlog.ClockSlack), or nil. A block is placed by its first timestamp;
-// a block whose lines carry none is offered only when it is the newest and
-// the file was written after since.
+// pick returns the newest load block if it was written after since (less
+// llmlog.ClockSlack), else nil: an older block cannot describe a process
+// that started later. A block is placed by its first timestamp; one whose
+// lines carry none, by the file's modification time.
 func (t *tail) pick(engine, path string, since time.Time) *Report {
 	floor := since.Add(-llmlog.ClockSlack)
-	if len(t.blocks) == 0 || t.modTime.Before(floor) {
+	if t.modTime.Before(floor) {
 		return nil
 	}
 	for i := len(t.blocks) - 1; i >= 0; i-- {
 		b := t.blocks[i]
+		if b.empty() {
+			continue
+		}
 		r := b.report(engine, t.modTime)
 		switch {
-		case r.Started.IsZero() && i == len(t.blocks)-1:
-			r.Dated = llmlog.DatedByMtime
 		case r.Started.IsZero():
-			continue // an untimed block behind a newer one: an earlier process's
+			r.Dated = llmlog.DatedByMtime
 		case r.Started.Before(floor):
-			return nil // blocks are in order: everything earlier is older still
+			return nil
 		default:
 			r.Dated = llmlog.DatedByTimestamps
 		}
