@@ -327,3 +327,25 @@ func TestOutOfRangeDropped(t *testing.T) {
 		t.Errorf("notes %q", r.Notes)
 	}
 }
+
+func TestParseVLLMNewestWording(t *testing.T) {
+	// Later V1: "GiB memory and" (v1/worker/gpu/model_runner.py), the two
+	// capacity figures on one line (v1/core/kv_cache_utils.py), and the
+	// graph pool's actual size after the capture (v1/worker/gpu_worker.py).
+	log := strings.Join([]string{
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:00:00 [core.py:93] Initializing a V1 LLM engine (v0.12.0) with config: model='meta-llama/Llama-3.1-8B-Instruct', speculative_config=None",
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:00:30 [gpu_model_runner.py:3100] Model loading took 14.99 GiB memory and 11.420000 seconds",
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:00:41 [gpu_worker.py:359] Available KV cache memory: 55.05 GiB",
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:00:41 [kv_cache_utils.py:1229] GPU KV cache size: 450,816 tokens, Maximum concurrency for 131,072 tokens per request: 3.44x",
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:01:04 [gpu_model_runner.py:3900] Graph capturing finished in 23 secs, took 0.95 GiB",
+		"(EngineCore_DP0 pid=51) INFO 11-02 08:01:04 [gpu_worker.py:480] CUDA graph pool memory: 0.96 GiB (actual), 0.90 GiB (estimated), difference: 0.06 GiB (6.2%).",
+		"",
+	}, "\n")
+	r := ParseAt(VLLM, strings.NewReader(log), time.Date(2025, 11, 2, 9, 0, 0, 0, time.Local))
+	checkRanks(t, r.Ranks, []want{{rank: 0, pid: 51, worker: "EngineCore_DP0", weights: gib(14.99), kv: gib(55.05), graphs: gib(0.96)}})
+	checkU(t, "KVTokens", r.KVTokens, 450816)
+	checkU(t, "ConcurrencyTokens", r.ConcurrencyTokens, 131072)
+	if r.MaxConcurrency == nil || *r.MaxConcurrency != 3.44 || r.Model != "meta-llama/Llama-3.1-8B-Instruct" {
+		t.Errorf("concurrency %v model %q", r.MaxConcurrency, r.Model)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // tail is one parse of a log's tail: its blocks and the file they came from.
@@ -63,6 +64,12 @@ type Cache struct {
 type cacheEntry struct {
 	t    *tail
 	used uint64
+}
+
+// Get is GetWith opening the log with gtm's own rights (safefile.Open):
+// for a log the user named.
+func (c *Cache) Get(path, engine string, since time.Time) (*Report, error) {
+	return c.GetWith(func(p string) (*os.File, fs.FileInfo, error) { return safefile.Open(p, 0) }, path, engine, since)
 }
 
 // GetWith returns the newest load block that engine wrote to the log at

@@ -78,7 +78,7 @@ func TestCacheUntimedBlockDatedByMtime(t *testing.T) {
 	now := time.Now()
 	writeLog(t, path, untimed, now)
 	var c Cache
-	r, err := c.GetWith(safefileOpen, path, VLLM, now.Add(-time.Minute))
+	r, err := c.Get(path, VLLM, now.Add(-time.Minute))
 	if err != nil || r == nil || r.Dated != llmlog.DatedByMtime || len(r.Ranks) != 1 {
 		t.Fatalf("got %+v, %v", r, err)
 	}
