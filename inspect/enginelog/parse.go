@@ -218,8 +218,9 @@ func newParser(engine string) *parser {
 	return p
 }
 
-// clean strips colours, the line end and a leading RFC 3339 stamp
-// (docker --timestamps), which stands in for a line's own missing stamp.
+// clean strips colours, the line end and a leading RFC 3339 stamp: TGI's
+// own, or docker --timestamps', which being dated and UTC is preferred over
+// an engine's naive local one.
 func clean(b []byte) (string, stamp) {
 	if bytes.IndexByte(b, 0x1b) >= 0 {
 		b = llmlog.StripANSI(b)

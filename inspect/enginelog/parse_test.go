@@ -256,8 +256,18 @@ func TestParseTGI(t *testing.T) {
 			}
 		})
 	}
+	// Under docker --timestamps every line, Args' continuations too, gets
+	// a stamp of its own.
+	var docker []string
+	for _, l := range strings.Split(strings.TrimSuffix(tgiText, "\n"), "\n") {
+		docker = append(docker, "2025-07-04T12:35:05.999999999Z "+l)
+	}
+	r := ParseAt(TGI, strings.NewReader(strings.Join(docker, "\n")+"\n"), time.Time{})
+	if r == nil || r.Model != "Qwen/Qwen2.5-VL-7B-Instruct" || r.KVTokens == nil || *r.KVTokens != 52125 {
+		t.Errorf("docker prefixes: %+v", r)
+	}
 	// A relaunch: the second Args starts a new block.
-	r := ParseAt(TGI, strings.NewReader(tgiText+strings.ReplaceAll(tgiText, "2025-07-04T12:3", "2025-07-04T13:3")), time.Time{})
+	r = ParseAt(TGI, strings.NewReader(tgiText+strings.ReplaceAll(tgiText, "2025-07-04T12:3", "2025-07-04T13:3")), time.Time{})
 	if want := time.Date(2025, 7, 4, 13, 35, 5, 123456000, time.UTC); !r.Started.Equal(want) || r.Model == "" {
 		t.Errorf("relaunch: started %v model %q", r.Started, r.Model)
 	}

@@ -46,7 +46,11 @@ func (p *parser) tgi(raw []byte, _ int64) {
 		}
 		return
 	}
-	if st.kind == stampNone {
+	if t, rest, ok := llmlog.CutRFC3339(s); ok { // TGI's own, after a docker stamp
+		st, s = stamp{kind: stampFull, t: t}, rest
+	}
+	rest, ok := cutTracingLevel(strings.TrimLeft(s, " "))
+	if !ok {
 		// A continuation of the pretty-printed Args: `    model_id: "...",`.
 		if p.inArgs {
 			t := strings.TrimSpace(s)
@@ -59,10 +63,7 @@ func (p *parser) tgi(raw []byte, _ int64) {
 		return
 	}
 	p.inArgs = false
-	s = strings.TrimLeft(s, " ")
-	if rest, ok := cutTracingLevel(s); ok {
-		s = rest
-	}
+	s = rest
 	// The targets (and span names) before the message: "a: b: message".
 	target := ""
 	for range 3 {
