@@ -213,3 +213,11 @@ func clip(s string, n int) string {
 	}
 	return s
 }
+
+// StripANSI returns b without its CSI escape sequences (colours): engines
+// that colour their log prefixes (vLLM's worker tags) are read through it.
+func StripANSI(b []byte) []byte { return stripANSI(b) }
+
+// CutRFC3339 takes a leading RFC 3339 timestamp and the space after it
+// (docker --timestamps and the like), returning the rest of s.
+func CutRFC3339(s string) (time.Time, string, bool) { return cutRFC3339(s) }
