@@ -52,6 +52,24 @@ func FuzzPrometheus(f *testing.F) {
 		s.applyMetrics(metrics(samples))
 		var v VLLMState
 		v.applyMetrics(metrics(samples))
+		if v.PrefixCacheHitRatio != nil && (*v.PrefixCacheHitRatio < 0 || *v.PrefixCacheHitRatio > 1) {
+			t.Fatalf("prefix ratio %v", *v.PrefixCacheHitRatio)
+		}
+		var sg SGLangState
+		sg.applyMetrics(metrics(samples))
+		for _, r := range []*float64{sg.TokenUsage, sg.CacheHitRate} {
+			if r != nil && (*r < 0 || *r > 1) {
+				t.Fatalf("sglang ratio %v", *r)
+			}
+		}
+		if sg.MaxTotalNumTokens != nil && *sg.MaxTotalNumTokens < 1 {
+			t.Fatalf("sglang capacity %d", *sg.MaxTotalNumTokens)
+		}
+		var tg TGIState
+		tg.applyMetrics(metrics(samples))
+		if tg.MaxBatchTotalTokens != nil && *tg.MaxBatchTotalTokens < 1 {
+			t.Fatalf("tgi capacity %d", *tg.MaxBatchTotalTokens)
+		}
 	})
 }
 
@@ -86,5 +104,70 @@ func FuzzProps(f *testing.F) {
 		parseLMStudioV0(body)
 		parseLMStudioV1(body)
 		parseVLLMModels(body)
+	})
+}
+
+// FuzzServerInfo: the SGLang, TGI and ComfyUI JSON parsers never panic,
+// and what they keep is in range: positive sizes and counts, fractions
+// in (0, 1], at most the bounded number of devices, ranks and names.
+func FuzzServerInfo(f *testing.F) {
+	addFiles(f, "testdata/sglang/*.json")
+	addFiles(f, "testdata/tgi/*.json")
+	addFiles(f, "testdata/comfyui/*.json")
+	f.Add([]byte(`{"queue_running":[[1,"a",{"1":{"inputs":{"ckpt_name":"x"}}},{},[]]],"queue_pending":7}`))
+	f.Add([]byte(`{"internal_states":[{"memory_usage":{"weight":1e400,"token_capacity":"12"}}],"mem_fraction_static":"0.9"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var s SGLangState
+		if s.applyModelInfo(body) == nil && s.applyServerInfo(body) == nil {
+			if len(s.MemoryUsage) > maxRanks {
+				t.Fatalf("%d ranks", len(s.MemoryUsage))
+			}
+			for _, p := range []*int64{s.ContextLength, s.TPSize, s.DPSize, s.MaxTotalNumTokens} {
+				if p != nil && *p < 1 {
+					t.Fatalf("sglang size %d", *p)
+				}
+			}
+			if s.MemFractionStatic != nil && (*s.MemFractionStatic <= 0 || *s.MemFractionStatic > 1) {
+				t.Fatalf("fraction %v", *s.MemFractionStatic)
+			}
+			if s.MaxTotalNumTokens != nil && s.MaxTotalNumTokensFrom == "" {
+				t.Fatal("capacity without a source")
+			}
+		}
+		var g TGIState
+		if g.applyInfo(body) == nil {
+			for _, p := range []*int64{g.MaxTotalTokens, g.MaxInputTokens, g.MaxConcurrentRequests, g.MaxBatchTotalTokens} {
+				if p != nil && *p < 1 {
+					t.Fatalf("tgi size %d", *p)
+				}
+			}
+		}
+		isTGIInfo(body)
+		isSGLangModelInfo(body)
+		isComfySystemStats(body)
+		if _, ds, err := parseComfySystemStats(body); err == nil {
+			if len(ds) > maxDevices {
+				t.Fatalf("%d devices", len(ds))
+			}
+			for _, d := range ds {
+				for _, p := range []*int64{d.Index, d.VRAMTotal, d.VRAMFree, d.TorchVRAMTotal, d.TorchVRAMFree} {
+					if p != nil && *p < 0 {
+						t.Fatalf("device %+v", d)
+					}
+				}
+			}
+		}
+		if run, pend, models, err := parseComfyQueue(body); err == nil {
+			if run != nil && *run < 0 || pend != nil && *pend < 0 || len(models) > maxLoadedModels {
+				t.Fatalf("queue %v %v, %d models", run, pend, len(models))
+			}
+			seen := map[string]bool{}
+			for _, m := range models {
+				if m == "" || len(m) > maxModelNameLen || seen[m] {
+					t.Fatalf("model name %q", m)
+				}
+				seen[m] = true
+			}
+		}
 	})
 }

@@ -119,6 +119,44 @@ func TestLoopback(t *testing.T) {
 		checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, i64(27264))
 	})
 
+	t.Run("sglang", func(t *testing.T) {
+		port := serve(t, sglangRoutes(t), "", nil, nil)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameSGLang || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
+		}
+		f, err := Lookup(NameSGLang).Probe(ctx, ProbeRequest{Getter: g, Port: port})
+		if err != nil || len(f.Notes) != 0 {
+			t.Fatalf("err %v facts %+v", err, f)
+		}
+		checkInt(t, "KVCapacityTokens", f.KVCapacityTokens, i64(1204321))
+		checkFloat(t, "KVUsageRatio", f.KVUsageRatio, f64(0.04))
+	})
+
+	t.Run("tgi, /metrics failing", func(t *testing.T) {
+		port := serve(t, map[string]reply{"/info": file(t, "tgi", "info_v2.json"), "/metrics": {status: 500, body: "boom"}}, "", nil, nil)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameTGI || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
+		}
+		f, err := Lookup(NameTGI).Probe(ctx, ProbeRequest{Getter: g, Port: port})
+		if err != nil || len(f.Notes) != 1 || f.Notes[0] != "tgi API: GET /metrics: HTTP 500" {
+			t.Fatalf("err %v notes %q", err, f.Notes)
+		}
+		checkInt(t, "KVCapacityTokens", f.KVCapacityTokens, i64(134560))
+		checkFloat(t, "RequestsWaiting", f.RequestsWaiting, nil)
+	})
+
+	t.Run("comfyui", func(t *testing.T) {
+		port := serve(t, map[string]reply{"/system_stats": file(t, cu, "system_stats.json"), "/queue": file(t, cu, "queue.json")}, "", nil, nil)
+		if k, err := Identify(ctx, g, port); nameOf(k) != NameComfyUI || err != nil {
+			t.Errorf("Identify = %q %v", nameOf(k), err)
+		}
+		f, err := Lookup(NameComfyUI).Probe(ctx, ProbeRequest{Getter: g, Port: port})
+		if err != nil || len(f.Devices) != 1 || len(f.LoadedModels) != 6 {
+			t.Fatalf("err %v facts %+v", err, f)
+		}
+		checkInt(t, "QueueRunning", f.QueueRunning, i64(1))
+	})
+
 	t.Run("nothing listening", func(t *testing.T) {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -128,6 +166,11 @@ func TestLoopback(t *testing.T) {
 		l.Close()
 		if _, err := ProbeLlamaServer(ctx, g, port, "", nil); err == nil {
 			t.Error("no error for a closed port")
+		}
+		for _, name := range []string{NameSGLang, NameTGI, NameComfyUI} {
+			if f, err := Lookup(name).Probe(ctx, ProbeRequest{Getter: g, Port: port}); err == nil || f != nil {
+				t.Errorf("%s: no error for a closed port", name)
+			}
 		}
 		if k, err := Identify(ctx, g, port); nameOf(k) != "" || err == nil {
 			t.Errorf("Identify = %q %v", nameOf(k), err)

@@ -10,10 +10,18 @@ import (
 // the paths several of them answer. LM Studio comes last: it also claims
 // any process started from under ~/.lmstudio, which must not shadow a
 // server recognised by its own name.
+//
+// The Python servers claim only their own module, script or process
+// title, so `python -m sglang.launch_server` is never vLLM's, and ComfyUI
+// claims `python main.py` only from a ComfyUI folder or with flags only
+// ComfyUI has.
 var registry = []Server{
 	llamaServer{},
 	ollama{},
 	vllm{},
+	sglang{},
+	tgi{},
+	comfyUI{},
 	lmStudio{},
 }
 
@@ -34,7 +42,13 @@ func Lookup(name string) Server {
 // command line, which callers have before any port; nil and NotServer
 // when none claims it.
 func Recognise(name string, argv []string) (Server, Role) {
-	p := Process{Name: name, Argv: argv}
+	return RecogniseProcess(Process{Name: name, Argv: argv})
+}
+
+// RecogniseProcess is Recognise for callers that also know the process's
+// working directory (Process.Cwd), which tells comfy-cli's relative
+// `python main.py` apart.
+func RecogniseProcess(p Process) (Server, Role) {
 	for _, s := range registry {
 		if r := s.Recognise(p); r != NotServer {
 			return s, r

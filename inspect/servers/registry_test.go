@@ -19,17 +19,25 @@ func TestIdentify(t *testing.T) {
 	}{
 		{"llama-server", &fakeGetter{routes: llamaRoutes(t)}, NameLlamaServer, 1},
 		{"llama-server, 2024 props", &fakeGetter{routes: map[string]reply{"/props": file(t, ls, "props_old.json")}}, NameLlamaServer, 1},
-		{"llama-server with --api-key and --metrics", &fakeGetter{routes: llamaRoutes(t), key: "k", public: llamaPublic}, NameLlamaServer, 5},
-		{"llama-server with --api-key, no metrics", &fakeGetter{routes: map[string]reply{"/props": file(t, ls, "props.json")}, key: "k", public: llamaPublic}, NameLlamaServer, 5},
+		{"llama-server with --api-key and --metrics", &fakeGetter{routes: llamaRoutes(t), key: "k", public: llamaPublic}, NameLlamaServer, 8},
+		{"llama-server with --api-key, no metrics", &fakeGetter{routes: map[string]reply{"/props": file(t, ls, "props.json")}, key: "k", public: llamaPublic}, NameLlamaServer, 8},
 		{"ollama", &fakeGetter{routes: map[string]reply{"/api/version": file(t, "ollama", "version.json"), "/api/ps": file(t, "ollama", "ps.json")}}, NameOllama, 2},
-		{"lm studio 0.3", &fakeGetter{routes: map[string]reply{"/api/v0/models": file(t, "lmstudio", "v0_models.json")}, notFound: &lmUnknown}, NameLMStudio, 3},
+		{"lm studio 0.3", &fakeGetter{routes: map[string]reply{"/api/v0/models": file(t, "lmstudio", "v0_models.json")}, notFound: &lmUnknown}, NameLMStudio, 6},
 		{"lm studio 0.4, nothing downloaded in v0", &fakeGetter{routes: map[string]reply{
 			"/api/v0/models": {status: 200, body: `{"object":"list","data":[]}`},
 			"/api/v1/models": file(t, "lmstudio", "v1_models.json"),
-		}, notFound: &lmUnknown}, NameLMStudio, 4},
-		{"vllm", &fakeGetter{routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}}, NameVLLM, 5},
-		{"something else", &fakeGetter{routes: map[string]reply{"/metrics": {status: 200, body: "go_goroutines 7\n"}}}, "", 5},
-		{"an OpenAI list is not LM Studio", &fakeGetter{routes: map[string]reply{"/api/v0/models": file(t, "vllm", "models.json")}}, "", 5},
+		}, notFound: &lmUnknown}, NameLMStudio, 7},
+		{"vllm", &fakeGetter{routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}}, NameVLLM, 8},
+		{"sglang", &fakeGetter{routes: sglangRoutes(t)}, NameSGLang, 3},
+		{"sglang 0.4", &fakeGetter{routes: map[string]reply{"/get_model_info": file(t, sg, "get_model_info_old.json")}}, NameSGLang, 3},
+		{"sglang with --api-key and --enable-metrics", &fakeGetter{routes: sglangRoutes(t), key: "k", public: map[string]bool{"/metrics": true}}, NameSGLang, 8},
+		{"tgi", &fakeGetter{routes: map[string]reply{"/info": file(t, "tgi", "info.json"), "/metrics": file(t, "tgi", "metrics.txt")}}, NameTGI, 4},
+		{"tgi 1.4", &fakeGetter{routes: map[string]reply{"/info": file(t, "tgi", "info_v1.json")}}, NameTGI, 4},
+		{"tgi by its metrics", &fakeGetter{routes: map[string]reply{"/metrics": file(t, "tgi", "metrics.txt")}}, NameTGI, 8},
+		{"comfyui", &fakeGetter{routes: map[string]reply{"/system_stats": file(t, cu, "system_stats.json")}}, NameComfyUI, 5},
+		{"something else", &fakeGetter{routes: map[string]reply{"/metrics": {status: 200, body: "go_goroutines 7\n"}}}, "", 8},
+		{"an OpenAI list is not LM Studio", &fakeGetter{routes: map[string]reply{"/api/v0/models": file(t, "vllm", "models.json")}}, "", 8},
+		{"some app's /info is not TGI", &fakeGetter{routes: map[string]reply{"/info": {status: 200, body: `{"name":"app","version":"1.0"}`}, "/system_stats": {status: 200, body: `{"cpu":3}`}}}, "", 8},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,8 +85,51 @@ func TestRecognise(t *testing.T) {
 		{"python", []string{"/venv/bin/python", "/venv/bin/vllm", "serve", "m"}, NameVLLM},
 		{"python", []string{"python", "-u", "train.py", "--vllm"}, ""},
 		{"python", []string{"python", "-m", "http.server"}, ""},
-		{"VLLM::EngineCor", nil, NameVLLM},
-		{"VLLM::Worker_TP", []string{"VLLM::Worker_TP0"}, NameVLLM},
+		// setproctitle: the title in argv[0], the other arguments empty
+		{"VLLM::EngineCor", []string{"VLLM::EngineCore", "", "", ""}, NameVLLM + " worker"},
+		{"VLLM::EngineCor", nil, NameVLLM + " worker"},
+		{"VLLM::EngineCor", []string{"VLLM::EngineCore_DP1", ""}, NameVLLM + " worker"},
+		{"VLLM::Worker_TP", []string{"VLLM::Worker_TP0", "", ""}, NameVLLM + " worker"},
+		{"VLLM::Worker_DP", []string{"VLLM::Worker_DP0_PP1_TP2"}, NameVLLM + " worker"},
+		{"VLLM::Worker", []string{"VLLM::Worker"}, NameVLLM + " worker"},
+		{"VLLM::DPCoordin", []string{"VLLM::DPCoordinator", ""}, NameVLLM + " worker"},
+		{"VLLM::APIServer", []string{"VLLM::APIServer_0", "", ""}, NameVLLM},
+		{"python3", []string{"python3", "-m", "sglang.launch_server", "--model-path", "vllm/model", "--port", "30000"}, NameSGLang},
+		{"bash", []string{"bash", "run.sh", "vllm", "serve"}, ""},
+		// SGLang
+		{"python3", []string{"/usr/bin/python3", "-m", "sglang.launch_server", "--model-path", "Qwen/Qwen3-8B", "--tp", "2"}, NameSGLang},
+		{"python", []string{"python", "-msglang.launch_server", "--model-path", "m"}, NameSGLang},
+		{"sglang", []string{"/venv/bin/sglang", "serve", "--model-path", "m"}, NameSGLang},
+		{"python3", []string{"/venv/bin/python3", "/venv/bin/sglang", "serve", "--model-path", "m"}, NameSGLang},
+		{"sglang", []string{"/venv/bin/sglang", "version"}, ""},
+		{"python3", []string{"python3", "-m", "sglang.bench_serving", "--backend", "sglang"}, ""},
+		{"python3", []string{"python3", "-m", "sglang.check_env"}, ""},
+		{"sglang::schedul", []string{"sglang::scheduler_TP0", "", ""}, NameSGLang + " worker"},
+		{"sglang::schedul", []string{"sglang::scheduler_DP1_TP3"}, NameSGLang + " worker"},
+		{"sglang::schedul", nil, NameSGLang + " worker"},
+		{"sglang::detoken", []string{"sglang::detokenizer", ""}, NameSGLang + " worker"},
+		{"sglang::tokeniz", []string{"sglang::tokenizer_worker:4711"}, NameSGLang},
+		// TGI: launcher, router and shards share the comm "text-generation"
+		{"text-generation", []string{"text-generation-launcher", "--model-id", "meta-llama/Llama-3.1-8B-Instruct", "--num-shard", "2"}, NameTGI + " launcher"},
+		{"text-generation", []string{"/usr/local/bin/text-generation-router", "--max-concurrent-requests", "128", "--port", "80", "--tokenizer-name", "m"}, NameTGI},
+		{"text-generation", []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", "meta-llama/Llama-3.1-8B-Instruct", "--uds-path", "/tmp/text-generation-server", "--sharded"}, NameTGI + " worker"},
+		{"text-generation", []string{"/opt/conda/bin/text-generation-server", "serve", "m", "--uds-path", "/tmp/s"}, NameTGI + " worker"},
+		{"text-generation", []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "download-weights", "m"}, ""},
+		{"text-generation", nil, ""},
+		// ComfyUI
+		{"python", []string{"/home/me/ComfyUI/venv/bin/python", "main.py", "--listen", "0.0.0.0"}, ""}, // relative, cwd unknown
+		{"python", []string{"python", "/home/me/ComfyUI/main.py", "--listen", "0.0.0.0", "--port", "8188"}, NameComfyUI},
+		{"python.exe", []string{`C:\ComfyUI_windows_portable\python_embeded\python.exe`, "-s", `ComfyUI\main.py`, "--windows-standalone-build"}, NameComfyUI},
+		{"python3", []string{"python3", "-u", "/opt/comfyui-master/main.py"}, NameComfyUI},
+		{"python", []string{"python", "main.py", "--lowvram", "--preview-method", "auto"}, NameComfyUI},
+		{"python", []string{"python", "main.py", "--listen", "--port", "8188"}, ""}, // not ComfyUI-only flags
+		{"python", []string{"python", "/srv/bot/main.py"}, ""},
+		{"python", []string{"python", "-m", "main"}, ""},
+		{"comfy", []string{"/venv/bin/comfy", "--workspace=/home/me/comfy/ComfyUI", "launch", "--", "--port", "8190"}, NameComfyUI + " launcher"},
+		{"comfy", []string{"/venv/bin/comfy", "--workspace", "/w", "launch"}, NameComfyUI + " launcher"},
+		{"python3", []string{"/venv/bin/python3", "/venv/bin/comfy", "launch", "--background"}, NameComfyUI + " launcher"},
+		{"comfy", []string{"/venv/bin/comfy", "install"}, ""},
+		{"comfy", []string{"/venv/bin/comfy", "model", "download", "launch"}, ""},
 		{"bash", []string{"bash", "-c", "llama-server -m x"}, ""},
 		{"", nil, ""},
 		// a server's own name wins over LM Studio's rule on paths
@@ -91,8 +142,41 @@ func TestRecognise(t *testing.T) {
 		if role == Worker {
 			got += " worker"
 		}
+		switch role {
+		case Launcher:
+			got += " launcher"
+		}
 		if got != c.want || (s == nil) != (role == NotServer) {
 			t.Errorf("Recognise(%q, %q) = %q (role %d), want %q", c.name, c.argv, got, role, c.want)
+		}
+	}
+}
+
+// TestRecogniseCwd: comfy-cli runs `python main.py` in its workspace, so
+// only the working directory says it is ComfyUI.
+func TestRecogniseCwd(t *testing.T) {
+	argv := []string{"/home/me/comfy/ComfyUI/.venv/bin/python", "main.py", "--port", "8188"}
+	for _, c := range []struct {
+		cwd  string
+		want string
+	}{
+		{"/home/me/comfy/ComfyUI", NameComfyUI},
+		{`C:\Users\me\Documents\comfyui`, NameComfyUI},
+		{"/srv/bot", ""},
+		{"", ""},
+	} {
+		s, role := RecogniseProcess(Process{Name: "python", Argv: argv, Cwd: c.cwd})
+		if nameOf(s) != c.want || (s != nil && role != API) {
+			t.Errorf("cwd %q: %q role %v, want %q", c.cwd, nameOf(s), role, c.want)
+		}
+	}
+	// An absolute main.py elsewhere is not ComfyUI whatever the cwd.
+	if s, _ := RecogniseProcess(Process{Name: "python", Argv: []string{"python", "/srv/bot/main.py"}, Cwd: "/home/me/ComfyUI"}); s != nil {
+		t.Errorf("absolute main.py outside ComfyUI taken for %q", s.Name())
+	}
+	for r, want := range map[Role]string{NotServer: "none", API: "api", Worker: "worker", Launcher: "launcher"} {
+		if r.String() != want {
+			t.Errorf("Role(%d) = %q", r, r.String())
 		}
 	}
 }
@@ -118,7 +202,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s has no checks: Identify cannot find it", s.Name())
 		}
 	}
-	for _, name := range []string{"llama-server", "ollama", "lmstudio", "vllm"} {
+	for _, name := range []string{"llama-server", "ollama", "lmstudio", "vllm", "sglang", "tgi", "comfyui"} {
 		if !seen[name] {
 			t.Errorf("server %q is gone from the registry", name)
 		}

@@ -32,10 +32,15 @@ type Server interface {
 }
 
 // Process is what Recognise sees of a process. Name may be the 15-byte
-// truncated Linux comm; Argv may be nil.
+// truncated Linux comm; Argv may be nil. A process that called
+// setproctitle (vLLM's and SGLang's children) shows its title as argv[0]
+// with the other arguments empty strings, and as comm cut to 15 bytes.
 type Process struct {
 	Name string
 	Argv []string
+	// Cwd is the process's working directory, "" when unknown. It tells a
+	// relative `python main.py` (how comfy-cli starts ComfyUI) from others.
+	Cwd string
 }
 
 // bases are the lower-case base names of the process name and argv[0].
@@ -62,10 +67,31 @@ const (
 	NotServer Role = iota
 	// API: the process serves the API on its own ports.
 	API
-	// Worker: the process does the work for a parent that serves the API
-	// (an Ollama runner); its parent's ports are asked on its behalf.
+	// Worker: the process does the work for an ancestor that serves the
+	// API (an Ollama runner, vLLM's EngineCore and Worker_TP<n>, SGLang's
+	// scheduler, TGI's Python shards). Its API is found on its nearest
+	// ancestor recognised as the same server; when that ancestor is a
+	// Launcher, on the Launcher's children of the same server in the API
+	// role (TGI: launcher → router and shards are siblings).
 	Worker
+	// Launcher: the process starts a server's API and workers but answers
+	// on no port itself (TGI's text-generation-launcher, comfy-cli's
+	// `comfy launch`). Its API is on its children of the same server.
+	Launcher
 )
+
+// String names a role in notes and tests.
+func (r Role) String() string {
+	switch r {
+	case API:
+		return "api"
+	case Worker:
+		return "worker"
+	case Launcher:
+		return "launcher"
+	}
+	return "none"
+}
 
 // Check is one GET that may tell a server by its answer.
 type Check struct {
@@ -141,12 +167,61 @@ type Facts struct {
 	OutputModalities   []string
 	Model              string   // the model's name or instance id in that API
 	ModelPaths         []string // model files the API names, as the server wrote them
+
+	// RequestsWaiting: requests queued, not yet running
+	// (vllm:num_requests_waiting, sglang:num_queue_reqs, tgi_queue_size).
+	RequestsWaiting *float64
+	// KVCapacityTokens: the tokens the server's KV cache holds, as the
+	// server sizes it (vLLM num_gpu_blocks×block_size, SGLang
+	// max_total_num_tokens, TGI max_batch_total_tokens); KVCapacityFrom
+	// names the metric or field it came from.
+	KVCapacityTokens *int64
+	KVCapacityFrom   string
+	// PromptTokens and GenerationTokens: counters since the server started.
+	PromptTokens     *float64
+	GenerationTokens *float64
+	// PrefixCacheHitRatio: 0..1, tokens (vLLM V1, SGLang) or blocks (vLLM
+	// V0) found in the prefix cache.
+	PrefixCacheHitRatio *float64
+	// MemoryFraction: the share of GPU memory the server was told to take
+	// (vLLM --gpu-memory-utilization, SGLang --mem-fraction-static), 0..1.
+	MemoryFraction *float64
+	TensorParallel *int64
+	// ModelRoot: what the model was loaded from, as the API says (vLLM
+	// /v1/models root, SGLang model_path, TGI model_id): an HF id or a path.
+	ModelRoot string
+	// ModelDType: the weights' dtype as the API says (TGI model_dtype
+	// "torch.float16", SGLang dtype); "" when unknown or "auto".
+	ModelDType string
+	// QueueRunning and QueuePending: prompts in ComfyUI's /queue.
+	QueueRunning, QueuePending *int64
+	// Devices: the devices the server says it computes on, with their
+	// memory as it sees it (ComfyUI /system_stats).
+	Devices []DeviceMemory
+	// LoadedModels: model names the API says are in use (ComfyUI: the
+	// checkpoint, UNet, VAE, LoRA, CLIP and ControlNet names in the running
+	// and pending prompts), de-duplicated, at most maxLoadedModels.
+	LoadedModels []string
 	// Notes say what the server could not give (one endpoint failing),
 	// with the server's name; at most maxNotes, each at most maxNoteLen.
 	Notes []string
 	// State is the server's own memo of this answer, handed back as
 	// ProbeRequest.Prev next time (llama-server's model list).
 	State any
+}
+
+// DeviceMemory is one device as the server reports it. Bytes are as the
+// server counts them: VRAM* from the driver's view (torch.cuda.mem_get_info),
+// TorchVRAM* from PyTorch's caching allocator (reserved, and free within
+// it). Nil is unknown.
+type DeviceMemory struct {
+	Index          *int64 // the device index in the server's process; nil for a CPU
+	Name           string // e.g. "cuda:0 NVIDIA GeForce RTX 4090 : cudaMallocAsync"
+	Type           string // torch device type: "cuda", "cpu", "mps", "xpu"
+	VRAMTotal      *int64
+	VRAMFree       *int64
+	TorchVRAMTotal *int64
+	TorchVRAMFree  *int64
 }
 
 func status(loading, needsKey bool) string {

@@ -1,6 +1,7 @@
-// Package servers reads the local HTTP APIs of LLM servers (llama-server,
-// Ollama, LM Studio, vLLM) to explain what a process keeps in GPU memory:
-// which model, which context size, how many slots, how busy.
+// Package servers reads the local HTTP APIs of inference servers
+// (llama-server, Ollama, LM Studio, vLLM, SGLang, text-generation-inference,
+// ComfyUI) to explain what a process keeps in GPU memory: which model,
+// which context size, how large a KV cache, how many slots, how busy.
 //
 // Each server is one file implementing Server (recognise its processes,
 // tell it on a port, probe it), listed once in registry.go; callers go

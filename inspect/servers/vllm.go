@@ -15,15 +15,26 @@ type vllm struct{}
 
 func (vllm) Name() string { return NameVLLM }
 
-// Recognise: `vllm serve`, `python -m vllm.entrypoints...` and vLLM's
-// VLLM::EngineCore/Worker children. The children are asked on their own
-// ports, as before; tying them to the API process is for later.
+// Recognise: `vllm serve` and `python -m vllm.entrypoints...` serve; the
+// children vLLM titles with setproctitle are workers, except its extra API
+// server processes. Titles are "<prefix>::<name>[_<suffix>]" with the
+// prefix VLLM_PROCESS_NAME_PREFIX, "VLLM" by default (vllm-project/vllm
+// vllm/utils/system_utils.py set_process_title): "VLLM::EngineCore",
+// "VLLM::EngineCore_DP0" (vllm/v1/engine/core.py), "VLLM::Worker",
+// "VLLM::Worker_TP0", "VLLM::Worker_DP0_PP1_TP2"
+// (vllm/v1/executor/multiproc_executor.py), "VLLM::DPCoordinator"
+// (vllm/v1/engine/coordinator.py) and "VLLM::APIServer_0"
+// (vllm/entrypoints/cli/serve.py, --api-server-count). EngineCore is the
+// API process's child and the TP workers EngineCore's, so a worker's API
+// is its nearest vLLM ancestor in the API role.
 func (vllm) Recognise(p Process) Role {
 	args := p.args()
 	for _, b := range p.bases() {
 		switch {
-		case strings.HasPrefix(b, "vllm::"): // setproctitle of engine/worker children
+		case strings.HasPrefix(b, "vllm::apiserver"): // comm keeps "VLLM::APIServer" (15 bytes)
 			return API
+		case strings.HasPrefix(b, "vllm::"):
+			return Worker
 		case b == "vllm" && firstWord(args) == "serve":
 			return API
 		case strings.HasPrefix(b, "python") && isVLLMPython(args):
@@ -48,17 +59,39 @@ func (vllm) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 		return nil, err
 	}
 	f := &Facts{Status: status(false, s.NeedsKey), KVUsageRatio: s.KVUsageRatio,
+		PrefixCacheHitRatio: s.PrefixCacheHitRatio, MemoryFraction: s.GPUMemoryUtilization,
+		RequestsProcessing: floatPtr(s.RequestsRunning), RequestsWaiting: floatPtr(s.RequestsWaiting),
+		PromptTokens: floatPtr(s.PromptTokens), GenerationTokens: floatPtr(s.GenerationTokens),
 		Notes: endpointNotes(NameVLLM, s.Errors)}
-	if s.RequestsRunning != nil {
-		v := float64(*s.RequestsRunning)
-		f.RequestsProcessing = &v
+	if s.NumGPUBlocks != nil && s.BlockSize != nil && *s.NumGPUBlocks <= maxKVTokens / *s.BlockSize {
+		v := *s.NumGPUBlocks * *s.BlockSize
+		f.KVCapacityTokens, f.KVCapacityFrom = &v, "vllm:cache_config_info num_gpu_blocks×block_size"
 	}
 	for _, m := range s.Models {
+		if m.Parent != "" {
+			continue // a LoRA adapter: the base model is what holds memory
+		}
 		if f.NCtx == nil {
 			f.NCtx = m.MaxModelLen
 		}
+		if f.ModelRoot == "" {
+			f.ModelRoot, f.Model = m.Root, m.ID
+		}
 	}
 	return f, nil
+}
+
+// maxKVTokens bounds a KV capacity computed from reported numbers: no
+// server holds 2^40 tokens, so more is a bad value, not a big cache.
+const maxKVTokens = 1 << 40
+
+// floatPtr is a count as the float Facts carries.
+func floatPtr(v *int64) *float64 {
+	if v == nil {
+		return nil
+	}
+	f := float64(*v)
+	return &f
 }
 
 // isVLLMPython matches `python -m vllm.entrypoints...` and
@@ -96,6 +129,12 @@ type VLLMState struct {
 	Preemptions      *int64 // vllm:num_preemptions_total
 	PromptTokens     *int64 // vllm:prompt_tokens_total
 	GenerationTokens *int64 // vllm:generation_tokens_total
+	// PrefixCacheHitRatio is vllm:prefix_cache_hits_total over
+	// vllm:prefix_cache_queries_total (V1, tokens since start; unknown
+	// before the first query) or vllm:gpu_prefix_cache_hit_rate (V0,
+	// blocks); PrefixCacheMetric names which.
+	PrefixCacheHitRatio *float64
+	PrefixCacheMetric   string
 	// From vllm:cache_config_info labels.
 	NumGPUBlocks         *int64
 	BlockSize            *int64
@@ -183,6 +222,18 @@ func (s *VLLMState) applyMetrics(m metrics) {
 	s.Preemptions = countOf(m.sum("vllm:num_preemptions_total"))
 	s.PromptTokens = countOf(m.sum("vllm:prompt_tokens_total"))
 	s.GenerationTokens = countOf(m.sum("vllm:generation_tokens_total"))
+	// V1 counts tokens (vllm/v1/metrics/loggers.py: counters
+	// vllm:prefix_cache_queries and vllm:prefix_cache_hits, exposed with
+	// _total); V0 had a gauge of blocks (vllm/engine/metrics.py
+	// vllm:gpu_prefix_cache_hit_rate).
+	hits, hok := m.sum("vllm:prefix_cache_hits_total")
+	queries, qok := m.sum("vllm:prefix_cache_queries_total")
+	if hok && qok && queries > 0 && hits >= 0 && hits <= queries {
+		r := hits / queries
+		s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, "vllm:prefix_cache_hits_total/vllm:prefix_cache_queries_total"
+	} else if r, ok := m.max("vllm:gpu_prefix_cache_hit_rate"); ok && r >= 0 && r <= 1 {
+		s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, "vllm:gpu_prefix_cache_hit_rate"
+	}
 	for _, smp := range m {
 		if smp.Name != "vllm:cache_config_info" {
 			continue

@@ -17,6 +17,8 @@ func TestProbeVLLM(t *testing.T) {
 		prompt, gen               *int64
 		blocks, blockSize         *int64
 		util                      *float64
+		prefix                    *float64
+		prefixMetric              string
 		needsKey                  bool
 		errs                      []string
 	}
@@ -33,6 +35,7 @@ func TestProbeVLLM(t *testing.T) {
 				kv: f64(0.4215), kvMetric: "vllm:kv_cache_usage_perc",
 				running: i64(5), waiting: i64(1), preempt: i64(4), prompt: i64(220394), gen: i64(1234505),
 				blocks: i64(27264), blockSize: i64(16), util: f64(0.9),
+				prefix: f64(0.25), prefixMetric: "vllm:prefix_cache_hits_total/vllm:prefix_cache_queries_total",
 			},
 		},
 		{
@@ -43,6 +46,7 @@ func TestProbeVLLM(t *testing.T) {
 				kv: f64(0.0123), kvMetric: "vllm:gpu_cache_usage_perc",
 				running: i64(1), waiting: i64(0), preempt: i64(0), prompt: i64(2048), gen: i64(512),
 				blocks: i64(7281), blockSize: i64(16), util: f64(0.9),
+				prefix: f64(0.375), prefixMetric: "vllm:gpu_prefix_cache_hit_rate",
 			},
 		},
 		{
@@ -52,6 +56,7 @@ func TestProbeVLLM(t *testing.T) {
 				kv: f64(0.0123), kvMetric: "vllm:gpu_cache_usage_perc",
 				running: i64(1), waiting: i64(0), preempt: i64(0), prompt: i64(2048), gen: i64(512),
 				blocks: i64(7281), blockSize: i64(16), util: f64(0.9),
+				prefix: f64(0.375), prefixMetric: "vllm:gpu_prefix_cache_hit_rate",
 				needsKey: true, errs: []string{"/v1/models"},
 			},
 		},
@@ -68,6 +73,7 @@ func TestProbeVLLM(t *testing.T) {
 				"/v1/models": {status: 200, body: `{"data":"nope"}`},
 				"/metrics": {status: 200, body: "vllm:kv_cache_usage_perc NaN\nvllm:gpu_cache_usage_perc 0.5\n" +
 					"vllm:num_requests_running -1\nvllm:num_requests_waiting +Inf\nvllm:num_preemptions_total 1e300\n" +
+					"vllm:prefix_cache_hits_total 5\nvllm:prefix_cache_queries_total 0\nvllm:gpu_prefix_cache_hit_rate 1.5\n" +
 					`vllm:cache_config_info{num_gpu_blocks="None",block_size="x",gpu_memory_utilization="2"} 1` + "\n"},
 			},
 			want: want{kv: f64(0.5), kvMetric: "vllm:gpu_cache_usage_perc"},
@@ -97,6 +103,10 @@ func TestProbeVLLM(t *testing.T) {
 			checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, w.blocks)
 			checkInt(t, "BlockSize", s.BlockSize, w.blockSize)
 			checkFloat(t, "GPUMemoryUtilization", s.GPUMemoryUtilization, w.util)
+			checkFloat(t, "PrefixCacheHitRatio", s.PrefixCacheHitRatio, w.prefix)
+			if s.PrefixCacheMetric != w.prefixMetric {
+				t.Errorf("PrefixCacheMetric = %q", s.PrefixCacheMetric)
+			}
 			var errPaths []string
 			for p := range s.Errors {
 				errPaths = append(errPaths, p)
@@ -116,5 +126,42 @@ func TestProbeVLLMDown(t *testing.T) {
 	d := &downGetter{}
 	if _, err := ProbeVLLM(context.Background(), d, 8000); !errors.Is(err, errRefused) || d.calls != 1 {
 		t.Errorf("err %v after %d calls", err, d.calls)
+	}
+}
+
+// TestVLLMFacts: the shared Facts from what ProbeVLLM read; the LoRA
+// adapter is not the model's root.
+func TestVLLMFacts(t *testing.T) {
+	g := &fakeGetter{routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}}
+	f, err := vllm{}.Probe(context.Background(), ProbeRequest{Getter: g, Port: 8000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.ModelRoot != "Qwen/Qwen3-0.6B" || f.Model != "Qwen/Qwen3-0.6B" || f.KVCapacityFrom != "vllm:cache_config_info num_gpu_blocks×block_size" {
+		t.Errorf("facts %+v", f)
+	}
+	checkInt(t, "NCtx", f.NCtx, i64(40960))
+	checkInt(t, "KVCapacityTokens", f.KVCapacityTokens, i64(27264*16))
+	checkFloat(t, "RequestsWaiting", f.RequestsWaiting, f64(1))
+	checkFloat(t, "RequestsProcessing", f.RequestsProcessing, f64(5))
+	checkFloat(t, "PromptTokens", f.PromptTokens, f64(220394))
+	checkFloat(t, "GenerationTokens", f.GenerationTokens, f64(1234505))
+	checkFloat(t, "PrefixCacheHitRatio", f.PrefixCacheHitRatio, f64(0.25))
+	checkFloat(t, "MemoryFraction", f.MemoryFraction, f64(0.9))
+	checkInt(t, "TensorParallel", f.TensorParallel, nil) // vLLM's API does not say
+
+	// Only a LoRA listed, blocks without a size: no root, no capacity.
+	g = &fakeGetter{routes: map[string]reply{
+		"/v1/models": {status: 200, body: `{"data":[{"id":"a","root":"/adapters/a","parent":"base"}]}`},
+		"/metrics":   {status: 200, body: `vllm:cache_config_info{num_gpu_blocks="100",block_size="None"} 1` + "\n"},
+	}}
+	f, err = vllm{}.Probe(context.Background(), ProbeRequest{Getter: g, Port: 8000})
+	if err != nil || f.ModelRoot != "" || f.KVCapacityTokens != nil || f.KVCapacityFrom != "" {
+		t.Errorf("lora only: %v %+v", err, f)
+	}
+	// A product past the bound is a bad value, not a huge cache.
+	g = &fakeGetter{routes: map[string]reply{"/metrics": {status: 200, body: `vllm:cache_config_info{num_gpu_blocks="9223372036854775807",block_size="16"} 1` + "\n"}}}
+	if f, _ := (vllm{}).Probe(context.Background(), ProbeRequest{Getter: g, Port: 8000}); f.KVCapacityTokens != nil {
+		t.Errorf("overflowing capacity %d", *f.KVCapacityTokens)
 	}
 }

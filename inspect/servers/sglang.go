@@ -1,0 +1,339 @@
+package servers
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+)
+
+// NameSGLang is SGLang's server (sgl-project/sglang).
+const NameSGLang = "sglang"
+
+// sglang is SGLang: its own /model_info and /server_info (the older
+// /get_model_info and /get_server_info remain as deprecated aliases, in
+// python/sglang/srt/entrypoints/http_server.py) and /metrics with
+// --enable-metrics.
+type sglang struct{}
+
+func (sglang) Name() string { return NameSGLang }
+
+// Recognise: `python -m sglang.launch_server` and `sglang serve`
+// (python/sglang/cli/main.py) serve. The children SGLang titles with
+// setproctitle are workers: "sglang::scheduler", "sglang::scheduler_TP0",
+// "sglang::scheduler_DP0_TP0" (python/sglang/srt/managers/scheduler.py),
+// "sglang::detokenizer", "sglang::data_parallel_controller"; its HTTP
+// worker processes "sglang::tokenizer_worker:<pid>"
+// (python/sglang/srt/managers/multi_tokenizer_mixin.py) answer the API.
+// Client tools (sglang.bench_serving, sglang.check_env) are not servers.
+func (sglang) Recognise(p Process) Role {
+	args := p.args()
+	for _, b := range p.bases() {
+		switch {
+		case strings.HasPrefix(b, "sglang::tokeniz"): // comm keeps 15 bytes of "sglang::tokenizer_worker:<pid>"
+			return API
+		case strings.HasPrefix(b, "sglang::"):
+			return Worker
+		case b == "sglang" && firstWord(args) == "serve":
+			return API
+		case strings.HasPrefix(b, "python") && isSGLangPython(args):
+			return API
+		}
+	}
+	return NotServer
+}
+
+// isSGLangPython matches `python -m sglang.launch_server ...` and
+// `python .../bin/sglang serve ...`.
+func isSGLangPython(args []string) bool {
+	for i, a := range args {
+		if a == "-m" && i+1 < len(args) {
+			return args[i+1] == "sglang.launch_server"
+		}
+		if strings.HasPrefix(a, "-m") && len(a) > 2 {
+			return a[2:] == "sglang.launch_server"
+		}
+		if !strings.HasPrefix(a, "-") {
+			return base(a) == "sglang" && firstWord(args[i+1:]) == "serve"
+		}
+	}
+	return false
+}
+
+func (sglang) Checks() []Check {
+	return []Check{
+		// /get_model_info is in every release (an alias since /model_info).
+		{Path: "/get_model_info", Match: func(r Reply) Verdict {
+			if r.Err == nil && isSGLangModelInfo(r.Body) {
+				return Yes
+			}
+			return No
+		}},
+		{Path: "/metrics", Shared: true, Match: func(r Reply) Verdict {
+			if r.Err == nil && hasMetric(r.Body, "sglang:") {
+				return Yes
+			}
+			return No
+		}},
+	}
+}
+
+func isSGLangModelInfo(body []byte) bool {
+	var m struct {
+		ModelPath    text `json:"model_path"`
+		IsGeneration flag `json:"is_generation"`
+	}
+	return decodeObject(body, &m) == nil && m.ModelPath != "" && m.IsGeneration.ok
+}
+
+func (sglang) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
+	key := ""
+	if req.APIKey != nil {
+		key = req.APIKey()
+	}
+	s, err := ProbeSGLang(ctx, req.Getter, req.Port, key)
+	if err != nil {
+		return nil, err
+	}
+	f := &Facts{Status: status(false, s.NeedsKey), NCtx: s.ContextLength,
+		KVUsageRatio: s.TokenUsage, TokensPerSecond: s.GenThroughput,
+		RequestsProcessing: floatPtr(s.RequestsRunning), RequestsWaiting: floatPtr(s.RequestsQueued),
+		PromptTokens: floatPtr(s.PromptTokens), GenerationTokens: floatPtr(s.GenerationTokens),
+		PrefixCacheHitRatio: s.CacheHitRate, MemoryFraction: s.MemFractionStatic,
+		TensorParallel: s.TPSize, ModelRoot: s.ModelPath, ModelDType: s.DType,
+		Model:            s.ServedModelName,
+		KVCapacityTokens: s.MaxTotalNumTokens, KVCapacityFrom: s.MaxTotalNumTokensFrom,
+		Notes: endpointNotes(NameSGLang, s.Errors)}
+	return f, nil
+}
+
+// SGLangState is what an SGLang server says about itself.
+type SGLangState struct {
+	Source   string // RuntimeReported
+	NeedsKey bool   // an endpoint answered 401/403 (--api-key)
+
+	// From /model_info (or /get_model_info).
+	ModelPath    string // --model-path: an HF id or a local folder
+	IsGeneration *bool  // false for embedding and reward models
+
+	// From /server_info (or /get_server_info): the server arguments at
+	// the top level, with the scheduler's info and per-DP-rank states.
+	ServedModelName   string
+	Version           string
+	DType             string   // --dtype; "" when "auto"
+	KVCacheDType      string   // --kv-cache-dtype; "" when "auto"
+	ContextLength     *int64   // --context-length; nil when left to the model's config
+	TPSize            *int64   // --tp-size
+	DPSize            *int64   // --dp-size
+	MemFractionStatic *float64 // --mem-fraction-static, 0..1
+	// MaxTotalNumTokens is the KV cache pool in tokens, from
+	// server_info's max_total_num_tokens (the scheduler's), else the
+	// first rank's memory_usage.token_capacity, else the
+	// sglang:max_total_num_tokens gauge; MaxTotalNumTokensFrom names which.
+	MaxTotalNumTokens     *int64
+	MaxTotalNumTokensFrom string
+	// MemoryUsage is internal_states[].memory_usage, one per DP rank: the
+	// scheduler's own accounting of one GPU of the rank.
+	MemoryUsage []SGLangMemory
+
+	// From /metrics (--enable-metrics); names from
+	// python/sglang/srt/metrics/collector.py. Several label sets (DP
+	// ranks) are summed (counts) or maxed (ratios).
+	TokenUsage       *float64 // sglang:token_usage, 0..1 of the KV pool in use
+	RequestsRunning  *int64   // sglang:num_running_reqs
+	RequestsQueued   *int64   // sglang:num_queue_reqs
+	GenThroughput    *float64 // sglang:gen_throughput, tokens/s
+	CacheHitRate     *float64 // sglang:cache_hit_rate, 0..1
+	PromptTokens     *int64   // sglang:prompt_tokens_total
+	GenerationTokens *int64   // sglang:generation_tokens_total
+
+	Errors map[string]error // per endpoint path, as in LlamaState
+}
+
+// SGLangMemory is one DP rank's memory_usage as SGLang reports it: GiB
+// rounded to 2 decimals (weights measured as free memory lost while
+// loading; the KV pool's buffers; CUDA graphs), and the pool's tokens.
+type SGLangMemory struct {
+	WeightGiB     *float64
+	KVCacheGiB    *float64
+	GraphGiB      *float64
+	TokenCapacity *int64
+}
+
+// ProbeSGLang reads /model_info, /server_info (each falling back to its
+// older /get_ name when absent) and /metrics.
+func ProbeSGLang(ctx context.Context, g Getter, port int, apiKey string) (SGLangState, error) {
+	s := SGLangState{Source: RuntimeReported}
+	hdr := bearer(apiKey)
+	reached := false
+	var firstErr error
+	for _, paths := range [][]string{{"/model_info", "/get_model_info"}, {"/server_info", "/get_server_info"}, {"/metrics"}} {
+		path, a := getFallback(ctx, g, port, hdr, paths)
+		reached = reached || a.reached
+		if a.err != nil {
+			if firstErr == nil {
+				firstErr = a.err
+			}
+			s.NeedsKey = s.NeedsKey || errors.Is(a.err, ErrNeedsKey)
+			setErr(&s.Errors, path, a.err)
+			if !a.reached {
+				break
+			}
+			continue
+		}
+		switch paths[0] {
+		case "/model_info":
+			setErr(&s.Errors, path, s.applyModelInfo(a.body))
+		case "/server_info":
+			setErr(&s.Errors, path, s.applyServerInfo(a.body))
+		case "/metrics":
+			m, _ := ParsePrometheus(a.body)
+			s.applyMetrics(metrics(m))
+		}
+	}
+	if !reached {
+		return s, firstErr
+	}
+	return s, ctx.Err()
+}
+
+// getFallback asks paths in turn while the server says a path is absent
+// (404), for endpoints renamed across versions; it returns the path that
+// answered last.
+func getFallback(ctx context.Context, g Getter, port int, hdr http.Header, paths []string) (string, answer) {
+	var a answer
+	for _, p := range paths {
+		a = get(ctx, g, port, p, hdr)
+		if !errors.Is(a.err, ErrDisabled) {
+			return p, a
+		}
+	}
+	return paths[len(paths)-1], a
+}
+
+func (s *SGLangState) applyModelInfo(body []byte) error {
+	var m struct {
+		ModelPath    text `json:"model_path"`
+		IsGeneration flag `json:"is_generation"`
+	}
+	if err := decodeObject(body, &m); err != nil {
+		return err
+	}
+	s.ModelPath = string(m.ModelPath)
+	if m.IsGeneration.ok {
+		v := m.IsGeneration.v
+		s.IsGeneration = &v
+	}
+	return nil
+}
+
+// maxRanks bounds the per-rank states read from one answer.
+const maxRanks = 64
+
+func (s *SGLangState) applyServerInfo(body []byte) error {
+	var si struct {
+		ModelPath         text   `json:"model_path"`
+		ServedModelName   text   `json:"served_model_name"`
+		Version           text   `json:"version"`
+		DType             text   `json:"dtype"`
+		KVCacheDType      text   `json:"kv_cache_dtype"`
+		ContextLength     number `json:"context_length"`
+		TPSize            number `json:"tp_size"`
+		DPSize            number `json:"dp_size"`
+		MemFractionStatic number `json:"mem_fraction_static"`
+		MaxTotalNumTokens number `json:"max_total_num_tokens"`
+		InternalStates    list[struct {
+			MemoryUsage struct {
+				Weight        number `json:"weight"`
+				KVCache       number `json:"kvcache"`
+				Graph         number `json:"graph"`
+				CUDAGraph     number `json:"cuda_graph"` // the older name
+				TokenCapacity number `json:"token_capacity"`
+			} `json:"memory_usage"`
+		}] `json:"internal_states"`
+	}
+	if err := decodeObject(body, &si); err != nil {
+		return err
+	}
+	if s.ModelPath == "" {
+		s.ModelPath = string(si.ModelPath)
+	}
+	s.ServedModelName, s.Version = string(si.ServedModelName), string(si.Version)
+	s.DType, s.KVCacheDType = notAuto(si.DType), notAuto(si.KVCacheDType)
+	s.ContextLength = si.ContextLength.atLeast(1)
+	s.TPSize, s.DPSize = si.TPSize.atLeast(1), si.DPSize.atLeast(1)
+	s.MemFractionStatic = fraction(si.MemFractionStatic)
+	if v := si.MaxTotalNumTokens.atLeast(1); v != nil {
+		s.MaxTotalNumTokens, s.MaxTotalNumTokensFrom = v, "server_info max_total_num_tokens"
+	}
+	for i, st := range si.InternalStates {
+		if i == maxRanks {
+			break
+		}
+		mu := st.MemoryUsage
+		m := SGLangMemory{WeightGiB: nonNegative(mu.Weight), KVCacheGiB: nonNegative(mu.KVCache),
+			GraphGiB: nonNegative(mu.Graph), TokenCapacity: mu.TokenCapacity.atLeast(1)}
+		if m.GraphGiB == nil {
+			m.GraphGiB = nonNegative(mu.CUDAGraph)
+		}
+		s.MemoryUsage = append(s.MemoryUsage, m)
+	}
+	if s.MaxTotalNumTokens == nil && len(s.MemoryUsage) > 0 && s.MemoryUsage[0].TokenCapacity != nil {
+		s.MaxTotalNumTokens, s.MaxTotalNumTokensFrom = s.MemoryUsage[0].TokenCapacity, "server_info internal_states[0].memory_usage.token_capacity"
+	}
+	return nil
+}
+
+func (s *SGLangState) applyMetrics(m metrics) {
+	s.TokenUsage = ratio(m.max("sglang:token_usage"))
+	s.CacheHitRate = ratio(m.max("sglang:cache_hit_rate"))
+	s.RequestsRunning = countOf(m.sum("sglang:num_running_reqs"))
+	s.RequestsQueued = countOf(m.sum("sglang:num_queue_reqs"))
+	if v, ok := m.sum("sglang:gen_throughput"); ok && v >= 0 {
+		s.GenThroughput = &v
+	}
+	s.PromptTokens = countOf(m.sum("sglang:prompt_tokens_total"))
+	s.GenerationTokens = countOf(m.sum("sglang:generation_tokens_total"))
+	// Per DP rank the pool is the same size; the first rank's is the
+	// server's figure, as in server_info.
+	if s.MaxTotalNumTokens == nil {
+		if v, ok := m.max("sglang:max_total_num_tokens"); ok {
+			if n := countOf(v, true); n != nil && *n > 0 {
+				s.MaxTotalNumTokens, s.MaxTotalNumTokensFrom = n, "sglang:max_total_num_tokens"
+			}
+		}
+	}
+}
+
+// ratio keeps a 0..1 value and drops anything else.
+func ratio(v float64, ok bool) *float64 {
+	if !ok || v < 0 || v > 1 {
+		return nil
+	}
+	return &v
+}
+
+// fraction is a JSON number in (0, 1].
+func fraction(n number) *float64 {
+	if !n.ok || n.f <= 0 || n.f > 1 {
+		return nil
+	}
+	v := n.f
+	return &v
+}
+
+func nonNegative(n number) *float64 {
+	if !n.ok || n.f < 0 {
+		return nil
+	}
+	v := n.f
+	return &v
+}
+
+// notAuto drops "auto", which says the server picked and not what.
+func notAuto(t text) string {
+	if strings.EqualFold(string(t), "auto") {
+		return ""
+	}
+	return string(t)
+}
