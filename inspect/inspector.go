@@ -203,6 +203,7 @@ func (in *Inspector) scanMaps(t Target) (*procmaps.Maps, error) {
 func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
 	var api *APIFacts
 	var log *LogFacts
+	var eng *EngineFacts
 	var notes []string
 	acc := in.access(t)
 	if in.Live != nil && in.Untrusted == "" { // an untrusted tree's ports and keys are not its processes'
@@ -229,7 +230,13 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		if api != nil && len(api.OutputModalities) > 0 {
 			f = withOutputModalities(f, api.OutputModalities)
 		}
-		log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
+		srv, _ := servers.Recognise(t.Name, t.Cmdline)
+		if api != nil && srv == nil {
+			srv = servers.Lookup(api.Server) // named by its API: a renamed server
+		}
+		if eng = in.Live.EngineLog(t, srv); eng == nil {
+			log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
+		}
 	}
 	preset := llamaopts.Server
 	if isLlamaCLI(t.Cmdline) {
@@ -237,7 +244,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 	}
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Access: acc, Settings: f.Settings,
 		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
-		Runtimes: f.Runtimes, API: api, Log: log, Notes: notes})
+		Runtimes: f.Runtimes, API: api, Log: log, Engine: eng, Notes: notes})
 	if l != nil {
 		in.placeInServer(l, t)
 	}

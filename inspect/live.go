@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/inspect/enginelog"
 	"github.com/gputaskman/gtm/inspect/llmlog"
 	"github.com/gputaskman/gtm/inspect/netports"
 	"github.com/gputaskman/gtm/inspect/probe"
@@ -34,6 +35,8 @@ type Live struct {
 	Untrusted string
 	Client    *probe.Client
 	Logs      *llmlog.Cache
+	// Engines reads PyTorch engines' load logs (vLLM, SGLang, TGI).
+	Engines *enginelog.Cache
 	// LogPaths are buffer logs the user named for processes
 	// (gtm --llm-log PID=PATH).
 	LogPaths map[int]string
@@ -44,6 +47,7 @@ type Live struct {
 
 	mu           sync.Mutex
 	state        map[Key]*liveState
+	detected     map[string]detected // named logs' engines
 	singleRunner bool
 }
 
@@ -67,17 +71,20 @@ type liveState struct {
 	portsAt time.Time
 	ports   []netports.Port
 	owner   int // the process the ports are of: t itself, or a worker's API
-	apiAt   time.Time
-	api     *APIFacts
-	paths   []string // model files the API names
-	notes   []string // why the server gave nothing, when it did
-	prev    any      // the server's memo of its last answer (servers.Facts.State)
+
+	genTokens *float64 // the generated-token counter at genAt, for throughput
+	genAt     time.Time
+	apiAt     time.Time
+	api       *APIFacts
+	paths     []string // model files the API names
+	notes     []string // why the server gave nothing, when it did
+	prev      any      // the server's memo of its last answer (servers.Facts.State)
 }
 
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
 	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{}),
-		Logs: &llmlog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+		Logs: &llmlog.Cache{}, Engines: &enginelog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
 	if home, err := os.UserHomeDir(); err == nil {
 		l.OllamaLogs = append(l.OllamaLogs, filepath.Join(home, ".ollama", "logs", "server.log"))
 	}
@@ -237,6 +244,9 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 		}
 		st.prev = facts.State
 		a := apiFacts(s.Name(), facts)
+		if a.TokensPerSecond == nil {
+			a.TokensPerSecond = st.throughput(facts.GenerationTokens, now)
+		}
 		checkAPI(a) // runtime-reported numbers: range-checked, bad ones dropped with a note
 		a.Addr = p.Loopback().String()
 		if st.owner != t.PID {
@@ -275,11 +285,47 @@ func ownLimit(err error) bool {
 
 // apiFacts is a server's facts as the breakdown takes them.
 func apiFacts(server string, f *servers.Facts) *APIFacts {
-	return &APIFacts{Server: server, Status: f.Status, NCtx: nonNeg(f.NCtx), NCtxPerSlot: f.NCtxPerSlot,
+	a := &APIFacts{Server: server, Status: f.Status, NCtx: nonNeg(f.NCtx), NCtxPerSlot: f.NCtxPerSlot,
 		SlotsTotal: toInt(f.SlotsTotal), SlotsBusy: toInt(f.SlotsBusy),
 		TokensPerSecond: f.TokensPerSecond, RequestsProcessing: f.RequestsProcessing, KVUsageRatio: f.KVUsageRatio,
 		VRAMBytes: nonNeg(f.VRAMBytes), OutputModalities: f.OutputModalities, Model: f.Model,
-		Notes: append([]string(nil), f.Notes...)}
+		ModelRoot: f.ModelRoot, RequestsWaiting: f.RequestsWaiting, KVCapacityTokens: nonNeg(f.KVCapacityTokens),
+		MemoryFraction: f.MemoryFraction, TensorParallel: toInt(f.TensorParallel), PrefixCacheHitRatio: f.PrefixCacheHitRatio,
+		LoadedModels: append([]string(nil), f.LoadedModels...),
+		Notes:        append([]string(nil), f.Notes...)}
+	// ComfyUI's queue: prompts running and waiting, as requests are
+	if a.RequestsProcessing == nil && f.QueueRunning != nil {
+		v := float64(*f.QueueRunning)
+		a.RequestsProcessing = &v
+	}
+	if a.RequestsWaiting == nil && f.QueuePending != nil {
+		v := float64(*f.QueuePending)
+		a.RequestsWaiting = &v
+	}
+	for _, d := range f.Devices {
+		if d.TorchVRAMTotal != nil && *d.TorchVRAMTotal >= 0 {
+			a.TorchReserved = append(a.TorchReserved, TorchDevice{Device: d.Name, Index: toInt(d.Index), Bytes: uint64(*d.TorchVRAMTotal)})
+		}
+	}
+	return a
+}
+
+// throughput derives tokens per second from a server's generated-token
+// counter between two probes, when the server reports no rate itself
+// (vLLM, TGI); nil on the first probe, after a restart of the counter, or
+// when less than a second passed.
+func (st *liveState) throughput(gen *float64, now time.Time) *float64 {
+	prev, prevAt := st.genTokens, st.genAt
+	st.genTokens, st.genAt = gen, now
+	if gen == nil || prev == nil || *gen < *prev {
+		return nil
+	}
+	dt := now.Sub(prevAt).Seconds()
+	if dt < 1 {
+		return nil
+	}
+	r := (*gen - *prev) / dt
+	return &r
 }
 
 // Log reads the newest load block written after the process started:

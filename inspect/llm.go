@@ -88,9 +88,24 @@ type LLM struct {
 	// Devices split the reported buffers per device where the log gives
 	// them per device (llama.cpp across CUDA0 and CUDA1); null otherwise.
 	Devices []DeviceParts `json:"devices"`
+	// APIModels are the model names the server's API says its work uses
+	// (ComfyUI: checkpoints, UNets, VAEs, LoRAs named by the running and
+	// queued prompts): what a prompt needs, not proof of what is loaded.
+	APIModels []string `json:"api_models"`
+	// TorchReserved is the memory PyTorch's caching allocator holds per
+	// device, as the server reports it (ComfyUI's torch_vram_total):
+	// reported, part of the process's measured VRAM.
+	TorchReserved []TorchDevice `json:"torch_reserved"`
 
 	LogPath *string  `json:"log_path"`
 	Notes   []string `json:"notes"`
+}
+
+// TorchDevice is what PyTorch holds on one device, as a server reports.
+type TorchDevice struct {
+	Device string `json:"device"` // as the server names it ("cuda:0 NVIDIA H100 : cudaMallocAsync")
+	Index  *int   `json:"index"`
+	Bytes  uint64 `json:"bytes"`
 }
 
 // DeviceParts are one device's share of a process's reported buffers,
@@ -143,6 +158,12 @@ type APIFacts struct {
 	// APIPID is the process that answered, when it is not the one the
 	// facts are for (a worker's API ancestor).
 	APIPID int
+	// LoadedModels are model names the API says are in use (ComfyUI's
+	// checkpoints in running and queued prompts).
+	LoadedModels []string
+	// TorchReserved is what PyTorch's allocator holds per device, as the
+	// server reports it (ComfyUI's torch_vram_total).
+	TorchReserved []TorchDevice
 	// Notes say which reported values were out of range and dropped.
 	Notes []string
 }
@@ -415,6 +436,10 @@ func (l *LLM) applyAPI(a *APIFacts) {
 	if a.APIPID > 0 {
 		l.APIPID = ptrTo(a.APIPID)
 	}
+	if len(a.LoadedModels) > 0 {
+		l.APIModels = a.LoadedModels
+	}
+	l.TorchReserved = a.TorchReserved
 	if a.Status == "needs_key" {
 		l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
 	}

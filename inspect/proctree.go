@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gputaskman/gtm/inspect/servers"
 	"github.com/gputaskman/gtm/internal/procroot"
@@ -25,9 +26,10 @@ const maxChildren = 64
 
 // procEntry is what the walk learns of one process.
 type procEntry struct {
-	pid, ppid int
-	name      string
-	argv      []string
+	pid, ppid  int
+	startTicks uint64 // clock ticks after boot: orders processes, dates one from another
+	name       string
+	argv       []string
 }
 
 // readProc reads a process's parent, name and command line from procRoot,
@@ -52,6 +54,9 @@ func readProc(procRoot string, pid int) (procEntry, bool) {
 		return procEntry{}, false
 	}
 	e := procEntry{pid: pid, ppid: ppid}
+	if len(f) > 19 { // stat field 22, starttime
+		e.startTicks, _ = strconv.ParseUint(f[19], 10, 64)
+	}
 	if comm, err := procroot.ReadFile(filepath.Join(dir, "comm"), 256); err == nil {
 		e.name = strings.TrimSuffix(string(comm), "\n")
 	}
@@ -161,4 +166,44 @@ func leadingInt(s string) (int, bool) {
 		i++
 	}
 	return n, i > 0
+}
+
+// serverAncestors are t's nearest ancestors that the same server claims,
+// in any role (API, launcher, engine core), nearest first, stopping at
+// the first that is not: the processes that share t's server.
+func serverAncestors(procRoot string, t Target, srv servers.Server) []procEntry {
+	var out []procEntry
+	pid := t.PPID
+	for range maxAncestors {
+		if pid <= 1 {
+			break
+		}
+		e, ok := readProc(procRoot, pid)
+		if !ok {
+			break
+		}
+		if s, _ := servers.Recognise(e.name, e.argv); s == nil || s.Name() != srv.Name() {
+			break
+		}
+		out = append(out, e)
+		pid = e.ppid
+	}
+	return out
+}
+
+// clockTick is Linux's USER_HZ, fixed at 100 for userspace whatever the
+// kernel's HZ.
+const clockTick = 10 * time.Millisecond
+
+// startOf dates an ancestor from t's own start: t.Start minus the ticks
+// between their starts; zero when t's start is unknown.
+func startOf(procRoot string, t Target, anc procEntry) time.Time {
+	if t.Start.IsZero() {
+		return time.Time{}
+	}
+	self, ok := readProc(procRoot, t.PID)
+	if !ok || anc.startTicks == 0 || anc.startTicks > self.startTicks {
+		return t.Start
+	}
+	return t.Start.Add(-time.Duration(self.startTicks-anc.startTicks) * clockTick)
 }
