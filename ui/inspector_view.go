@@ -463,6 +463,12 @@ func serverSection(l *inspect.LLM) section {
 	for _, d := range l.Devices {
 		s.Rows = append(s.Rows, row{"On " + d.Device, devicePartsText(d)})
 	}
+	for _, d := range l.TorchReserved {
+		s.Rows = append(s.Rows, row{"PyTorch holds", fmt.Sprintf("%s on %s  · %s", mib(d.Bytes), d.Device, provReported)})
+	}
+	if len(l.APIModels) > 0 {
+		s.Rows = append(s.Rows, row{"Prompts use", strings.Join(l.APIModels, ", ") + "  · " + provReported + " (needed, not proof of a load)"})
+	}
 	s.Rows = append(s.Rows, row{"Buffer log", report.FormatString(l.LogPath)})
 	return s
 }

@@ -319,6 +319,12 @@ func LLMSummary(l *inspect.LLM) string {
 	if l.ModelID != nil {
 		parts = append(parts, "model "+*l.ModelID+" ("+FormatString(l.ModelIDSource)+")")
 	}
+	for _, d := range l.TorchReserved {
+		parts = append(parts, fmt.Sprintf("PyTorch holds %s on %s (reported)", formatMiB(d.Bytes), d.Device))
+	}
+	if len(l.APIModels) > 0 {
+		parts = append(parts, "prompts use "+strings.Join(l.APIModels, ", "))
+	}
 	if l.Role != nil && *l.Role == "worker" {
 		w := "worker"
 		if l.Rank != nil {
