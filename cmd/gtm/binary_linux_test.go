@@ -13,6 +13,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/standin"
 )
 
 // headlessBinary is the -tags nogui gtm, built once for the tests that run
@@ -20,6 +21,7 @@ import (
 var headlessBinary string
 
 func TestMain(m *testing.M) {
+	standin.MaybeRun()      // a stand-in server process of the served-model tests
 	maptest.MaybeRunChild() // the mapper child of the inspect tests
 	flag.Parse()
 	if testing.Short() {
