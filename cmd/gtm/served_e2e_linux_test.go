@@ -29,7 +29,7 @@ func h200(i int, procs ...fakenvml.Process) fakenvml.GPU {
 // gibBytes is a figure printed with prec decimals in GiB, as bytes.
 func gibBytes(v float64, prec int) uint64 {
 	p := math.Pow(10, float64(prec))
-	return uint64(math.Round(math.Round(v*p)/p*(1<<30)))
+	return uint64(math.Round(math.Round(v*p) / p * (1 << 30)))
 }
 
 func wantPart(t *testing.T, what string, p *inspect.Part, bytes uint64, source string) {
