@@ -2,8 +2,8 @@ package safefile
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
