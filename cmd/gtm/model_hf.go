@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -280,8 +281,11 @@ func (r *hfModelReport) fit(c *hfconfig.Config, gpu int, total, free uint64, uti
 		f.KVBudgetBytes = budget - r.WeightsBytes
 	}
 	if r.KVElementBytes != nil && c != nil && c.CanEstimateKV() {
-		n := c.KVTokensFit(f.KVBudgetBytes, *r.KVElementBytes)
-		f.KVTokensUpperBound = &n
+		if n := c.KVTokensFit(f.KVBudgetBytes, *r.KVElementBytes); n == math.MaxUint64 {
+			r.Notes = append(r.Notes, "every attention layer is windowed: once the windows fit, any context length does")
+		} else {
+			f.KVTokensUpperBound = &n
+		}
 	}
 	if free < budget {
 		r.Notes = append(r.Notes, fmt.Sprintf("GPU %d has %s free, less than the %.2f × total vLLM would ask for: it would refuse to start", gpu, gib(free), util))

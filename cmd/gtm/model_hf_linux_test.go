@@ -210,6 +210,13 @@ func TestModelHFFit(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "upper bound") {
 		t.Fatalf("text:\n%s", stdout)
 	}
+	// Every layer windowed (Mistral 7B v0.1): no token bound, a note.
+	cfg["sliding_window"] = 4096
+	code, stdout, _, _ = runIn(t, twoGPUCollector(t), "model", writeHF(t, cfg, ts, 0), "--json", "--gpu", "1")
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.Fit == nil || r.Fit.KVTokensUpperBound != nil || !strings.Contains(strings.Join(r.Notes, "|"), "windowed") {
+		t.Fatalf("windowed: %+v %q", r.Fit, r.Notes)
+	}
 }
 
 func TestModelHFUsageErrors(t *testing.T) {

@@ -25,10 +25,11 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 // Limits on what a header may claim.
@@ -123,18 +124,15 @@ func Parse(r io.ReaderAt, size int64) (*Header, error) {
 	return h, nil
 }
 
-// ParseFile opens path with gtm's own rights and parses its header. It is
-// for tests and tools; gtm's inspectors open files through safefile.
+// ParseFile opens path with gtm's own rights (a regular file, without
+// blocking: safefile.Open) and parses its header. A file a process named
+// is opened through its *safefile.Access instead, then given to Parse.
 func ParseFile(path string) (*Header, error) {
-	f, err := os.Open(path)
+	f, fi, err := safefile.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	return Parse(f, fi.Size())
 }
 
