@@ -93,6 +93,9 @@ type hfMLA struct {
 // --gpu-memory-utilization, less the weights (exact), divided among KV
 // tokens (estimated). An upper bound: vLLM also reserves the activation
 // peak, non-torch memory and CUDA graphs, which only its log reports.
+// vLLM asks for total × utilization at start-up and refuses to start when
+// less is free (vllm-project/vllm, vllm/v1/worker/gpu_worker.py: "Free
+// memory on device … is less than desired GPU memory utilization").
 type hfFit struct {
 	GPU                  int     `json:"gpu"`
 	TotalBytes           uint64  `json:"total_bytes"` // measured
