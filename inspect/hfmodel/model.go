@@ -85,7 +85,8 @@ type Component struct {
 }
 
 // Open reads the model at path: a .safetensors file, a
-// *.safetensors.index.json, or a folder.
+// *.safetensors.index.json, or a folder. With a non-nil acc the path must
+// be absolute (it is resolved in the process's root, not gtm's cwd).
 func Open(acc *safefile.Access, path string) (*Model, error) {
 	path = filepath.Clean(path)
 	fi, err := acc.Stat(path)
