@@ -105,6 +105,7 @@ func Parse(b []byte) (*Config, error) {
 			c.TorchDType = trunc(tc.str("torch_dtype"), 64)
 		}
 	}
+	c.applyClassDefaults(top, text)
 	// A text decoder's figures, falling back to the top level where the
 	// nested config leaves them out.
 	get := func(what string, keys ...string) int {
@@ -140,6 +141,40 @@ func Parse(b []byte) (*Config, error) {
 	c.layerKinds(text, top, get)
 	c.Kind, c.KindReason = kindOf(c.Architectures, c.ModelType, top)
 	return c, nil
+}
+
+// classDefaults are values transformers' config classes fill in when
+// config.json leaves them out (save_pretrained writes only what differs
+// from the class defaults). Gemma 3's multimodal configs rely on them:
+// google/gemma-3-4b-it's text_config gives no heads, KV heads or head_dim
+// (transformers, models/gemma3/configuration_gemma3.py, Gemma3TextConfig).
+var classDefaults = map[string][][2]string{
+	"gemma3_text": {{"num_attention_heads", "8"}, {"num_key_value_heads", "4"}, {"head_dim", "256"},
+		{"max_position_embeddings", "131072"}, {"sliding_window", "4096"}, {"sliding_window_pattern", "6"}},
+}
+
+// applyClassDefaults adds the class defaults missing from the text
+// config, with a note naming them: they are transformers' values, not the
+// file's.
+func (c *Config) applyClassDefaults(top, text obj) {
+	t := text.str("model_type")
+	if t == "" && top.str("model_type") == "gemma3" {
+		t = "gemma3_text"
+	}
+	var used []string
+	for _, kv := range classDefaults[t] {
+		if _, ok := text[kv[0]]; ok {
+			continue
+		}
+		if kv[0] == "sliding_window_pattern" && text["layer_types"] != nil {
+			continue
+		}
+		text[kv[0]] = json.RawMessage(kv[1])
+		used = append(used, kv[0])
+	}
+	if len(used) > 0 {
+		c.note("not in config.json, transformers' %s defaults used: %s", t, strings.Join(used, ", "))
+	}
 }
 
 func (c *Config) note(format string, args ...any) {

@@ -77,6 +77,23 @@ func TestGemma3Pattern(t *testing.T) {
 	}
 }
 
+// google/gemma-3-4b-it's config.json leaves the attention shape to the
+// class defaults.
+func TestGemma3ClassDefaults(t *testing.T) {
+	c := parse(t, m{"architectures": []string{"Gemma3ForConditionalGeneration"}, "model_type": "gemma3",
+		"text_config": m{"hidden_size": 2560, "intermediate_size": 10240, "model_type": "gemma3_text", "num_hidden_layers": 34,
+			"rope_scaling": m{"factor": 8.0, "rope_type": "linear"}, "sliding_window": 1024}})
+	if c.Heads != 8 || c.KVHeads != 4 || c.HeadDim != 256 || c.SlidingWindow != 1024 || c.SlidingLayers != 34-34/6 || c.MaxPositions != 131072 {
+		t.Fatalf("%+v", c)
+	}
+	if len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "defaults") || strings.Contains(c.Notes[0], "sliding_window,") {
+		t.Fatalf("notes %q", c.Notes)
+	}
+	if got := c.KVBytesPerToken(2); got != 34*2*4*256*2 {
+		t.Fatalf("KV/token %d", got)
+	}
+}
+
 func TestLayerTypes(t *testing.T) {
 	types := []string{"sliding_attention", "sliding_attention", "full_attention", "sliding_attention"}
 	c := parse(t, m{"architectures": []string{"GptOssForCausalLM"}, "num_hidden_layers": 4, "hidden_size": 64,
