@@ -18,10 +18,11 @@ import (
 	"github.com/gputaskman/gtm/inspect/modelargs"
 )
 
-const modelUsage = `gtm model — what a GGUF model will cost before you load it.
+const modelUsage = `gtm model — what a model will cost before you load it.
 
 Usage:
   gtm model FILE.gguf [flags]
+  gtm model FILE.safetensors|MODEL_DIR|INDEX.json|ORG/NAME[@REV] [flags]
 
 Reads only the file's header (never its weights) and estimates what
 llama.cpp allocates: the weights, the KV cache and the output buffer, split
@@ -31,6 +32,18 @@ flags (4 automatic slots sharing one unified KV cache, batch 2048, ubatch
 The flags mean what llama-server's do. Estimates, not measurements; compute
 buffers are not included. Where a GPU can be read, says whether the GPU
 share fits in its free memory.
+
+A Hugging Face model (a .safetensors file, a model or diffusers pipeline
+folder, a model.safetensors.index.json, or an ORG/NAME id found in your hub
+cache: $HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub): the
+weights' size, parameters and dtypes are exact, from the safetensors
+headers (never the weights); layers, heads and sliding windows come from
+config.json, and the KV cache is estimated as vLLM sizes it, at --ctx
+(default: max_position_embeddings) and --kv-cache-dtype. Where a GPU can
+be read, --gpu-memory-utilization of its total less the weights gives the
+most KV tokens vLLM could hold: an upper bound, since vLLM also reserves
+the activation peak, non-torch memory and CUDA graphs. llama.cpp's flags
+do not apply there.
 
 Flags:
 `
@@ -97,6 +110,8 @@ type modelFlags struct {
 	swaFull, unified, notUnified, noKVOffload      bool
 	noMmap, embedding, asJSON                      bool
 	gpu                                            int
+	kvDType                                        string  // vLLM's --kv-cache-dtype
+	gpuUtil                                        float64 // vLLM's --gpu-memory-utilization
 }
 
 func newModelFlagSet(m *modelFlags) *flag.FlagSet {
@@ -120,6 +135,8 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 	fs.StringVar(&m.preset, "preset", "server", "whose defaults apply: server (llama-server) or cli (llama-cli: one sequence)")
 	fs.IntVar(&m.gpu, "gpu", 0, "GPU `N` to check the fit against, as numbered by --list-gpus")
 	fs.BoolVar(&m.asJSON, "json", false, "print JSON")
+	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, bfloat16, float16")
+	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", 0.9, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag")
 	// llama.cpp's own long spellings work too
 	aliases := map[string]string{"ctx-size": "ctx", "batch-size": "batch", "ubatch-size": "ubatch", "n-gpu-layers": "gpu-layers"}
 	fs.SetNormalizeFunc(func(_ *flag.FlagSet, name string) flag.NormalizedName {
@@ -134,7 +151,7 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 func runModel(args []string, e env) int {
 	var m modelFlags
 	fs := newModelFlagSet(&m)
-	if code, done := parseSubcommand(fs, args, e, modelUsage, "one model file"); done {
+	if code, done := parseSubcommand(fs, args, e, modelUsage, "one model file, folder or hub id"); done {
 		return code
 	}
 	s, preset, err := m.settings(fs)
@@ -144,6 +161,15 @@ func runModel(args []string, e env) int {
 	}
 
 	path := fs.Arg(0)
+	if isHF, hubID := hfTarget(path); isHF {
+		return runHFModel(fs, &m, path, hubID, e)
+	}
+	for _, f := range []string{"kv-cache-dtype", "gpu-memory-utilization"} {
+		if fs.Changed(f) {
+			fmt.Fprintf(e.stderr, "gtm model: --%s is vLLM's: for a GGUF model use --cache-type-k/-v and the fit check\nRun 'gtm model --help' for usage.\n", f)
+			return exitUsage
+		}
+	}
 	f, err := gguf.ParseFile(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm model: %s: %v\n", path, oneLine(err))

@@ -21,7 +21,7 @@ Usage:
   gtm --replay FILE      play a capture (gtm record) or a snapshot saved with --json
   gtm record [-o FILE]   record snapshots, one JSON line each, until Ctrl+C
   gtm inspect PID        all evidence for one process (runtimes, models)
-  gtm model FILE.gguf    what a GGUF model will cost before loading it
+  gtm model FILE|DIR|ID  what a model (GGUF, safetensors, hub id) will cost before loading it
   gtm diff A B           what changed between two snapshots (A, B: --json files or CAPTURE:N)
   gtm summary CAPTURE    peaks and means of a gtm record capture (measured only)
   gtm serve              Prometheus metrics on 127.0.0.1:9835 (docs/metrics.md)

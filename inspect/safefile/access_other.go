@@ -26,3 +26,25 @@ func (a *Access) stat(path string) (fs.FileInfo, error) {
 	}
 	return os.Stat(path)
 }
+
+func (a *Access) openDir(path string) (*os.File, error) {
+	if a.Cred == nil {
+		return os.Open(path)
+	}
+	if err := a.searchable(path); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !a.MayRead(fi) {
+		err = &DeniedError{Path: path, UID: a.Cred.UID, What: "list it"}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

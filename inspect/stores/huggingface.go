@@ -18,6 +18,16 @@ import (
 const hfPrefix = "models--"
 
 func hfRoots(cfg Config, env func(string) string) []root {
+	return resolveRoots(append(HFRootCandidates(env, cfg.Home), cfg.HFRoots...))
+}
+
+// HFRootCandidates lists the folders the Hugging Face hub cache may be in,
+// the one huggingface_hub itself uses first (huggingface_hub,
+// src/huggingface_hub/constants.py: HF_HUB_CACHE, else the older
+// HUGGINGFACE_HUB_CACHE, else $HF_HOME/hub, HF_HOME defaulting to
+// $XDG_CACHE_HOME/huggingface, else ~/.cache/huggingface), then the
+// others, unchecked. home "" leaves out the last.
+func HFRootCandidates(env func(string) string, home string) []string {
 	var c []string
 	for _, v := range []string{env("HF_HUB_CACHE"), env("HUGGINGFACE_HUB_CACHE")} {
 		if v != "" {
@@ -30,10 +40,10 @@ func hfRoots(cfg Config, env func(string) string) []root {
 	if v := env("XDG_CACHE_HOME"); v != "" {
 		c = append(c, filepath.Join(v, "huggingface", "hub"))
 	}
-	if cfg.Home != "" {
-		c = append(c, filepath.Join(cfg.Home, ".cache", "huggingface", "hub"))
+	if home != "" {
+		c = append(c, filepath.Join(home, ".cache", "huggingface", "hub"))
 	}
-	return resolveRoots(append(c, cfg.HFRoots...))
+	return c
 }
 
 // repoFromDir turns "models--Qwen--Qwen3-0.6B-GGUF" into "Qwen/Qwen3-0.6B-GGUF".

@@ -1,0 +1,41 @@
+package hfconfig_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gputaskman/gtm/inspect/hfconfig"
+)
+
+// FuzzParse feeds arbitrary bytes to Parse and ParsePipeline: no panics,
+// one-line errors, and the KV estimates stay ordered (a longer context
+// never costs less, the window never costs more than full attention).
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"architectures":["Gemma3ForConditionalGeneration"],"text_config":{"num_hidden_layers":6,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":8,"sliding_window":16,"sliding_window_pattern":3}}`))
+	f.Add([]byte(`{"num_hidden_layers":4,"kv_lora_rank":16,"qk_rope_head_dim":4,"layer_types":["full_attention","linear_attention","sliding_attention","chunked_attention"],"attention_chunk_size":8,"sliding_window":4}`))
+	f.Add([]byte(`{"num_hidden_layers":8,"num_attention_heads":4,"hidden_size":32,"use_sliding_window":true,"sliding_window":4,"max_window_layers":2}`))
+	f.Add([]byte(`{"_class_name":"FluxPipeline","transformer":["diffusers","FluxTransformer2DModel"]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if p, err := hfconfig.ParsePipeline(b); err != nil {
+			if p != nil || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("bad pipeline error %q", err)
+			}
+		}
+		c, err := hfconfig.Parse(b)
+		if err != nil {
+			if c != nil || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("bad error %q", err)
+			}
+			return
+		}
+		if c.SlidingLayers > c.AttentionLayers || (c.SlidingLayers > 0) != (c.SlidingWindow > 0) {
+			t.Fatalf("sliding %d of %d", c.SlidingLayers, c.AttentionLayers)
+		}
+		per := c.KVBytesPerToken(2)
+		a, z := c.KVBytes(100, 2), c.KVBytes(100000, 2)
+		if a > z || a > per*100 {
+			t.Fatalf("KV 100 %d, 100000 %d, per token %d", a, z, per)
+		}
+		_ = c.KVTokensFit(1<<30, 2)
+	})
+}
