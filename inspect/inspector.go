@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/hfconfig"
+	"github.com/gputaskman/gtm/inspect/hfmodel"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/procmaps"
@@ -65,6 +67,7 @@ type Inspector struct {
 	sched     *Scheduler
 	found     map[Key]Finding
 	installed installedCache
+	hf        hfCache
 }
 
 // New returns an inspector reading processes under procRoot.
@@ -139,6 +142,15 @@ func (in *Inspector) Inspect(t Target) Finding {
 	f.Tool, f.Settings = args.Tool, args.Settings
 	f.App = appState(acc, t, userHome(), os.Getenv)
 	addCmdlineModels(acc, models, args)
+	if srv, role := recognise(t); srv != nil && role != servers.Worker {
+		// vllm serve Qwen/Qwen3-8B: an HF id in the hub cache, or a folder
+		f.Served, f.TP = servedModelArg(srv.Name(), t.Cmdline)
+		if in.Untrusted == "" {
+			if dir := resolveServed(in.ProcRoot, acc, t, f.Served); dir != "" {
+				models.addNamed(dir, fileKeyFromPath(acc, dir), EvidenceCmdline, f.Served)
+			}
+		}
+	}
 
 	if len(models.list) == 0 && hasAIRuntime(f.Runtimes) && t.Exe != "" {
 		for _, p := range in.installed.models(t.Exe, time.Now(), acc.Skipped) {
@@ -230,7 +242,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		if api != nil && len(api.OutputModalities) > 0 {
 			f = withOutputModalities(f, api.OutputModalities)
 		}
-		srv, _ := servers.Recognise(t.Name, t.Cmdline)
+		srv, _ := recognise(t)
 		if api != nil && srv == nil {
 			srv = servers.Lookup(api.Server) // named by its API: a renamed server
 		}
@@ -238,24 +250,132 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 			log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
 		}
 	}
+	var hf *HFFacts
+	tp := 0
+	if in.Untrusted == "" {
+		f, hf, tp = in.servedModel(acc, t, f, api)
+	}
 	preset := llamaopts.Server
 	if isLlamaCLI(t.Cmdline) {
 		preset = llamaopts.CLI
 	}
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Access: acc, Settings: f.Settings,
 		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
-		Runtimes: f.Runtimes, API: api, Log: log, Engine: eng, Notes: notes})
+		Runtimes: f.Runtimes, API: api, Log: log, Engine: eng, HF: hf, TP: tp, Notes: notes})
 	if l != nil {
 		in.placeInServer(l, t)
+		if l.TensorParallel == nil && tp > 0 {
+			l.TensorParallel = &tp
+		}
+		if l.ModelID == nil && hf != nil && hf.ID != "" {
+			l.ModelID, l.ModelIDSource = ptrTo(hf.ID), ptrTo("cmdline")
+		}
 	}
 	return f, l
+}
+
+// servedModel finds the safetensors model a PyTorch server (vLLM, SGLang,
+// TGI) serves, for t and for each of its workers: the one its API names
+// (api evidence), else the one its command line names (the API process's
+// or launcher's, for a worker: cmdline evidence), as t's user could read
+// it. It returns f with that model among its models, the model's facts
+// for the estimates, and the tensor-parallel size the command line gives.
+func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api *APIFacts) (Finding, *HFFacts, int) {
+	srv, role := recognise(t)
+	if srv == nil {
+		return f, in.jobModel(acc, f), 0
+	}
+	if engineOf(srv.Name()) == "" {
+		return f, nil, 0
+	}
+	id, tp := f.Served, f.TP
+	if role == servers.Worker {
+		var cands []int
+		if in.Live != nil {
+			cands = append(cands, in.Live.Owner(t))
+		}
+		for _, a := range serverAncestors(in.ProcRoot, t, srv) {
+			cands = append(cands, a.pid)
+		}
+		for _, pid := range cands {
+			if e, ok := readProc(in.ProcRoot, pid); ok && pid > 0 {
+				if m, n := servedModelArg(srv.Name(), e.argv); m != "" {
+					id, tp = m, n
+					break
+				}
+			}
+		}
+	}
+	evidence := EvidenceCmdline
+	if api != nil && api.ModelRoot != "" {
+		id, evidence = api.ModelRoot, EvidenceAPI
+	}
+	dir := resolveServed(in.ProcRoot, acc, t, id)
+	if dir == "" {
+		return f, nil, tp
+	}
+	f = withServedModel(in, acc, f, dir, id, evidence)
+	hm, err := in.hf.open(acc, dir)
+	if err != nil {
+		return f, nil, tp
+	}
+	return f, hfFacts(id, hm), tp
+}
+
+// jobModel is the language model a PyTorch job without a server holds:
+// the safetensors files it maps or names (not candidates), added up per
+// folder (a sharded model maps each shard), when their config.json says
+// it is a language model; nil otherwise.
+func (in *Inspector) jobModel(acc *safefile.Access, f Finding) *HFFacts {
+	if !hasRuntime(f.Runtimes, "PyTorch") {
+		return nil
+	}
+	var out *HFFacts
+	dir := ""
+	for _, m := range f.Models {
+		if m.Candidate || m.Format == nil || *m.Format != modelargs.FormatSafetensors {
+			continue
+		}
+		hm, err := in.hf.open(acc, m.Path)
+		if err != nil || hm.Kind != hfconfig.KindLLM {
+			continue
+		}
+		switch {
+		case out == nil:
+			out, dir = hfFacts(filepath.Base(hm.Dir), hm), hm.Dir
+		case hm.Dir == dir && hm.Dir != filepath.Clean(m.Path):
+			out.WeightBytes += hm.WeightBytes // another shard of the same model
+		}
+	}
+	return out
+}
+
+// withServedModel returns f with the served model folder among its
+// models, with evidence added when it is there already.
+func withServedModel(in *Inspector, acc *safefile.Access, f Finding, dir, id, evidence string) Finding {
+	out := f
+	out.Models = append([]Model(nil), f.Models...)
+	for i := range out.Models {
+		m := &out.Models[i]
+		if filepath.Clean(m.Path) != dir {
+			continue
+		}
+		if !slices.Contains(m.Evidence, evidence) {
+			m.Evidence = SortEvidence(append(append([]string(nil), m.Evidence...), evidence))
+			m.Confirmed, m.Candidate = Confirmed(m.Evidence), OnlyInstalled(m.Evidence)
+		}
+		return out
+	}
+	e := &modelEntry{path: dir, role: "model", format: modelargs.FormatSafetensors, evidence: []string{evidence}, name: id}
+	out.Models = append(out.Models, in.describe(acc, e))
+	return out
 }
 
 // placeInServer says how the process takes part in its server: its
 // role, its rank, and for a worker the API process found for it (even
 // when that API did not answer).
 func (in *Inspector) placeInServer(l *LLM, t Target) {
-	srv, role := servers.Recognise(t.Name, t.Cmdline)
+	srv, role := recognise(t)
 	if srv == nil {
 		return
 	}
@@ -485,8 +605,22 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 			storeName = n.Model
 		}
 	}
+	if m.name != "" && out.Name == nil && hfmodel.IsHubID(m.name) {
+		name, store := m.name, "huggingface" // the hub id the server was given
+		out.Name, out.Store = &name, &store
+		storeName = m.name
+	}
 	if hint, label := gguf.KindHint(m.path, storeName); hint != "" {
 		out.KindHint, out.KindLabel = &hint, &label
+	}
+	if format == modelargs.FormatSafetensors && !m.deleted && denied == nil {
+		if hm, err := in.hf.open(acc, m.path); err != nil {
+			msg := err.Error()
+			out.HeaderError = &msg
+		} else {
+			describeHF(&out, hm)
+		}
+		return out
 	}
 	if format != modelargs.FormatGGUF || m.deleted || denied != nil {
 		return out
@@ -527,6 +661,16 @@ type modelEntry struct {
 	format   string
 	deleted  bool
 	evidence []string
+	name     string // what a server's command line or API calls it (an HF id)
+}
+
+// addNamed adds a safetensors model folder a server names, with the name
+// it gave (an HF id, or the path as written).
+func (s *modelSet) addNamed(dir, key, evidence, name string) {
+	s.add(dir, key, "model", evidence, modelargs.FormatSafetensors, false)
+	if e := s.byKey[key]; e != nil && e.name == "" {
+		e.name = name
+	}
 }
 
 // modelSet merges evidence for the same file however its path is spelled:

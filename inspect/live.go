@@ -107,7 +107,7 @@ func (l *Live) CountRunners(targets []Target) {
 
 // isOllamaRunner: a model runner Ollama spawned, whose API is its parent's.
 func isOllamaRunner(t Target) bool {
-	s, role := servers.Recognise(t.Name, t.Cmdline)
+	s, role := recognise(t)
 	return role == servers.Worker && s.Name() == servers.NameOllama
 }
 
@@ -120,7 +120,7 @@ func (l *Live) Gather(ctx context.Context, t Target, f Finding) (api *APIFacts, 
 	if l.Untrusted != "" {
 		return nil, nil, nil
 	}
-	srv, role := servers.Recognise(t.Name, t.Cmdline)
+	srv, role := recognise(t)
 	if srv == nil && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
 		return nil, nil, nil // no AI evidence: never probed
 	}

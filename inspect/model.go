@@ -81,4 +81,9 @@ type Finding struct {
 	// Notes say why evidence is missing for a reason beyond this process
 	// (its proc root is not trusted).
 	Notes []string
+	// Served is the model a PyTorch server's command line names (vLLM's
+	// `serve M`, SGLang's --model-path, TGI's --model-id), as written; TP
+	// its tensor-parallel size there (0: not given).
+	Served string
+	TP     int
 }

@@ -207,3 +207,10 @@ func startOf(procRoot string, t Target, anc procEntry) time.Time {
 	}
 	return t.Start.Add(-time.Duration(self.startTicks-anc.startTicks) * clockTick)
 }
+
+// recognise tells t's server and role from its name, command line and
+// working directory (a relative `python main.py` is ComfyUI's only in a
+// ComfyUI folder).
+func recognise(t Target) (servers.Server, servers.Role) {
+	return servers.RecogniseProcess(servers.Process{Name: t.Name, Argv: t.Cmdline, Cwd: t.Cwd})
+}

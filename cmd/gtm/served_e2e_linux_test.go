@@ -138,3 +138,134 @@ func strOf(s *string) string {
 }
 
 var _ = snapshot.ServedModel{}
+
+// SGLang over two GPUs: `python3 -m sglang.launch_server --model-path
+// Qwen/Qwen3-8B --tp 2` and its sglang::scheduler_TPn processes, which
+// hold the VRAM; the detokenizer holds none. Each scheduler gets its
+// rank's weights, KV pool (K + V) and CUDA graphs from the log.
+func TestServedSGLangTensorParallel(t *testing.T) {
+	needBinary(t)
+	o := standin.SGLangOptions{TP: 2, Libs: standin.FakeLibs(t), Running: 2, Queued: 5, TokenUsage: 0.25}
+	api := standin.Start(t, standin.SGLang(o), filepath.Join(t.TempDir(), "sglang.log"))
+	var sched []*standin.Proc
+	for _, c := range api.Children {
+		if strings.HasPrefix(c.Spec.Argv[0], "sglang::scheduler") {
+			sched = append(sched, c)
+		}
+	}
+	if len(sched) != 2 {
+		t.Fatalf("schedulers = %d", len(sched))
+	}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{
+		h200(0, fakenvml.Process{PID: sched[0].PID, UsedMemory: 125 << 30}),
+		h200(1, fakenvml.Process{PID: sched[1].PID, UsedMemory: 125 << 30}),
+	}})
+	snap := m.json()
+	for rank, s := range sched {
+		row := findRow(snap, s.PID, rank)
+		if row == nil || row.LLM == nil {
+			t.Fatalf("scheduler %d: no llm block: %+v", rank, row)
+		}
+		l := row.LLM
+		if strOf(l.Server) != "sglang" || strOf(l.Role) != "worker" || l.APIPID == nil || *l.APIPID != api.PID || l.Rank == nil || *l.Rank != rank {
+			t.Errorf("scheduler %d: server %s role %s api %v rank %v", rank, strOf(l.Server), strOf(l.Role), l.APIPID, l.Rank)
+		}
+		wantPart(t, "weights", l.Weights, gibBytes(o.WeightsGiB(), 2), "reported")
+		wantPart(t, "kv_cache", l.KVCache, 2*gibBytes(o.KSizeGiB(), 2), "reported")
+		wantPart(t, "cuda_graphs", l.CUDAGraphs, gibBytes(0.56, 2), "reported")
+		if l.KVCapacityTokens == nil || int64(*l.KVCapacityTokens) != o.KVTokens() {
+			t.Errorf("kv capacity %v, want %d", l.KVCapacityTokens, o.KVTokens())
+		}
+		if l.RequestsWaiting == nil || *l.RequestsWaiting != 5 || l.KVUsagePercent == nil || *l.KVUsagePercent != 25 {
+			t.Errorf("waiting %v kv usage %v", fp(l.RequestsWaiting), fp(l.KVUsagePercent))
+		}
+		if l.TokensPerSecond == nil || *l.TokensPerSecond != 42.5 || strOf(l.ModelID) != "Qwen/Qwen3-8B" {
+			t.Errorf("tokens/s %v model %s", fp(l.TokensPerSecond), strOf(l.ModelID))
+		}
+	}
+	if len(snap.ServedModels) != 1 || len(snap.ServedModels[0].Processes) != 3 || len(snap.ServedModels[0].Devices) != 2 {
+		t.Errorf("served models = %+v", snap.ServedModels)
+	}
+}
+
+// TGI over two shards: text-generation-launcher starts the router (the
+// API) and the Python shards (the VRAM) side by side; a shard's API is
+// its launcher's router. TGI logs no bytes, only the KV capacity.
+func TestServedTGIShards(t *testing.T) {
+	needBinary(t)
+	o := standin.TGIOptions{Shards: 2, Libs: standin.FakeLibs(t), QueueSize: 4}
+	launcher := standin.Start(t, standin.TGI(o), filepath.Join(t.TempDir(), "tgi.log"))
+	var router *standin.Proc
+	var shards []*standin.Proc
+	for _, c := range launcher.Children {
+		if c.Port != 0 {
+			router = c
+		} else {
+			shards = append(shards, c)
+		}
+	}
+	if router == nil || len(shards) != 2 {
+		t.Fatalf("tree: router %v shards %d", router, len(shards))
+	}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{
+		h200(0, fakenvml.Process{PID: shards[0].PID, UsedMemory: 70 << 30}),
+		h200(1, fakenvml.Process{PID: shards[1].PID, UsedMemory: 70 << 30}),
+	}})
+	snap := m.json()
+	for i, s := range shards {
+		row := findRow(snap, s.PID, i)
+		if row == nil || row.LLM == nil {
+			t.Fatalf("shard %d: no llm block: %+v", i, row)
+		}
+		l := row.LLM
+		if strOf(l.Server) != "tgi" || strOf(l.Role) != "worker" || l.APIPID == nil || *l.APIPID != router.PID {
+			t.Errorf("shard %d: server %s role %s api %v (router %d)", i, strOf(l.Server), strOf(l.Role), l.APIPID, router.PID)
+		}
+		if l.KVCapacityTokens == nil || int64(*l.KVCapacityTokens) != o.MaxBatchTotalTokens() {
+			t.Errorf("kv capacity %v, want %d", l.KVCapacityTokens, o.MaxBatchTotalTokens())
+		}
+		if l.RequestsWaiting == nil || *l.RequestsWaiting != 4 || strOf(l.ModelID) != "Qwen/Qwen3-8B" {
+			t.Errorf("queue %v model %s", l.RequestsWaiting, strOf(l.ModelID))
+		}
+		if l.Weights != nil && l.Weights.Source == "reported" {
+			t.Errorf("TGI logs no weights, yet %+v", l.Weights)
+		}
+	}
+	if len(snap.ServedModels) != 1 || *snap.ServedModels[0].APIPID != router.PID || len(snap.ServedModels[0].Processes) != 3 {
+		t.Errorf("served models = %+v", snap.ServedModels)
+	}
+}
+
+// ComfyUI: `python main.py` in a ComfyUI folder; its /system_stats says
+// what PyTorch holds, its /queue which checkpoint the running prompt uses.
+func TestServedComfyUI(t *testing.T) {
+	needBinary(t)
+	o := standin.ComfyUIOptions{Dir: standin.ComfyUIDir(t), Libs: standin.FakeLibs(t), Checkpoint: "sd_xl_base_1.0.safetensors"}
+	p := standin.Start(t, standin.ComfyUI(o), filepath.Join(t.TempDir(), "comfy.log"))
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h200(0, fakenvml.Process{PID: p.PID, UsedMemory: 8 << 30})}})
+	snap := m.json()
+	row := findRow(snap, p.PID, 0)
+	if row == nil || row.LLM == nil {
+		t.Fatalf("no server block: %+v", row)
+	}
+	l := row.LLM
+	if strOf(l.Server) != "comfyui" || strOf(l.Role) != "api" {
+		t.Errorf("server %s role %s", strOf(l.Server), strOf(l.Role))
+	}
+	if len(l.TorchReserved) != 1 || l.TorchReserved[0].Bytes != 7516192768 || l.TorchReserved[0].Index == nil || *l.TorchReserved[0].Index != 0 {
+		t.Errorf("torch reserved = %+v", l.TorchReserved)
+	}
+	if len(l.APIModels) != 1 || l.APIModels[0] != "sd_xl_base_1.0.safetensors" {
+		t.Errorf("prompt models = %v", l.APIModels)
+	}
+	if l.RequestsProcessing == nil || *l.RequestsProcessing != 1 || l.RequestsWaiting == nil || *l.RequestsWaiting != 0 {
+		t.Errorf("queue running %v pending %v", l.RequestsProcessing, l.RequestsWaiting)
+	}
+}
+
+func fp(v *float64) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}

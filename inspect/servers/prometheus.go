@@ -192,6 +192,18 @@ func (m metrics) sum(name string) (float64, bool) {
 	return t, found && !math.IsInf(t, 0)
 }
 
+// firstRanks keeps the samples of tensor- and pipeline-parallel rank 0
+// (or with no such label): the ranks of one engine repeat its figures.
+func (m metrics) firstRanks() metrics {
+	out := make(metrics, 0, len(m))
+	for _, s := range m {
+		if tp, pp := s.Labels["tp_rank"], s.Labels["pp_rank"]; (tp == "" || tp == "0") && (pp == "" || pp == "0") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // max is the largest finite sample of name: right for usage ratios.
 func (m metrics) max(name string) (float64, bool) {
 	v, found := 0.0, false

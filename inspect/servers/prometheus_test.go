@@ -145,3 +145,21 @@ func formatSamples(samples []Sample) string {
 	}
 	return b.String()
 }
+
+// SGLang's tensor-parallel ranks each report the engine's one batch: the
+// queue is the first rank's, not their sum; data-parallel engines add.
+func TestSGLangMetricsCountRankZero(t *testing.T) {
+	body := []byte(`sglang:num_queue_reqs{model_name="m",tp_rank="0",pp_rank="0",dp_rank="0"} 5.0
+sglang:num_queue_reqs{model_name="m",tp_rank="1",pp_rank="0",dp_rank="0"} 5.0
+sglang:num_queue_reqs{model_name="m",tp_rank="0",pp_rank="0",dp_rank="1"} 2.0
+sglang:num_queue_reqs{model_name="m",tp_rank="1",pp_rank="0",dp_rank="1"} 2.0
+sglang:gen_throughput{model_name="m",tp_rank="0"} 40.0
+sglang:gen_throughput{model_name="m",tp_rank="1"} 40.0
+`)
+	m, _ := ParsePrometheus(body)
+	var s SGLangState
+	s.applyMetrics(metrics(m))
+	if s.RequestsQueued == nil || *s.RequestsQueued != 7 || s.GenThroughput == nil || *s.GenThroughput != 40 {
+		t.Errorf("queued %v throughput %v, want 7 (two DP engines) and 40", s.RequestsQueued, s.GenThroughput)
+	}
+}

@@ -285,6 +285,10 @@ func (s *SGLangState) applyServerInfo(body []byte) error {
 }
 
 func (s *SGLangState) applyMetrics(m metrics) {
+	// Every tensor- and pipeline-parallel rank of one engine reports the
+	// same batch (collector.py labels tp_rank and pp_rank): counts are
+	// the first rank's, summed only over data-parallel engines.
+	m = m.firstRanks()
 	s.TokenUsage = ratio(m.max("sglang:token_usage"))
 	s.CacheHitRate = ratio(m.max("sglang:cache_hit_rate"))
 	s.RequestsRunning = countOf(m.sum("sglang:num_running_reqs"))
