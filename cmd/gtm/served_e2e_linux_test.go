@@ -14,6 +14,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
 	"github.com/gputaskman/gtm/internal/standin"
 )
 
@@ -54,7 +55,10 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 	o := standin.VLLMOptions{TP: 2, Libs: standin.FakeLibs(t), Running: 3, Waiting: 1, GenerationTokens: 4321,
 		PrefixQueries: 1000, PrefixHits: 250}
 	logPath := filepath.Join(t.TempDir(), "vllm.log")
-	api := standin.Start(t, standin.VLLM(o), logPath)
+	hub, snapDir, params, weightBytes := qwen3Hub(t)
+	spec := standin.VLLM(o)
+	spec.Env = append(spec.Env, "HF_HUB_CACHE="+hub)
+	api := standin.Start(t, spec, logPath)
 	engine := api.Children[0]
 	w0, w1 := engine.Children[0], engine.Children[1]
 	used := uint64(112 << 30)
@@ -97,6 +101,27 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 		if !strings.Contains(strOf(l.LogPath), "vllm.log") {
 			t.Errorf("log path %s", strOf(l.LogPath))
 		}
+		if l.TensorParallel == nil || *l.TensorParallel != 2 {
+			t.Errorf("tensor parallel %v, want 2 from the API process's command line", l.TensorParallel)
+		}
+		// the model the API serves, found in the hub cache the server's
+		// environment names: exact sums of its safetensors headers
+		var hm *inspect.Model
+		for i := range row.Models {
+			if row.Models[i].Path == snapDir {
+				hm = &row.Models[i]
+			}
+		}
+		if hm == nil {
+			t.Fatalf("worker %d: the served model %s is not among its models: %+v", rank, snapDir, row.Models)
+		}
+		if strOf(hm.Name) != "Qwen/Qwen3-8B" || strOf(hm.Store) != "huggingface" || strOf(hm.Format) != "safetensors" ||
+			strings.Join(hm.Evidence, ",") != "api" || strOf(hm.Kind) != "llm" || strOf(hm.Architecture) != "Qwen3ForCausalLM" {
+			t.Errorf("served model = %+v", hm)
+		}
+		if hm.Parameters == nil || *hm.Parameters != params || hm.Weights == nil || hm.Weights.Bytes != weightBytes || hm.Weights.From != "safetensors" {
+			t.Errorf("served model parameters %v weights %+v, want %d and %d", hm.Parameters, hm.Weights, params, weightBytes)
+		}
 	}
 	if len(snap.ServedModels) != 1 {
 		t.Fatalf("served models = %+v, want the one vLLM model", snap.ServedModels)
@@ -128,6 +153,25 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 			t.Errorf("--once lacks %q:\n%s", want, once)
 		}
 	}
+}
+
+// qwen3Hub writes Qwen/Qwen3-8B into a hub cache as huggingface_hub
+// lays it out (four shards and an index, blobs behind links): its
+// config.json and safetensors headers, the weights sparse.
+func qwen3Hub(t *testing.T) (hub, snap string, params, weightBytes uint64) {
+	t.Helper()
+	hub = filepath.Join(t.TempDir(), "hub")
+	snap, err := hfgen.HubSnapshot(hub, "Qwen/Qwen3-8B", "b968826d9c46dd6066d109eabc6255188de91218", true)
+	must(t, err)
+	tensors := hfgen.DecoderTensors(hfgen.Decoder{Layers: 36, Hidden: 4096, Heads: 32, KVHeads: 8, HeadDim: 128, Intermediate: 12288, Vocab: 151936})
+	_, err = hfgen.WriteModel(snap, hfgen.Model{Shards: 4, Tensors: tensors, Config: map[string]any{
+		"architectures": []string{"Qwen3ForCausalLM"}, "model_type": "qwen3", "num_hidden_layers": 36, "hidden_size": 4096,
+		"num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288, "vocab_size": 151936,
+		"max_position_embeddings": 40960, "torch_dtype": "bfloat16"}})
+	must(t, err)
+	must(t, hfgen.LinkBlobs(snap))
+	params, weightBytes = hfgen.Sum(tensors)
+	return hub, snap, params, weightBytes
 }
 
 func strOf(s *string) string {
