@@ -36,6 +36,11 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		for _, n := range m.Notes {
+			if strings.ContainsAny(n, "\n\r") {
+				t.Fatalf("multi-line note %q", n)
+			}
+		}
 		switch {
 		case m.Initializers > onnx.MaxInitializers, m.SparseInitializers > m.Initializers,
 			m.UncountedInitializers > m.Initializers, m.Nodes > onnx.MaxNodes:

@@ -111,7 +111,7 @@ func (p *parser) str(f field) (string, error) {
 
 // each runs fn on every field of the message at [start, stop) and leaves
 // the reader at stop.
-func (p *parser) each(where string, start, stop int64, fn func(field) error) error {
+func (p *parser) each(where loc, start, stop int64, fn func(field) error) error {
 	saveWhere := p.rd.where
 	p.rd.where, p.rd.pos = where, start
 	for p.rd.pos < stop {
@@ -136,7 +136,7 @@ func (p *parser) wantWire(f field, w uint8, name string) error {
 }
 
 func (p *parser) model(size int64) error {
-	return p.each("model", 0, size, func(f field) error {
+	return p.each(loc{what: "model", i: -1}, 0, size, func(f field) error {
 		var err error
 		switch f.num {
 		case modelIRVersion:
@@ -183,7 +183,7 @@ func (p *parser) opset(f field) error {
 		return newErr(ErrTooLarge, "model: more than %d opset_import entries", MaxOpsets)
 	}
 	var o Opset
-	err := p.each(fmt.Sprintf("opset_import %d", len(p.m.Opsets)), f.start, f.stop, func(f field) error {
+	err := p.each(loc{what: "opset_import", i: len(p.m.Opsets)}, f.start, f.stop, func(f field) error {
 		switch f.num {
 		case opsetDomain:
 			if err := p.wantWire(f, wireBytes, "domain"); err != nil {
@@ -207,7 +207,7 @@ func (p *parser) opset(f field) error {
 }
 
 // entry reads a StringStringEntryProto.
-func (p *parser) entry(where string, f field) (key, value string, err error) {
+func (p *parser) entry(where loc, f field) (key, value string, err error) {
 	err = p.each(where, f.start, f.stop, func(f field) error {
 		if f.num != entryKey && f.num != entryValue {
 			return nil
@@ -233,7 +233,7 @@ func (p *parser) metadata(f field) error {
 		}
 		return nil
 	}
-	k, v, err := p.entry(fmt.Sprintf("metadata_props %d", len(p.m.Metadata)), f)
+	k, v, err := p.entry(loc{what: "metadata_props", i: len(p.m.Metadata)}, f)
 	if err == nil {
 		p.m.Metadata = append(p.m.Metadata, Property{Key: k, Value: v})
 	}
@@ -241,7 +241,7 @@ func (p *parser) metadata(f field) error {
 }
 
 func (p *parser) graph(g field) error {
-	return p.each("graph", g.start, g.stop, func(f field) error {
+	return p.each(loc{what: "graph", i: -1}, g.start, g.stop, func(f field) error {
 		switch f.num {
 		case graphNode:
 			if p.m.Nodes >= MaxNodes {
@@ -262,7 +262,7 @@ func (p *parser) graph(g field) error {
 			if p.m.Initializers >= MaxInitializers {
 				return newErr(ErrTooLarge, "graph: more than %d initializers", MaxInitializers)
 			}
-			where := fmt.Sprintf("initializer %d", p.m.Initializers)
+			where := loc{what: "initializer", i: p.m.Initializers}
 			p.m.Initializers++
 			if f.num == graphSparseInitializer {
 				p.m.SparseInitializers++
@@ -295,7 +295,7 @@ type tensorInfo struct {
 	typedUnk bool // a typed field too long to count
 }
 
-func (p *parser) tensor(where string, f field) (*tensorInfo, error) {
+func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 	t := &tensorInfo{}
 	var location string
 	err := p.each(where, f.start, f.stop, func(f field) error {
@@ -345,7 +345,7 @@ func (p *parser) tensor(where string, f field) (*tensorInfo, error) {
 			if err := p.wantWire(f, wireBytes, "external_data"); err != nil {
 				return err
 			}
-			k, v, err := p.entry(where+" external_data", f)
+			k, v, err := p.entry(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
 			if err != nil {
 				return err
 			}
@@ -474,10 +474,10 @@ func (t *tensorInfo) consistent() bool {
 	return true
 }
 
-func (p *parser) addDense(where string, t *tensorInfo) {
+func (p *parser) addDense(where loc, t *tensorInfo) {
 	t.product()
 	if t.overflow {
-		p.note(where + ": element count overflows 64 bits; left out")
+		p.note(where.String() + ": element count overflows 64 bits; left out")
 		p.m.UncountedInitializers++
 		return
 	}
@@ -494,7 +494,7 @@ func (p *parser) addDense(where string, t *tensorInfo) {
 
 // sparse reads a SparseTensorProto: its dense shape counts as
 // parameters, its stored values and indices as bytes.
-func (p *parser) sparse(where string, f field) error {
+func (p *parser) sparse(where loc, f field) error {
 	dense := &tensorInfo{}
 	var parts []*tensorInfo
 	err := p.each(where, f.start, f.stop, func(f field) error {
@@ -522,7 +522,7 @@ func (p *parser) sparse(where string, f field) error {
 	}
 	dense.product()
 	if dense.overflow {
-		p.note(where + ": element count overflows 64 bits; left out")
+		p.note(where.String() + ": element count overflows 64 bits; left out")
 		p.m.UncountedInitializers++
 		return nil
 	}

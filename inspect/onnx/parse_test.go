@@ -322,3 +322,19 @@ func TestHostileAllocations(t *testing.T) {
 		t.Errorf("allocated %d bytes", got)
 	}
 }
+
+// BenchmarkParse1000: a 1,000-initializer header (weights skipped).
+func BenchmarkParse1000(b *testing.B) {
+	g := &onnxgen.Model{IRVersion: 8, Producer: "pytorch", Opsets: []onnx.Opset{{Version: 17}}, Nodes: 3000}
+	for i := 0; i < 1000; i++ {
+		g.Initializers = append(g.Initializers, onnxgen.Tensor{Name: "model.layers.0.mlp.up_proj.weight", Dims: []int64{64, 64}, DataType: onnx.TypeFloat16, Storage: onnxgen.Raw})
+	}
+	data := g.Bytes()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := onnx.Parse(bytes.NewReader(data), int64(len(data))); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // Classes of failure; every error Parse returns wraps one of them.
@@ -48,7 +49,23 @@ type reader struct {
 	buf    []byte
 	bstart int64
 	blen   int
-	where  string // what is being read, for errors
+	where  loc    // what is being read, for errors
+	num    uint64 // the field being read, 0 for none
+}
+
+// loc names what is being read ("initializer 12 external_data"), built
+// into a string only for an error or note.
+type loc struct {
+	what string
+	i    int // -1: no index
+	sub  string
+}
+
+func (l loc) String() string {
+	if l.i < 0 {
+		return l.what + l.sub
+	}
+	return l.what + " " + strconv.Itoa(l.i) + l.sub
 }
 
 func newReader(r io.ReaderAt, size int64) *reader {
@@ -106,6 +123,9 @@ func (rd *reader) varint(end int64, what string) (uint64, error) {
 // short is the error for a field that runs past end: the file's end
 // (truncated) or its enclosing message's (invalid).
 func (rd *reader) short(end int64, what string) error {
+	if rd.num > 0 {
+		what = "field " + strconv.FormatUint(rd.num, 10) + " " + what
+	}
 	if end >= rd.size {
 		return newErr(ErrTruncated, "%s: %s at offset %d runs past the end of the file (%d bytes)", rd.where, what, rd.pos, rd.size)
 	}
@@ -124,24 +144,26 @@ type field struct {
 // next reads the next field of a message ending at end and moves past its
 // value; a payload is not read, only its bounds are checked.
 func (rd *reader) next(end int64) (field, error) {
+	rd.num = 0
 	tag, err := rd.varint(end, "field tag")
 	if err != nil {
 		return field{}, err
 	}
 	f := field{num: tag >> 3, wire: uint8(tag & 7)}
+	rd.num = f.num
 	if f.num == 0 || f.num > 1<<29-1 {
 		return f, newErr(ErrInvalid, "%s: field number %d at offset %d", rd.where, f.num, rd.pos)
 	}
 	switch f.wire {
 	case wireVarint:
-		f.v, err = rd.varint(end, fmt.Sprintf("field %d", f.num))
+		f.v, err = rd.varint(end, "value")
 	case wireFixed64, wireFixed32:
 		n := int64(8)
 		if f.wire == wireFixed32 {
 			n = 4
 		}
 		if end-rd.pos < n {
-			return f, rd.short(end, fmt.Sprintf("field %d", f.num))
+			return f, rd.short(end, "value")
 		}
 		if err := rd.fill(int(n)); err != nil {
 			return f, err
@@ -153,7 +175,7 @@ func (rd *reader) next(end int64) (field, error) {
 		rd.pos += n
 	case wireBytes:
 		var n uint64
-		n, err = rd.varint(end, fmt.Sprintf("field %d length", f.num))
+		n, err = rd.varint(end, "length")
 		if err == nil && n > uint64(end-rd.pos) {
 			if end >= rd.size {
 				return f, newErr(ErrTruncated, "%s: field %d: length %d exceeds the %d bytes left in the file", rd.where, f.num, n, end-rd.pos)

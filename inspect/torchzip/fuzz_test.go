@@ -32,6 +32,11 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		for _, n := range c.Notes {
+			if strings.ContainsAny(n, "\n\r") {
+				t.Fatalf("multi-line note %q", n)
+			}
+		}
 		if c.Legacy {
 			return
 		}

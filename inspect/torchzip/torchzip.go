@@ -217,10 +217,11 @@ type window struct {
 	end    int64
 }
 
-// at returns n bytes at off, which must lie before end.
-func (w *window) at(off int64, n int, what string) ([]byte, error) {
+// at returns n bytes of entry i's header at off, which must lie before
+// end.
+func (w *window) at(off int64, n int, i uint64) ([]byte, error) {
 	if off+int64(n) > w.end {
-		return nil, newErr(ErrInvalid, "%s at offset %d runs past the central directory's end (%d)", what, off, w.end)
+		return nil, newErr(ErrInvalid, "entry %d at offset %d runs past the central directory's end (%d)", i, off, w.end)
 	}
 	if off < w.bstart || off+int64(n) > w.bstart+int64(w.blen) {
 		want := min(int64(len(w.buf)), w.end-off)
@@ -240,13 +241,12 @@ func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 	var foreign, compressed int
 	off := d.offset
 	for i := uint64(0); i < d.entries; i++ {
-		what := fmt.Sprintf("entry %d", i)
-		h, err := w.at(off, lenCentral, what)
+		h, err := w.at(off, lenCentral, i)
 		if err != nil {
 			return nil, err
 		}
 		if binary.LittleEndian.Uint32(h) != sigCentral {
-			return nil, newErr(ErrInvalid, "%s at offset %d: no central header signature", what, off)
+			return nil, newErr(ErrInvalid, "entry %d at offset %d: no central header signature", i, off)
 		}
 		method := binary.LittleEndian.Uint16(h[10:])
 		csize := uint64(binary.LittleEndian.Uint32(h[20:]))
@@ -255,7 +255,7 @@ func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 		extraLen := int(binary.LittleEndian.Uint16(h[30:]))
 		commentLen := int(binary.LittleEndian.Uint16(h[32:]))
 		local := uint64(binary.LittleEndian.Uint32(h[42:]))
-		rec, err := w.at(off, lenCentral+nameLen+extraLen+commentLen, what)
+		rec, err := w.at(off, lenCentral+nameLen+extraLen+commentLen, i)
 		if err != nil {
 			return nil, err
 		}
@@ -263,16 +263,16 @@ func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 		extra := rec[lenCentral+nameLen : lenCentral+nameLen+extraLen]
 		if usize == 0xffffffff || csize == 0xffffffff || local == 0xffffffff {
 			if usize, csize, local, err = zip64Sizes(extra, usize, csize, local); err != nil {
-				return nil, newErr(ErrInvalid, "%s: %v", what, err)
+				return nil, newErr(ErrInvalid, "entry %d: %v", i, err)
 			}
 		}
 		off += int64(len(rec))
 		// The entry's data must lie before the central directory.
 		if local >= uint64(d.offset) || csize > uint64(d.offset)-local {
-			return nil, newErr(ErrInvalid, "%s: data (offset %d, %d bytes) runs past the central directory at %d", what, local, csize, d.offset)
+			return nil, newErr(ErrInvalid, "entry %d: data (offset %d, %d bytes) runs past the central directory at %d", i, local, csize, d.offset)
 		}
 		if method == 0 && usize != csize {
-			return nil, newErr(ErrInvalid, "%s: stored entry with %d bytes compressed to %d", what, usize, csize)
+			return nil, newErr(ErrInvalid, "entry %d: stored entry with %d bytes compressed to %d", i, usize, csize)
 		}
 
 		if i == 0 {
@@ -312,7 +312,7 @@ func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 		}
 	}
 	if !records["data.pkl"] {
-		return nil, newErr(ErrNotTorch, "zip archive without %sdata.pkl", clip(prefix))
+		return nil, newErr(ErrNotTorch, "zip archive without %q", clip(prefix)+"data.pkl")
 	}
 	c.note(fmt.Sprintf("data.pkl: %d bytes, not read (gtm never unpickles)", c.PickleBytes))
 	var have []string
@@ -331,7 +331,7 @@ func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 		c.note(fmt.Sprintf("%d storages are compressed: their sizes are as the directory states them", compressed))
 	}
 	if foreign > 0 {
-		c.note(fmt.Sprintf("%d entries outside the %s/ folder", foreign, c.Archive))
+		c.note(fmt.Sprintf("%d entries outside the %q folder", foreign, c.Archive+"/"))
 	}
 	return c, nil
 }

@@ -218,3 +218,25 @@ func TestHostileAllocations(t *testing.T) {
 		t.Errorf("allocated %d bytes", got)
 	}
 }
+
+// TestNoPerEntryAllocation: walking the directory allocates the same for
+// 10 storages as for 1,000.
+func TestNoPerEntryAllocation(t *testing.T) {
+	allocs := func(n int) float64 {
+		b := (&torchzipgen.Checkpoint{Storages: make([]int, n)}).Bytes()
+		return testing.AllocsPerRun(20, func() { parse(b) })
+	}
+	if small, large := allocs(10), allocs(1000); large > small+2 {
+		t.Errorf("%v allocations for 10 storages, %v for 1,000", small, large)
+	}
+}
+
+func BenchmarkParse1000(b *testing.B) {
+	data := (&torchzipgen.Checkpoint{Storages: make([]int, 1000)}).Bytes()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -32,6 +32,11 @@ func FuzzConfig(f *testing.F) {
 		if len(e.Notes) > trtllm.MaxNotes || len(e.Architecture) > 300 || len(e.DType) > 300 {
 			t.Fatalf("%+v", e)
 		}
+		for _, n := range e.Notes {
+			if strings.ContainsAny(n, "\n\r") {
+				t.Fatalf("multi-line note %q", n)
+			}
+		}
 		if kv, ok := e.KVBytesPerToken(); !ok && kv != 0 {
 			t.Fatal("kv without ok")
 		}

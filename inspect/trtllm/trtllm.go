@@ -198,7 +198,7 @@ func (o obj) count(key string, dst *int) {
 	}
 	var f float64
 	if err := json.Unmarshal(raw, &f); err != nil || f != math.Trunc(f) || f < 1 || f > math.MaxInt32 {
-		o.e.note("%s: %s is not a count; dropped", o.name(key), clip(string(raw)))
+		o.e.note("%s: %.80q is not a count; dropped", o.name(key), raw)
 		return
 	}
 	*dst = int(f)
@@ -211,7 +211,7 @@ func (o obj) str(key string, dst *string) {
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		o.e.note("%s: %s is not a string; dropped", o.name(key), clip(string(raw)))
+		o.e.note("%s: %.80q is not a string; dropped", o.name(key), raw)
 		return
 	}
 	*dst = clip(s)
@@ -224,7 +224,7 @@ func (o obj) boolean(key string) *bool {
 	}
 	var b bool
 	if err := json.Unmarshal(raw, &b); err != nil {
-		o.e.note("%s: %s is not a boolean; dropped", o.name(key), clip(string(raw)))
+		o.e.note("%s: %.80q is not a boolean; dropped", o.name(key), raw)
 		return nil
 	}
 	return &b
@@ -263,7 +263,15 @@ func ParseConfig(b []byte) (*Engine, error) {
 	return e, nil
 }
 
-func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
+// oneLine keeps an error (which may name a path) on one line.
+func oneLine(err error) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, err.Error())
+}
 
 func (e *Engine) parseEngine(root obj) {
 	if p, ok := root.sub("pretrained_config"); ok {
@@ -360,7 +368,7 @@ func (e *Engine) parseLegacy(root obj) {
 	if raw, ok := b.m["quant_mode"]; ok && json.Unmarshal(raw, &qm) == nil && qm != 0 {
 		// QuantMode bit flags; some quantize the KV cache. Not decoded.
 		e.kvUnknown = true
-		e.note("quant_mode %s (bit flags, not decoded): the KV cache element size is unknown", clip(string(raw)))
+		e.note("quant_mode %.80q (bit flags, not decoded): the KV cache element size is unknown", raw)
 	}
 	// Older builds kept the plugin settings in builder_config.
 	e.PagedKV = b.boolean("paged_kv_cache")
@@ -443,7 +451,7 @@ func (e *Engine) statRank(acc *safefile.Access, dir string, r int) (RankFile, bo
 		fi, err := acc.Stat(p)
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {
-				e.note("%s: %s", name, oneLine(err))
+				e.note("%q: %s", name, oneLine(err))
 			}
 			continue
 		}
