@@ -50,6 +50,8 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("lists: %+v", m)
 		case len(m.Producer) > onnx.MaxString, len(m.GraphName) > onnx.MaxString:
 			t.Fatalf("strings: %+v", m)
+		case m.IRVersion < 1 || m.IRVersion > 100:
+			t.Fatalf("ir_version %d", m.IRVersion)
 		case len(m.ExternalFiles) > 0 && !m.ExternalData:
 			t.Fatalf("external files without external data: %+v", m)
 		}

@@ -59,6 +59,8 @@ const (
 // left uncounted.
 const maxScan = 1 << 20
 
+const maxIRVersion = 100
+
 // Parse reads the ModelProto in the first size bytes of r. It never reads
 // a weight payload (raw_data or typed data) beyond counting small packed
 // varint lists, and never opens external data files.
@@ -72,6 +74,11 @@ func Parse(r io.ReaderAt, size int64) (*Model, error) {
 	}
 	if !p.haveIR {
 		return nil, newErr(ErrInvalid, "no ir_version: not an ONNX model")
+	}
+	// IR versions count up from 1 (onnx.proto's Version enum; 11 in
+	// 2025): anything far outside is another protobuf, or noise.
+	if p.m.IRVersion < 1 || p.m.IRVersion > maxIRVersion {
+		return nil, newErr(ErrInvalid, "ir_version %d: not an ONNX model", p.m.IRVersion)
 	}
 	if p.mismatch > 0 {
 		p.note(fmt.Sprintf("%d initializers store a different number of bytes or elements than their dims and data type say", p.mismatch))
@@ -244,6 +251,9 @@ func (p *parser) graph(g field) error {
 	return p.each(loc{what: "graph", i: -1}, g.start, g.stop, func(f field) error {
 		switch f.num {
 		case graphNode:
+			if err := p.wantWire(f, wireBytes, "node"); err != nil {
+				return err
+			}
 			if p.m.Nodes >= MaxNodes {
 				return newErr(ErrTooLarge, "graph: more than %d nodes", MaxNodes)
 			}

@@ -260,6 +260,9 @@ func TestHostile(t *testing.T) {
 		{"too many dims", tensorWithDims(onnx.MaxDims+1, 2), onnx.ErrTooLarge},
 		{"negative dim", tensorWithDims(2, ^uint64(0)), onnx.ErrInvalid},
 		{"ir_version as bytes", lenField(1, []byte("8")), onnx.ErrInvalid},
+		{"ir_version 0", append(tag(1, 0), 0), onnx.ErrInvalid},
+		{"ir_version 5000", append(tag(1, 0), 0x88, 0x27), onnx.ErrInvalid},
+		{"node as varint", append(irv(), lenField(7, append(tag(1, 0), 1))...), onnx.ErrInvalid},
 	}
 	for _, c := range cases {
 		_, err := parseBytes(t, c.b)
