@@ -27,7 +27,7 @@ func wantSizes(ts []onnxgen.Tensor) (params, nbytes uint64) {
 	bits := map[int32]uint64{
 		onnx.TypeFloat: 32, onnx.TypeFloat16: 16, onnx.TypeBFloat16: 16, onnx.TypeInt8: 8,
 		onnx.TypeInt64: 64, onnx.TypeInt4: 4, onnx.TypeDouble: 64, onnx.TypeBool: 8,
-		onnx.TypeComplex64: 64, onnx.TypeFloat8E4M3FN: 8, onnx.TypeUint2: 2,
+		onnx.TypeComplex64: 64, onnx.TypeFloat8E4M3FN: 8, onnx.TypeUint2: 2, onnx.TypeUint32: 32,
 	}
 	for _, t := range ts {
 		n := uint64(onnxgen.Elements(t.Dims))
@@ -60,6 +60,8 @@ func sample() *onnxgen.Model {
 			{Name: "scalar", DataType: onnx.TypeDouble, Storage: onnxgen.Raw},
 			{Name: "f8", Dims: []int64{5, 5}, DataType: onnx.TypeFloat8E4M3FN, Storage: onnxgen.Raw},
 			{Name: "u2", Dims: []int64{5}, DataType: onnx.TypeUint2, Storage: onnxgen.Raw},
+			{Name: "ids", Dims: []int64{6}, DataType: onnx.TypeUint32, Storage: onnxgen.Typed},
+			{Name: "d", Dims: []int64{2, 2}, DataType: onnx.TypeDouble, Storage: onnxgen.Typed},
 		},
 	}
 }

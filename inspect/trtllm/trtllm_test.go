@@ -236,3 +236,14 @@ func TestRefusedAccess(t *testing.T) {
 		t.Error("refused access still sees an engine")
 	}
 }
+
+// TestTruncatedConfig: every prefix of a config is refused as invalid
+// JSON, never half read.
+func TestTruncatedConfig(t *testing.T) {
+	full := qwen().JSON()
+	for n := 0; n < len(full); n++ {
+		if _, err := trtllm.ParseConfig(full[:n]); !errors.Is(err, trtllm.ErrInvalid) {
+			t.Fatalf("prefix %d: %v", n, err)
+		}
+	}
+}
