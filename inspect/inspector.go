@@ -68,6 +68,7 @@ type Inspector struct {
 	found     map[Key]Finding
 	installed installedCache
 	hf        hfCache
+	formats   formatCache
 }
 
 // New returns an inspector reading processes under procRoot.
@@ -619,6 +620,13 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 			out.HeaderError = &msg
 		} else {
 			describeHF(&out, hm)
+		}
+		return out
+	}
+	switch format {
+	case modelargs.FormatONNX, modelargs.FormatPyTorch, modelargs.FormatTensorRT:
+		if !m.deleted && denied == nil {
+			describeFormat(&out, in.formats.get(acc, m.path, format), format)
 		}
 		return out
 	}

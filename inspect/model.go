@@ -53,8 +53,12 @@ type Model struct {
 	TrainedContext   *uint64  `json:"trained_context"`
 	// Weights are the file's tensor bytes: what llama.cpp loads, as an
 	// estimate of the model's memory (not a measurement of VRAM).
-	Weights     *Amount `json:"weights"`
-	HeaderError *string `json:"header_error"`
+	Weights *Amount `json:"weights"`
+	// FormatDetail is what an ONNX, PyTorch or TensorRT file says of
+	// itself in one line (opsets, producer, storages, engine ranks); null
+	// for GGUF and safetensors, whose fields above say it.
+	FormatDetail *string `json:"format_detail"`
+	HeaderError  *string `json:"header_error"`
 }
 
 // Finding is everything the inspector learned about one process.
