@@ -308,6 +308,9 @@ func modelSection(m inspect.Model) section {
 		w = fmt.Sprintf("%s  · %s (%s)", mib(m.Weights.Bytes), m.Weights.Source, m.Weights.From)
 	}
 	s.Rows = append(s.Rows, row{"Weights", w})
+	if m.FormatDetail != nil {
+		s.Rows = append(s.Rows, row{"In the file", *m.FormatDetail})
+	}
 	if m.HeaderError != nil {
 		s.Rows = append(s.Rows, row{"Header", "unreadable: " + *m.HeaderError})
 	}

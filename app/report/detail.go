@@ -189,6 +189,9 @@ func modelLines(m inspect.Model) []DetailLine {
 	if len(facts) > 0 {
 		fact(escape.Text(strings.Join(facts, ", ")))
 	}
+	if m.FormatDetail != nil {
+		fact(escape.Text(*m.FormatDetail))
+	}
 	if m.KindLabel != nil {
 		fact(escape.Text(*m.KindLabel))
 	}
