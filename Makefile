@@ -114,7 +114,9 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \
 	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
-	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine
+	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
+	./inspect/safetensors:FuzzParse ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
+	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \
