@@ -8,6 +8,7 @@ package main
 import (
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -153,6 +154,13 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 			t.Errorf("--once lacks %q:\n%s", want, once)
 		}
 	}
+	// gtm inspect of one worker: its parts with their provenance
+	_, insp, _ := m.run("inspect", strconv.Itoa(w1.PID))
+	for _, want := range []string{"CUDA graphs 573.44 MiB (reported)", "KV holds 1456352 tokens (api)", "model Qwen/Qwen3-8B (api)", "Qwen/Qwen3-8B  [api]"} {
+		if !strings.Contains(insp, want) {
+			t.Errorf("gtm inspect lacks %q:\n%s", want, insp)
+		}
+	}
 }
 
 // qwen3Hub writes Qwen/Qwen3-8B into a hub cache as huggingface_hub
@@ -238,7 +246,10 @@ func TestServedSGLangTensorParallel(t *testing.T) {
 func TestServedTGIShards(t *testing.T) {
 	needBinary(t)
 	o := standin.TGIOptions{Shards: 2, Libs: standin.FakeLibs(t), QueueSize: 4}
-	launcher := standin.Start(t, standin.TGI(o), filepath.Join(t.TempDir(), "tgi.log"))
+	hub, _, _, weightBytes := qwen3Hub(t)
+	spec := standin.TGI(o)
+	spec.Env = append(spec.Env, "HF_HUB_CACHE="+hub)
+	launcher := standin.Start(t, spec, filepath.Join(t.TempDir(), "tgi.log"))
 	var router *standin.Proc
 	var shards []*standin.Proc
 	for _, c := range launcher.Children {
@@ -271,8 +282,12 @@ func TestServedTGIShards(t *testing.T) {
 		if l.RequestsWaiting == nil || *l.RequestsWaiting != 4 || strOf(l.ModelID) != "Qwen/Qwen3-8B" {
 			t.Errorf("queue %v model %s", l.RequestsWaiting, strOf(l.ModelID))
 		}
-		if l.Weights != nil && l.Weights.Source == "reported" {
-			t.Errorf("TGI logs no weights, yet %+v", l.Weights)
+		// TGI logs no bytes: each shard's share is estimated from the
+		// model's safetensors headers and config.json
+		wantPart(t, "weights", l.Weights, weightBytes/2, "estimated")
+		wantPart(t, "kv_cache", l.KVCache, uint64(o.MaxBatchTotalTokens())*147456/2, "estimated")
+		if l.Weights != nil && l.Weights.From != "safetensors" || l.TensorParallel == nil || *l.TensorParallel != 2 {
+			t.Errorf("weights from %+v, tensor parallel %v", l.Weights, l.TensorParallel)
 		}
 	}
 	if len(snap.ServedModels) != 1 || *snap.ServedModels[0].APIPID != router.PID || len(snap.ServedModels[0].Processes) != 3 {
