@@ -95,7 +95,6 @@ type Engine struct {
 	// kvUnknown: the legacy quant_mode bit flags may quantize the KV
 	// cache; they are not decoded.
 	kvUnknown bool
-	names     []string // legacy engine file name candidates
 }
 
 // RankFile is one rank's engine file.

@@ -104,12 +104,3 @@ func (s Spec) comm() string {
 
 // CommName is the /proc/PID/comm the process of s shows.
 func (s Spec) CommName() string { return s.comm() }
-
-// count is the number of processes in s's tree.
-func (s Spec) count() int {
-	n := 1
-	for _, c := range s.Children {
-		n += c.count()
-	}
-	return n
-}

@@ -128,3 +128,12 @@ func toProc(s Spec, r report) *Proc {
 	}
 	return p
 }
+
+// count is the number of processes in s's tree.
+func (s Spec) count() int {
+	n := 1
+	for _, c := range s.Children {
+		n += c.count()
+	}
+	return n
+}
