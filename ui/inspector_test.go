@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"errors"
 	"os"
 	"path/filepath"
@@ -556,4 +557,38 @@ func TestInspectorAppState(t *testing.T) {
 	mustContain(t, allText(i.CanvasObject()), "App · Handy", "Settings prove selection, not a load",
 		"Selected model\nparakeet-tdt-0.6b-v3",
 		"load parakeet-tdt-0.6b-v3 (since this process started)", "unload whisper-small (before this process started)")
+}
+
+// A vLLM worker: the pane names its model and server, its own GPU's
+// parts (activations and CUDA graphs too) and the served model across
+// its processes and GPUs, with the measured total only.
+func TestInspectorServedWorker(t *testing.T) {
+	s := testSnapshot()
+	dev0, dev1 := 0, 1
+	vram0, vram1 := uint64(20<<30), uint64(19<<30)
+	server, role, model, src := "vllm", "worker", "Qwen/Qwen3-8B", "api"
+	api, rank0, rank1 := 700, 0, 1
+	cap, capSrc := uint64(174752), "log"
+	worker := func(pid, dev, rank int, vram *uint64) snapshot.Process {
+		name := "VLLM::Worker_TP"
+		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: &name, DeviceIndex: &dev, VRAMBytes: vram, Notes: []string{},
+			Models: []inspect.Model{}, LLM: &inspect.LLM{Breakdown: inspect.Breakdown{
+				Weights:     &inspect.Part{Bytes: 7800 << 20, Source: "reported", From: "log"},
+				KVCache:     &inspect.Part{Bytes: 9000 << 20, Source: "reported", From: "log"},
+				Activations: &inspect.Part{Bytes: 1400 << 20, Source: "reported", From: "log"},
+				CUDAGraphs:  &inspect.Part{Bytes: 512 << 20, Source: "reported", From: "log"}},
+				Server: &server, Role: &role, APIPID: &api, Rank: &rank, ModelID: &model, ModelIDSource: &src,
+				KVCapacityTokens: &cap, KVCapacitySource: &capSrc}}
+	}
+	s.Processes = append(s.Processes, worker(701, dev0, rank0, &vram0), worker(702, dev1, rank1, &vram1))
+	s.ServedModels = snapshot.GroupServed(s.Processes)
+	i, _ := newTestInspector(t, &fakeActions{})
+	i.Show(s, &s.Processes[len(s.Processes)-1])
+	got := allText(i.CanvasObject())
+	mustContain(t, got,
+		"activations\n1400.00 MiB\nreported (log)", "CUDA graphs\n512.00 MiB\nreported (log)",
+		"worker · rank 1 · its API is PID 700", "Qwen/Qwen3-8B  · from api", "174752 tokens  · from log",
+		"Served model · vllm · Qwen/Qwen3-8B", "PID 700\napi · no GPU memory",
+		"PID 701\nworker rank 0 · GPU 0 · 20.00 GiB  · measured", "PID 702\nworker rank 1 · GPU 1 · 19.00 GiB  · measured",
+		"39.00 GiB  · measured on GPU 0, 1")
 }

@@ -25,6 +25,13 @@ type barRenderer struct {
 	objects []fyne.CanvasObject
 }
 
+// maxBarParts: weights, KV, compute, output, activations, CUDA graphs
+// and other.
+const maxBarParts = 7
+
+// lines is how many legend lines the bar shows: one per part.
+func (r *barRenderer) lines() int { return min(len(r.bar.model.Parts), maxBarParts) }
+
 const (
 	barHeight  = 22
 	swatchSize = 12
@@ -50,8 +57,7 @@ func newBarRenderer(b *LLMBar) *barRenderer {
 	r.caption = canvas.NewText("", color.Black)
 	r.caption.TextSize = theme.CaptionTextSize()
 	r.objects = append(r.objects, r.track)
-	const n = 5 // weights, KV, compute, output, other
-	for i := 0; i < n; i++ {
+	for i := 0; i < maxBarParts; i++ {
 		seg := canvas.NewRectangle(color.Transparent)
 		sw := canvas.NewRectangle(color.Transparent)
 		r.segs = append(r.segs, seg)
@@ -64,7 +70,7 @@ func newBarRenderer(b *LLMBar) *barRenderer {
 		r.objects = append(r.objects, seg)
 	}
 	r.objects = append(r.objects, r.marker, r.caption)
-	for i := 0; i < n; i++ {
+	for i := 0; i < maxBarParts; i++ {
 		r.objects = append(r.objects, r.swatch[i], r.name[i], r.size[i], r.source[i])
 	}
 	r.Refresh()
@@ -93,7 +99,7 @@ func (r *barRenderer) oneLine(w float32) bool {
 // MinSize keeps the name and size columns readable; like a wrapping
 // label, the height depends on the width the bar has now.
 func (r *barRenderer) MinSize() fyne.Size {
-	lines := float32(len(r.name))
+	lines := float32(r.lines())
 	if !r.oneLine(r.bar.Size().Width) {
 		lines *= 2
 	}
@@ -134,7 +140,7 @@ func (r *barRenderer) Layout(size fyne.Size) {
 	lh := r.lineHeight()
 	one := r.oneLine(size.Width)
 	nameW, sizeW := r.columns()
-	for i := range r.name {
+	for i := range r.lines() {
 		r.swatch[i].Move(fyne.NewPos(0, y+(lh-swatchSize)/2))
 		r.swatch[i].Resize(fyne.NewSize(swatchSize, swatchSize))
 		r.name[i].Move(fyne.NewPos(legendLeft, y))
@@ -193,6 +199,10 @@ func (r *barRenderer) Refresh() {
 		r.name[i].Text, r.name[i].Color = p.Name, fg
 		r.size[i].Text, r.size[i].Color = p.legendSize(), fg
 		r.source[i].Text, r.source[i].Color = p.legendSource(), muted
+		// a slot beyond the model's parts (llama.cpp's bar has no
+		// activations or CUDA graphs) shows nothing
+		hide := i >= len(m.Parts)
+		r.swatch[i].Hidden, r.name[i].Hidden, r.size[i].Hidden, r.source[i].Hidden = hide, hide, hide, hide
 		// Right-aligned in their column so the figures line up; not a
 		// monospace face, which would cost a font of its own (~4 MB).
 		r.size[i].Alignment = fyne.TextAlignTrailing
