@@ -7,6 +7,7 @@ package main
 
 import (
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -299,7 +300,14 @@ func TestServedTGIShards(t *testing.T) {
 // what PyTorch holds, its /queue which checkpoint the running prompt uses.
 func TestServedComfyUI(t *testing.T) {
 	needBinary(t)
-	o := standin.ComfyUIOptions{Dir: standin.ComfyUIDir(t), Libs: standin.FakeLibs(t), Checkpoint: "sd_xl_base_1.0.safetensors"}
+	comfy := standin.ComfyUIDir(t)
+	ckpt := filepath.Join(comfy, "models", "checkpoints", "sd_xl_base_1.0.safetensors")
+	must(t, os.MkdirAll(filepath.Dir(ckpt), 0o755))
+	ckptTensors := []hfgen.Tensor{hfgen.T("model.diffusion_model.input_blocks.0.0.weight", "F16", 320, 4, 3, 3),
+		hfgen.T("first_stage_model.decoder.conv_in.weight", "F32", 512, 4, 3, 3)}
+	must(t, hfgen.WriteSafetensors(ckpt, nil, ckptTensors))
+	ckptParams, ckptBytes := hfgen.Sum(ckptTensors)
+	o := standin.ComfyUIOptions{Dir: comfy, Libs: standin.FakeLibs(t), Checkpoint: ckpt}
 	p := standin.Start(t, standin.ComfyUI(o), filepath.Join(t.TempDir(), "comfy.log"))
 	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h200(0, fakenvml.Process{PID: p.PID, UsedMemory: 8 << 30})}})
 	snap := m.json()
@@ -319,6 +327,52 @@ func TestServedComfyUI(t *testing.T) {
 	}
 	if l.RequestsProcessing == nil || *l.RequestsProcessing != 1 || l.RequestsWaiting == nil || *l.RequestsWaiting != 0 {
 		t.Errorf("queue running %v pending %v", l.RequestsProcessing, l.RequestsWaiting)
+	}
+	// the checkpoint it maps, described from its header
+	if len(row.Models) != 1 || row.Models[0].Path != ckpt || strOf(row.Models[0].Format) != "safetensors" ||
+		row.Models[0].Parameters == nil || *row.Models[0].Parameters != ckptParams || row.Models[0].Weights == nil || row.Models[0].Weights.Bytes != ckptBytes {
+		t.Errorf("models = %+v", row.Models)
+	}
+}
+
+// A plain PyTorch job (`python train.py`): no server to ask; libtorch
+// mapped names the runtime, and the safetensors language model it maps
+// gives its identity and an estimate of its weights beside the measured
+// VRAM.
+func TestTorchJobIdentity(t *testing.T) {
+	needBinary(t)
+	dir := filepath.Join(t.TempDir(), "llama-1b")
+	tensors := hfgen.DecoderTensors(hfgen.Decoder{Layers: 16, Hidden: 2048, Heads: 32, KVHeads: 8, HeadDim: 64, Intermediate: 8192, Vocab: 128256})
+	_, err := hfgen.WriteModel(dir, hfgen.Model{Tensors: tensors, Config: map[string]any{"architectures": []string{"LlamaForCausalLM"},
+		"model_type": "llama", "num_hidden_layers": 16, "hidden_size": 2048, "num_attention_heads": 32, "num_key_value_heads": 8,
+		"head_dim": 64, "max_position_embeddings": 131072, "torch_dtype": "bfloat16"}})
+	must(t, err)
+	params, weightBytes := hfgen.Sum(tensors)
+	p := standin.Start(t, standin.TorchJob(standin.TorchJobOptions{Dir: dir, Libs: standin.FakeLibs(t), Model: filepath.Join(dir, "model.safetensors")}),
+		filepath.Join(t.TempDir(), "train.log"))
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h200(0, fakenvml.Process{PID: p.PID, UsedMemory: 6 << 30})}})
+	snap := m.json()
+	row := findRow(snap, p.PID, 0)
+	if row == nil {
+		t.Fatal("no row")
+	}
+	runtimes := map[string]bool{}
+	for _, r := range row.Runtimes {
+		runtimes[r.Name] = true
+	}
+	if !runtimes["PyTorch"] || !runtimes["CUDA"] {
+		t.Errorf("runtimes = %+v", row.Runtimes)
+	}
+	if len(row.Models) != 1 || strOf(row.Models[0].Architecture) != "LlamaForCausalLM" || strOf(row.Models[0].Kind) != "llm" ||
+		*row.Models[0].Parameters != params || strings.Join(row.Models[0].Evidence, ",") != "mapped" {
+		t.Fatalf("models = %+v", row.Models)
+	}
+	if row.LLM == nil || row.LLM.Server != nil {
+		t.Fatalf("llm = %+v, want a block without a server", row.LLM)
+	}
+	wantPart(t, "weights", row.LLM.Weights, weightBytes, "estimated")
+	if row.LLM.KVCache != nil || row.LLM.Other == nil || row.LLM.Other.Bytes == nil || *row.LLM.Other.Bytes != 6<<30-weightBytes {
+		t.Errorf("kv %+v other %+v: no KV figure without a server, the rest is other", row.LLM.KVCache, row.LLM.Other)
 	}
 }
 
