@@ -440,6 +440,11 @@ func (l *LLM) applyAPI(a *APIFacts) {
 		l.APIModels = a.LoadedModels
 	}
 	l.TorchReserved = a.TorchReserved
+	if a.MemoryFraction != nil && (a.Server == "vllm" || a.Server == "sglang") {
+		// the question users ask most: why is the GPU full with no load?
+		l.Notes = append(l.Notes, fmt.Sprintf("%s takes %.0f%% of each GPU's memory when it starts (%s), whatever the load: what the weights, activations and CUDA graphs leave of it is reserved for the KV cache",
+			a.Server, *a.MemoryFraction*100, map[string]string{"vllm": "--gpu-memory-utilization", "sglang": "--mem-fraction-static"}[a.Server]))
+	}
 	if a.Status == "needs_key" {
 		l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
 	}

@@ -89,21 +89,32 @@ func VRAMCell(p snapshot.Process) string {
 // file name), with "+N" for more; candidates only are shown with "?".
 // Empty when none was found; n/a when the process was not inspected.
 func ModelSummary(p snapshot.Process) string {
+	name := modelName(p)
 	if l := p.LLM; l != nil && l.Role != nil && *l.Role == "worker" && l.Server != nil {
-		// a worker maps no model file: it is named by its server
-		name := NA
-		if l.ModelID != nil {
-			name = shortModel(*l.ModelID)
-		}
-		w := " · " + *l.Server + " worker"
+		// a worker is named by its server too: its model is the server's
+		w := *l.Server + " worker"
 		if l.Rank != nil {
 			w += fmt.Sprintf(" %d", *l.Rank)
 		}
-		return escape.Text(name + w)
+		if name == NA || name == "" {
+			name = NA
+		}
+		return name + " · " + escape.Text(w)
+	}
+	return name
+}
+
+// modelName is a row's main model: the best evidenced file's friendly or
+// base name (+N for more), else the model its server names; n/a when
+// not inspected.
+func modelName(p snapshot.Process) string {
+	served := ""
+	if p.LLM != nil && p.LLM.ModelID != nil {
+		served = escape.Text(shortModel(*p.LLM.ModelID))
 	}
 	if p.Models == nil {
-		if p.LLM != nil && p.LLM.ModelID != nil {
-			return escape.Text(shortModel(*p.LLM.ModelID))
+		if served != "" {
+			return served
 		}
 		return NA
 	}
@@ -113,11 +124,8 @@ func ModelSummary(p snapshot.Process) string {
 			best = i
 		}
 	}
-	if best < 0 {
-		if p.LLM != nil && p.LLM.ModelID != nil {
-			return escape.Text(shortModel(*p.LLM.ModelID)) // vLLM's API process names what it serves
-		}
-		return ""
+	if best < 0 || p.Models[best].Candidate && served != "" {
+		return served
 	}
 	m := p.Models[best]
 	name := filepath.Base(m.Path)

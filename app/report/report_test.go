@@ -18,6 +18,13 @@ func TestModelSummaryNamesWorkers(t *testing.T) {
 	if got := ModelSummary(p); got != "n/a · vllm worker 1" {
 		t.Errorf("worker row without a model = %q", got)
 	}
+	// an Ollama runner keeps its model file's store name
+	ollama, blobName := "ollama", "qwen3:0.6b"
+	p = snapshot.Process{Models: []inspect.Model{{Path: "/blobs/sha256-1", Name: &blobName, Confirmed: true}},
+		LLM: &inspect.LLM{Server: &ollama, Role: &role}}
+	if got := ModelSummary(p); got != "qwen3:0.6b · ollama worker" {
+		t.Errorf("Ollama runner row = %q", got)
+	}
 	api, path := "api", "/srv/models/Qwen3-8B"
 	p = snapshot.Process{Models: []inspect.Model{}, LLM: &inspect.LLM{Server: &srv, Role: &api, ModelID: &path}}
 	if got := ModelSummary(p); got != "Qwen3-8B" {
