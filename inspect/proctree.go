@@ -66,18 +66,31 @@ func readProc(procRoot string, pid int) (procEntry, bool) {
 	return e, true
 }
 
-// childrenOf lists a process's children (Linux's task/<pid>/children),
-// at most maxChildren; nil when they cannot be read.
+// maxTasks bounds the threads whose children are read: a child is
+// listed under the thread that forked it (task/<tid>/children), and a
+// launcher may spawn from any of its threads (TGI's Rust launcher does).
+const maxTasks = 256
+
+// childrenOf lists a process's children, from every thread's
+// task/<tid>/children, at most maxChildren; nil when they cannot be read.
 func childrenOf(procRoot string, pid int) []int {
-	p := strconv.Itoa(pid)
-	b, _, err := procroot.ReadPrefix(filepath.Join(procRoot, p, "task", p, "children"), 4096)
+	dir := filepath.Join(procRoot, strconv.Itoa(pid), "task")
+	d, err := procroot.OpenDir(dir)
 	if err != nil {
 		return nil
 	}
+	tids, _ := d.Readdirnames(maxTasks)
+	d.Close()
 	var out []int
-	for _, f := range strings.Fields(string(b)) {
-		if n, err := strconv.Atoi(f); err == nil && n > 0 && len(out) < maxChildren {
-			out = append(out, n)
+	for _, tid := range tids {
+		b, _, err := procroot.ReadPrefix(filepath.Join(dir, tid, "children"), 4096)
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil && n > 0 && len(out) < maxChildren {
+				out = append(out, n)
+			}
 		}
 	}
 	return out
