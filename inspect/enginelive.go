@@ -57,13 +57,11 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 	if engine == "" {
 		return nil
 	}
-	since := t.Start
+	// the server's first process started its load: a block from then on
+	anc, since := l.ancestry(t, srv)
 	holders := []Target{t}
-	for _, a := range serverAncestors(l.ProcRoot, t, srv) {
+	for _, a := range anc {
 		holders = append(holders, Target{PID: a.pid})
-		if s := startOf(l.ProcRoot, t, a); !s.IsZero() {
-			since = s // the server's first process: its load began then
-		}
 	}
 	for _, h := range holders {
 		acc := safefile.ForProcess(l.ProcRoot, h.PID)

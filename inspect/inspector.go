@@ -291,19 +291,20 @@ func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api 
 	}
 	id, tp := f.Served, f.TP
 	if role == servers.Worker {
-		var cands []int
+		// the API process's or the launcher's command line names it
+		var anc []procEntry
 		if in.Live != nil {
-			cands = append(cands, in.Live.Owner(t))
-		}
-		for _, a := range serverAncestors(in.ProcRoot, t, srv) {
-			cands = append(cands, a.pid)
-		}
-		for _, pid := range cands {
-			if e, ok := readProc(in.ProcRoot, pid); ok && pid > 0 {
-				if m, n := servedModelArg(srv.Name(), e.argv); m != "" {
-					id, tp = m, n
-					break
+			anc, _ = in.Live.ancestry(t, srv)
+			if owner := in.Live.Owner(t); owner > 0 && !slices.ContainsFunc(anc, func(e procEntry) bool { return e.pid == owner }) {
+				if e, ok := readProc(in.ProcRoot, owner); ok {
+					anc = append([]procEntry{e}, anc...)
 				}
+			}
+		}
+		for _, e := range anc {
+			if m, n := servedModelArg(srv.Name(), e.argv); m != "" {
+				id, tp = m, n
+				break
 			}
 		}
 	}

@@ -13,9 +13,11 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/standin"
 )
 
 func TestMain(m *testing.M) {
+	standin.MaybeRun()
 	maptest.MaybeRunChild()
 	os.Exit(m.Run())
 }

@@ -74,11 +74,48 @@ type liveState struct {
 
 	genTokens *float64 // the generated-token counter at genAt, for throughput
 	genAt     time.Time
-	apiAt     time.Time
-	api       *APIFacts
-	paths     []string // model files the API names
-	notes     []string // why the server gave nothing, when it did
-	prev      any      // the server's memo of its last answer (servers.Facts.State)
+
+	// ancestors of the same server (nearest first) and the server's first
+	// start, read with the ports
+	ancAt time.Time
+	anc   []procEntry
+	since time.Time
+
+	apiAt time.Time
+	api   *APIFacts
+	paths []string // model files the API names
+	notes []string // why the server gave nothing, when it did
+	prev  any      // the server's memo of its last answer (servers.Facts.State)
+}
+
+// ancestry returns t's ancestors of srv's server, nearest first, and the
+// start of the first of them (t's own start when none), read at most
+// every portsMaxAge: a server's tree does not change under a worker.
+func (l *Live) ancestry(t Target, srv servers.Server) ([]procEntry, time.Time) {
+	l.mu.Lock()
+	k := Key{PID: t.PID, Start: t.Start}
+	st := l.state[k]
+	if st == nil {
+		st = &liveState{}
+		l.state[k] = st
+	}
+	if !st.ancAt.IsZero() && time.Since(st.ancAt) < portsMaxAge {
+		anc, since := st.anc, st.since
+		l.mu.Unlock()
+		return anc, since
+	}
+	l.mu.Unlock()
+	anc := serverAncestors(l.ProcRoot, t, srv)
+	since := t.Start
+	if len(anc) > 0 {
+		if s := startOf(l.ProcRoot, t, anc[len(anc)-1]); !s.IsZero() {
+			since = s
+		}
+	}
+	l.mu.Lock()
+	st.anc, st.since, st.ancAt = anc, since, time.Now()
+	l.mu.Unlock()
+	return anc, since
 }
 
 // NewLive returns a Live reading processes under procRoot.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/probe"
+	"github.com/gputaskman/gtm/internal/standin"
 )
 
 func cpuNow() time.Duration {
@@ -80,3 +81,37 @@ func BenchmarkSteadyTwoLlamaServers(b *testing.B) { benchTwoServers(b, false) }
 // BenchmarkReaskTwoLlamaServers: the same, but every refresh asks both
 // servers' APIs again (the worst case, once per API cache age).
 func BenchmarkReaskTwoLlamaServers(b *testing.B) { benchTwoServers(b, true) }
+
+// BenchmarkSteadyVLLMWorkers: a steady refresh of a stand-in vLLM over
+// two GPUs: both workers' scans, their API (found on an ancestor), their
+// load log, and the served model in the hub cache, all from caches.
+func BenchmarkSteadyVLLMWorkers(b *testing.B) {
+	api := standin.Start(b, standin.VLLM(standin.VLLMOptions{TP: 2, Libs: standin.FakeLibs(b)}), filepath.Join(b.TempDir(), "vllm.log"))
+	var targets []Target
+	for _, w := range api.Children[0].Children {
+		targets = append(targets, Target{PID: w.PID, PPID: api.Children[0].PID, Name: w.Spec.CommName(), Cmdline: w.Spec.Argv, Start: time.Now()})
+	}
+	in := New("/proc", nil)
+	in.Live = NewLive("/proc")
+	vram := uint64(100 << 30)
+	refresh := func() {
+		found := in.Refresh(context.Background(), targets)
+		for _, t := range targets {
+			if f, ok := found[t.PID]; ok {
+				_, l := in.Enrich(context.Background(), t, f, &vram)
+				if l == nil || l.KVCache == nil {
+					b.Fatalf("worker %d: no reported KV: %+v", t.PID, l)
+				}
+			}
+		}
+	}
+	refresh()
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuNow()
+	for i := 0; i < b.N; i++ {
+		refresh()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuNow()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
