@@ -240,7 +240,8 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 			// a worker's API is an ancestor's: ollama serve for a runner,
 			// vLLM's API server for its engine core and workers, TGI's
 			// router beside the shards under their launcher
-			owners = apiCandidates(l.ProcRoot, t, srv)
+			anc, _ := l.ancestry(t, srv)
+			owners = apiCandidates(l.ProcRoot, t, srv, anc)
 		}
 		st.ports, st.owner = nil, 0
 		for _, o := range owners {

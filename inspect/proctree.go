@@ -97,11 +97,11 @@ func childrenOf(procRoot string, pid int) []int {
 }
 
 // apiCandidates are the processes that may serve a worker's API, nearest
-// first: its ancestors of the same server and, for an ancestor that is a
-// launcher (serves no API of its own), that ancestor's children that the
-// server calls its API. The worker's parent comes first whatever it is,
-// as Ollama's runner's parent always was.
-func apiCandidates(procRoot string, t Target, srv servers.Server) []int {
+// first: its parent whatever it is (as Ollama's runner's always was), then
+// its ancestors of the same server that are not workers and, for one that
+// is a launcher (serving no API of its own), its children that the server
+// calls its API.
+func apiCandidates(procRoot string, t Target, srv servers.Server, anc []procEntry) []int {
 	var out []int
 	seen := map[int]bool{t.PID: true}
 	add := func(pid int) {
@@ -111,31 +111,21 @@ func apiCandidates(procRoot string, t Target, srv servers.Server) []int {
 		}
 	}
 	add(t.PPID)
-	pid := t.PPID
-	for range maxAncestors {
-		if pid <= 1 {
-			break
+	for _, e := range anc {
+		if _, role := servers.Recognise(e.name, e.argv); role == servers.Worker {
+			continue
 		}
-		e, ok := readProc(procRoot, pid)
-		if !ok {
-			break
-		}
-		if s, role := servers.Recognise(e.name, e.argv); s != nil && s.Name() == srv.Name() && role != servers.Worker {
-			add(pid)
-			for _, c := range childrenOf(procRoot, pid) {
-				if c == t.PID {
-					continue
-				}
-				ce, ok := readProc(procRoot, c)
-				if !ok {
-					continue
-				}
+		add(e.pid)
+		for _, c := range childrenOf(procRoot, e.pid) {
+			if seen[c] {
+				continue
+			}
+			if ce, ok := readProc(procRoot, c); ok {
 				if s, role := servers.Recognise(ce.name, ce.argv); s != nil && s.Name() == srv.Name() && role == servers.API {
 					add(c)
 				}
 			}
 		}
-		pid = e.ppid
 	}
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
@@ -54,16 +53,8 @@ func (t *tail) pick(engine, path string, since time.Time) *Report {
 // Cache keeps parsed log tails, re-reading a file only when its size or
 // modification time changed. The zero value is ready to use.
 type Cache struct {
-	Max int // entries kept; 0 means 32
-
-	mu   sync.Mutex
-	m    map[string]*cacheEntry
-	tick uint64
-}
-
-type cacheEntry struct {
-	t    *tail
-	used uint64
+	Max   int // entries kept; 0 means 32
+	tails llmlog.TailCache[*tail]
 }
 
 // Get is GetWith opening the log with gtm's own rights (safefile.Open):
@@ -83,54 +74,16 @@ func (c *Cache) GetWith(open llmlog.Opener, path, engine string, since time.Time
 	if p == nil {
 		return nil, errors.New("unknown engine " + engine)
 	}
-	f, fi, err := open(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, errors.New(path + ": not a regular file")
-	}
-	key := engine + "\x00" + path
-	c.mu.Lock()
-	e := c.m[key]
-	c.mu.Unlock()
-	if e == nil || e.t.size != fi.Size() || !e.t.modTime.Equal(fi.ModTime()) {
-		// The descriptor already checked is the one parsed: no second lookup.
-		once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
+	c.tails.Max = c.Max
+	t, err := c.tails.Parsed(open, engine+"\x00"+path, path, func(once llmlog.Opener) (*tail, error) {
 		info, err := llmlog.ReadTailWith(once, path, llmlog.MaxTail, p.line)
 		if err != nil {
 			return nil, err
 		}
-		e = &cacheEntry{t: &tail{size: info.Size, modTime: info.ModTime, skipped: info.Skipped, blocks: p.blocks}}
-	} else {
-		f.Close()
+		return &tail{size: info.Size, modTime: info.ModTime, skipped: info.Skipped, blocks: p.blocks}, nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string]*cacheEntry{}
-	}
-	c.tick++
-	e.used = c.tick
-	c.m[key] = e
-	limit := c.Max
-	if limit <= 0 {
-		limit = 32
-	}
-	for len(c.m) > limit {
-		c.evict()
-	}
-	return e.t.pick(engine, path, since), nil
-}
-
-// evict drops the least recently used entry.
-func (c *Cache) evict() {
-	old, oldest := "", uint64(1<<63)
-	for k, e := range c.m {
-		if e.used < oldest {
-			old, oldest = k, e.used
-		}
-	}
-	delete(c.m, old)
+	return t.pick(engine, path, since), nil
 }

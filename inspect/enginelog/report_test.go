@@ -130,8 +130,8 @@ func TestCacheEvicts(t *testing.T) {
 			t.Fatalf("%s: %v %v", path, r, err)
 		}
 	}
-	if len(c.m) != 2 {
-		t.Errorf("%d entries kept, want 2", len(c.m))
+	if c.tails.Len() != 2 {
+		t.Errorf("%d entries kept, want 2", c.tails.Len())
 	}
 }
 

@@ -1,12 +1,10 @@
 package llmlog
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/safefile"
@@ -182,16 +180,8 @@ func (t *tail) report(path string, since time.Time) *Report {
 // Cache keeps parsed log tails, re-reading a file only when its size or
 // modification time changed. The zero value is ready to use.
 type Cache struct {
-	Max int // entries kept; 0 means 32
-
-	mu   sync.Mutex
-	m    map[string]*cacheEntry
-	tick uint64
-}
-
-type cacheEntry struct {
-	t    *tail
-	used uint64
+	Max   int // entries kept; 0 means 32
+	tails TailCache[*tail]
 }
 
 // Get returns the Report for the log at path and the process started at
@@ -205,53 +195,10 @@ func (c *Cache) Get(path string, since time.Time) (*Report, error) {
 // cached or not: a cached report is given only to a caller who may read
 // the file now.
 func (c *Cache) GetWith(open Opener, path string, since time.Time) (*Report, error) {
-	f, fi, err := open(path)
+	c.tails.Max = c.Max
+	t, err := c.tails.Parsed(open, path, path, func(once Opener) (*tail, error) { return parseTail(once, path, MaxTail) })
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, errors.New(path + ": not a regular file")
-	}
-	// The descriptor already checked is the one parsed: no second lookup.
-	once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
-	c.mu.Lock()
-	e := c.m[path]
-	c.mu.Unlock()
-	if e == nil || e.t.info.Size != fi.Size() || !e.t.info.ModTime.Equal(fi.ModTime()) {
-		t, err := parseTail(once, path, MaxTail)
-		if err != nil {
-			return nil, err
-		}
-		e = &cacheEntry{t: t}
-	} else {
-		f.Close()
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string]*cacheEntry{}
-	}
-	c.tick++
-	e.used = c.tick
-	c.m[path] = e
-	limit := c.Max
-	if limit <= 0 {
-		limit = 32
-	}
-	for len(c.m) > limit {
-		c.evict()
-	}
-	return e.t.report(path, since), nil
-}
-
-// evict drops the least recently used entry.
-func (c *Cache) evict() {
-	old, oldest := "", uint64(1<<63)
-	for k, e := range c.m {
-		if e.used < oldest {
-			old, oldest = k, e.used
-		}
-	}
-	delete(c.m, old)
+	return t.report(path, since), nil
 }

@@ -216,8 +216,8 @@ func TestCache(t *testing.T) {
 		writeLog(t, q, []byte(first), mt)
 		c.Get(q, since)
 	}
-	if len(c.m) != 2 {
-		t.Errorf("%d entries", len(c.m))
+	if c.tails.Len() != 2 {
+		t.Errorf("%d entries", c.tails.Len())
 	}
 	if _, err := c.Get(filepath.Join(dir, "missing"), since); err == nil {
 		t.Error("missing file: no error")

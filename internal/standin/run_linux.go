@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 )
 
 // specEnv marks a process as a stand-in. Its subtree (wire, as JSON)
@@ -91,7 +93,7 @@ func runStandin() int {
 	}
 	var keep [][]byte
 	for _, p := range s.Map {
-		b, err := mapFile(p)
+		b, err := maptest.MapFile(p)
 		if err != nil {
 			return fail(ready, err)
 		}
@@ -304,28 +306,6 @@ func stopChild(cmd *exec.Cmd) {
 		_ = cmd.Process.Kill()
 		<-done
 	}
-}
-
-// mapFile maps the whole file read-only and shared, as a loader maps a
-// library or a model file; the mapping keeps the file referenced.
-func mapFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if fi.Size() == 0 {
-		return nil, fmt.Errorf("%s: empty files cannot be mapped", path)
-	}
-	b, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, fmt.Errorf("mmap %s: %w", path, err)
-	}
-	return b, nil
 }
 
 // placeholders are the values of a process's {name} placeholders.

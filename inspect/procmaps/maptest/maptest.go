@@ -79,7 +79,7 @@ func childPaths(args []string) []string {
 func runChild(paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var keep [][]byte
 	for _, p := range paths {
-		b, err := mapFile(p)
+		b, err := MapFile(p)
 		if err != nil {
 			fmt.Fprintf(stderr, "maptest child: %v\n", err)
 			return 1

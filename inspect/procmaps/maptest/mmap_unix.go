@@ -8,9 +8,10 @@ import (
 	"syscall"
 )
 
-// mapFile maps the whole file read-only and shared, as a loader maps a
-// model file, and closes it: the mapping keeps the file referenced.
-func mapFile(path string) ([]byte, error) {
+// MapFile maps the whole file read-only and shared, as a loader maps a
+// library or a model file, and closes it: the mapping keeps the file
+// referenced. Stand-in processes of other tests map with it too.
+func MapFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
