@@ -49,6 +49,8 @@ type Inspector struct {
 	Budget   time.Duration // scanning allowed per Refresh; ScanBudget by default
 	// Live probes local servers and reads buffer logs; nil turns that off.
 	Live *Live
+	// Opens is the file-open trace (--trace-opens); nil when not traced.
+	Opens OpenTrace
 	// ScanMaps lists the files a process maps; nil reads
 	// <ProcRoot>/<pid>/maps. macOS sets it to a region walk.
 	ScanMaps func(t Target) (*procmaps.Maps, error)
@@ -69,6 +71,7 @@ type Inspector struct {
 	installed installedCache
 	hf        hfCache
 	formats   formatCache
+	vram      vramHistory
 }
 
 // New returns an inspector reading processes under procRoot.
@@ -94,6 +97,7 @@ func (in *Inspector) TrustProcRoot() {
 func (in *Inspector) Refresh(ctx context.Context, targets []Target) map[int]Finding {
 	in.mu.Lock()
 	defer in.mu.Unlock()
+	in.vram.record(targets, time.Now())
 	keep, out := refreshDue(ctx, in.sched, in.found, in.Budget, targets, in.Inspect)
 	if in.Live != nil {
 		in.Live.Forget(keep)
@@ -254,6 +258,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 	var hf *HFFacts
 	tp := 0
 	if in.Untrusted == "" {
+		f = in.withOpened(acc, t, f)
 		f, hf, tp = in.servedModel(acc, t, f, api)
 	}
 	preset := llamaopts.Server

@@ -1,6 +1,10 @@
 package inspect
 
-import "github.com/gputaskman/gtm/inspect/modelargs"
+import (
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/modelargs"
+)
 
 // Runtime is a GPU/AI runtime found in a process's mapped libraries. It
 // proves presence only (PresenceNote).
@@ -33,8 +37,12 @@ type Model struct {
 	Role     string   `json:"role"`
 	Format   *string  `json:"format"`
 	Evidence []string `json:"evidence"`
-	// Confirmed: two sources of load evidence including api or mapped.
+	// Confirmed: two sources of load evidence including api or mapped, or
+	// including opened when the opener's VRAM rose within seconds of it.
 	Confirmed bool `json:"confirmed"`
+	// OpenedAt is when the process last opened the file while gtm traced
+	// opens (--trace-opens): opened evidence; null otherwise.
+	OpenedAt *time.Time `json:"opened_at"`
 	// Candidate: found only among installed files; not proven loaded.
 	Candidate bool `json:"candidate"`
 	Deleted   bool `json:"deleted"`

@@ -265,8 +265,13 @@ func ModelStatus(m inspect.Model) string {
 		ev += " · confirmed"
 	case m.Candidate:
 		ev += " · candidate: not proven loaded"
+	case m.OpenedAt != nil:
+		ev += " · not proven resident"
 	default:
 		ev += " · not confirmed (one source)"
+	}
+	if m.OpenedAt != nil {
+		ev += " · opened at " + m.OpenedAt.Local().Format("15:04:05")
 	}
 	if m.Deleted {
 		ev += " · file deleted since it was opened"

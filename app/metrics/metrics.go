@@ -99,6 +99,8 @@ var (
 	mReqs   = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", "model", "process", "pid", "state")
 	mTPS    = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", "model", "process", "pid")
 
+	mOpened = desc("model_file_opened_timestamp_seconds", "When a process last opened a model file while gtm traced opens (--trace-opens; Unix time): evidence of what it loaded, history rather than residency.", "model", "process", "pid")
+
 	sVRAM  = desc("served_model_vram_bytes", "Measured GPU memory of all processes of a model served across processes or GPUs (an API process and its tensor-parallel workers).", "server", "model", "api_pid")
 	sProcs = desc("served_model_processes", "Processes of a model served across processes or GPUs.", "server", "model", "api_pid")
 
@@ -316,9 +318,10 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 		rows = rows[:MaxProcesses]
 	}
 	ch.put(gauge(hDropped, float64(dropped)))
-	seen := map[[2]string]bool{}   // (pid label, device): one series each
-	modelDone := map[string]bool{} // pid label: model series have no device label
-	liveDone := map[string]bool{}  // server API: its live state once, not once per worker
+	seen := map[[2]string]bool{}    // (pid label, device): one series each
+	modelDone := map[string]bool{}  // pid label: model series have no device label
+	liveDone := map[string]bool{}   // server API: its live state once, not once per worker
+	openedDone := map[string]bool{} // pid label: opened files once
 	for _, p := range rows {
 		dev := strconv.Itoa(*p.DeviceIndex)
 		key := [2]string{p.PIDLabel, dev}
@@ -335,6 +338,10 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
 		if !modelDone[p.PIDLabel] {
 			modelDone[p.PIDLabel] = modelMetrics(ch, p, liveDone)
+		}
+		if !openedDone[p.PIDLabel] {
+			openedDone[p.PIDLabel] = true
+			openedMetrics(ch, p)
 		}
 	}
 	for _, d := range s.Devices {
@@ -401,6 +408,21 @@ func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 	}
 	floatGauge(ch, mTPS, l.TokensPerSecond, 1, id)
 	return true
+}
+
+// openedMetrics exports when the process opened each model file the
+// open trace saw (once per PID, like the model series).
+func openedMetrics(ch sink, p *snapshot.Process) {
+	for _, m := range p.Models {
+		if m.OpenedAt == nil {
+			continue
+		}
+		name := filepath.Base(m.Path)
+		if m.Name != nil && *m.Name != "" {
+			name = labelName(*m.Name)
+		}
+		ch.put(gauge(mOpened, float64(m.OpenedAt.UnixMilli())/1000, name, str(p.Name), p.PIDLabel))
+	}
 }
 
 // servedMetrics exports each model served across processes or GPUs.

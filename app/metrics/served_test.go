@@ -70,3 +70,22 @@ func TestExportServedModel(t *testing.T) {
 		t.Fatalf("fast path differs from the registry:\n%s\n---\n%s", got, a)
 	}
 }
+
+// A model file a process opened (traced): when, by which process; once
+// per PID even when it has two rows.
+func TestExportOpenedModel(t *testing.T) {
+	s := fixture()
+	at := time.Date(2026, 12, 2, 15, 0, 1, 500_000_000, time.UTC)
+	p := snapshot.Process{PID: 7000, PIDLabel: "7000", Name: sp("whisper-server"), DeviceIndex: ip(0), VRAMBytes: mib(900), Notes: []string{},
+		Models: []inspect.Model{{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at}}}
+	p2 := p
+	p2.DeviceIndex = ip(1)
+	s.Processes = append(s.Processes, p, p2)
+	e := New()
+	e.Update(s, time.Millisecond)
+	got := gathered(t, e)
+	want := `gtm_model_file_opened_timestamp_seconds{model="ggml-base.en.bin",pid="7000",process="whisper-server"} 1.7962236015e+09`
+	if !strings.Contains(got, want+"\n") || strings.Count(got, "gtm_model_file_opened_timestamp_seconds{") != 1 {
+		t.Errorf("missing or repeated %s in\n%s", want, got)
+	}
+}

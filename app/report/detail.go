@@ -158,6 +158,11 @@ func modelLines(m inspect.Model) []DetailLine {
 		status += ", confirmed"
 	case m.Candidate:
 		status += ", candidate: not proven loaded"
+	case m.OpenedAt != nil:
+		status += ", not proven resident"
+	}
+	if m.OpenedAt != nil {
+		status += ", opened at " + m.OpenedAt.Local().Format("15:04:05")
 	}
 	lines := []DetailLine{{Depth: 1, Text: fmt.Sprintf("%s  [%s]  %s", escape.Text(name), escape.Text(status), escape.Text(m.Role))}}
 	fact := func(s string) { lines = append(lines, DetailLine{Depth: 2, Text: s}) }

@@ -1,0 +1,101 @@
+package inspect
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+)
+
+type fakeTrace map[int][]FileOpen
+
+func (f fakeTrace) Opened(pid int) []FileOpen { return f[pid] }
+
+// A read-and-close load: the process opened a model file (the trace saw
+// it), holds nothing mapped, and its VRAM rose right after. The file is
+// named with "opened" evidence and its time; alone it stays history, with
+// its command line and the rise it is confirmed; a file whose bytes are
+// no model, or an open from before the process started, is not taken.
+func TestOpenedEvidence(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "ggml-base.en.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
+	junk := filepath.Join(dir, "notes.bin")
+	must(t, os.WriteFile(junk, []byte("not a model at all"), 0o644))
+
+	start := time.Now().Add(-time.Minute)
+	openedAt := time.Now()
+	trace := fakeTrace{os.Getpid(): {{Path: model, At: openedAt}, {Path: junk, At: openedAt}, {Path: model, At: start.Add(-time.Hour)}}}
+	in := New("/proc", nil)
+	in.Opens = trace
+	zero, loaded := uint64(0), uint64(900<<20)
+	target := func(argv []string, vram *uint64) Target {
+		return Target{PID: os.Getpid(), Start: start, Name: "whisper-server", Cmdline: argv, Cwd: dir, VRAM: vram}
+	}
+
+	find := func(f Finding) *Model {
+		for i := range f.Models {
+			if f.Models[i].Path == model {
+				return &f.Models[i]
+			}
+		}
+		return nil
+	}
+	// before the open: nothing on the GPU; after: the weights
+	in.vram.record([]Target{target(nil, &zero)}, openedAt.Add(-time.Second))
+	in.vram.record([]Target{target(nil, &loaded)}, openedAt.Add(2*time.Second))
+
+	f, _ := in.Enrich(context.Background(), target([]string{"whisper-server"}, &loaded), in.Inspect(target([]string{"whisper-server"}, &loaded)), &loaded)
+	m := find(f)
+	if m == nil {
+		t.Fatalf("the opened model is missing: %+v", f.Models)
+	}
+	if len(m.Evidence) != 1 || m.Evidence[0] != EvidenceOpened || m.Confirmed || m.OpenedAt == nil || !m.OpenedAt.Equal(openedAt) {
+		t.Errorf("opened only: %+v (an open alone is history, not confirmed)", m)
+	}
+	if m.Format == nil || *m.Format != "gguf" || m.Parameters == nil {
+		t.Errorf("not described from its header: %+v", m)
+	}
+	for _, x := range f.Models {
+		if x.Path == junk {
+			t.Errorf("a .bin that is no model was taken: %+v", x)
+		}
+	}
+	// with its command line too, and the rise: confirmed
+	argv := []string{"whisper-server", "-m", model}
+	f, _ = in.Enrich(context.Background(), target(argv, &loaded), in.Inspect(target(argv, &loaded)), &loaded)
+	if m = find(f); m == nil || !m.Confirmed || len(m.Evidence) != 2 {
+		t.Errorf("opened + cmdline + VRAM rise: %+v", m)
+	}
+	// the same without a rise: not confirmed
+	in.vram = vramHistory{}
+	in.vram.record([]Target{target(argv, &loaded)}, openedAt.Add(-time.Second))
+	in.vram.record([]Target{target(argv, &loaded)}, openedAt.Add(2*time.Second))
+	f, _ = in.Enrich(context.Background(), target(argv, &loaded), in.Inspect(target(argv, &loaded)), &loaded)
+	if m = find(f); m == nil || m.Confirmed {
+		t.Errorf("opened + cmdline without a VRAM rise: %+v", m)
+	}
+}
+
+func TestVRAMRoseAfter(t *testing.T) {
+	var h vramHistory
+	k := Key{PID: 7}
+	t0 := time.Unix(1000, 0)
+	v := func(n uint64) *uint64 { return &n }
+	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0)
+	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0.Add(time.Second))
+	h.record([]Target{{PID: 7, VRAM: v(500)}}, t0.Add(20*time.Second))
+	if h.roseAfter(k, t0.Add(500*time.Millisecond)) {
+		t.Error("a rise 19.5 s after the open is too late")
+	}
+	if !h.roseAfter(k, t0.Add(15*time.Second)) {
+		t.Error("a rise 5 s after the open")
+	}
+	h.record(nil, t0.Add(21*time.Second))
+	if h.roseAfter(k, t0.Add(15*time.Second)) {
+		t.Error("an exited process's samples are kept")
+	}
+}
