@@ -4,4 +4,5 @@ package maptest
 
 import "errors"
 
-func mapFile(string) ([]byte, error) { return nil, errors.New("maptest: mmap needs a Unix system") }
+// MapFile needs a Unix system.
+func MapFile(string) ([]byte, error) { return nil, errors.New("maptest: mmap needs a Unix system") }
