@@ -85,7 +85,11 @@ type Stats struct {
 	// and whose mount was marked instead ("dir: why"): opens of the same
 	// filesystem through another mount are not seen.
 	MountOnly []string
-	Refused   []string // dirs that could not be marked, "dir: why"
+	// PerEventFD lists the dirs in Marked whose filesystem refused
+	// name-reporting marks ("dir: why"): each open there costs gtm an fd,
+	// a readlink and a close, model or not.
+	PerEventFD []string
+	Refused    []string // dirs that could not be marked, "dir: why"
 }
 
 var (
@@ -220,6 +224,7 @@ func (t *Tracer) Stats() Stats {
 	s := t.stats
 	s.Marked = slices.Clone(s.Marked)
 	s.MountOnly = slices.Clone(s.MountOnly)
+	s.PerEventFD = slices.Clone(s.PerEventFD)
 	s.Refused = slices.Clone(s.Refused)
 	return s
 }

@@ -1,6 +1,8 @@
 package opens
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -8,49 +10,81 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
 
-// Test hooks: refuseFS makes every filesystem mark fail with EXDEV, so the
-// mount fallback is exercised on filesystems that accept both.
-var refuseFS bool
+// Test hooks: refuseFID makes name-reporting marks fail, refuseFS every
+// filesystem mark (EXDEV both), so the fallbacks run on filesystems that
+// accept everything.
+var refuseFID, refuseFS bool
 
 const (
 	metaLen = int(unsafe.Sizeof(unix.FanotifyEventMetadata{}))
-	readBuf = 64 << 10 // ~2,700 events a read
+	readBuf = 64 << 10 // hundreds of events a read
 	linkMax = 4096     // PATH_MAX: a longer name is no path readlink can give whole
+
+	// batchDelay is how long a reader waits after a short read, so a
+	// burst is read in one go: one wake-up per burst, not per event. The
+	// queue (16,384 events) overflows only above 800,000 opens a second.
+	batchDelay = 20 * time.Millisecond
+
+	fidFlags = unix.FAN_CLASS_NOTIF | unix.FAN_CLOEXEC | unix.FAN_NONBLOCK | unix.FAN_REPORT_DFID_NAME
+	fdFlags  = unix.FAN_CLASS_NOTIF | unix.FAN_CLOEXEC | unix.FAN_NONBLOCK
+	evFlags  = unix.O_RDONLY | unix.O_LARGEFILE | unix.O_CLOEXEC
 )
 
 // atFDCWD is AT_FDCWD (-100) as a syscall argument.
 var atFDCWD = func() uintptr { v := unix.AT_FDCWD; return uintptr(v) }()
 
+// A group is one fanotify instance. Name-reporting groups (FAN_REPORT_DFID_NAME,
+// Linux 5.9+) carry the opened file's name in the event, so an open that is
+// not a model's costs a few hundred bytes copied and nothing else. Groups
+// reporting by fd (the fallback for kernels and filesystems that refuse
+// names) cost an fd, a readlink and a close per event.
+type group struct {
+	fid  bool
+	raw  int      // for marks; f owns it
+	f    *os.File // read through the runtime's poller: Close wakes the reader
+	done chan struct{}
+}
+
 type sysTracer struct {
-	fan, wake int // the fanotify fd; an eventfd that ends the reader
-	done      chan struct{}
-	once      sync.Once
+	groups []*group
+	// mounts holds a directory fd per filesystem marked by name, by fsid:
+	// the mount a directory handle is opened through to name it.
+	mounts map[unix.Fsid]int
+	quit   chan struct{}
+	once   sync.Once
 }
 
 func (s *sysTracer) close() error {
-	if s.done == nil {
+	if s.quit == nil {
 		return nil
 	}
 	var err error
 	s.once.Do(func() {
-		one := [8]byte{1}
-		_, err = unix.Write(s.wake, one[:])
-		if err == nil {
-			<-s.done // the reader returns at its next poll: within one batch
+		close(s.quit)
+		for _, g := range s.groups {
+			if g.f == nil {
+				unix.Close(g.raw) // never read
+				continue
+			}
+			// Closing the group frees its queued events; in fd groups an
+			// event's fd is made only when read, so none leak.
+			if cerr := g.f.Close(); cerr != nil && err == nil {
+				err = fmt.Errorf("opens: close: %w", cerr)
+			}
 		}
-		// Closing the group frees queued events; their fds are only made
-		// when read, so none leak.
-		if cerr := unix.Close(s.fan); err == nil {
-			err = cerr
+		for _, g := range s.groups {
+			if g.done != nil {
+				<-g.done // within one batch
+			}
 		}
-		unix.Close(s.wake)
-		if err != nil {
-			err = fmt.Errorf("opens: close: %w", err)
+		for _, fd := range s.mounts {
+			unix.Close(fd)
 		}
 	})
 	return err
@@ -70,36 +104,65 @@ func initErr(err error) error {
 }
 
 // Start marks the filesystems of o.Paths for open events and reads them on
-// its own goroutine until Close. It fails when fanotify is unavailable
+// their own goroutines until Close. It fails when fanotify is unavailable
 // (ErrNeedsCap, ErrUnsupported) or when no path could be marked.
 func Start(o Options) (*Tracer, error) {
-	fan, err := unix.FanotifyInit(unix.FAN_CLASS_NOTIF|unix.FAN_CLOEXEC|unix.FAN_NONBLOCK,
-		unix.O_RDONLY|unix.O_LARGEFILE|unix.O_CLOEXEC)
-	if err != nil {
-		return nil, initErr(err)
-	}
 	t := &Tracer{st: newStore(o)}
-	if err := markAll(fan, o.Paths, &t.stats); err != nil {
-		unix.Close(fan)
+	s := &t.sys
+	s.mounts = map[unix.Fsid]int{}
+	s.quit = make(chan struct{})
+	fail := func(err error) (*Tracer, error) {
+		s.close()
 		return nil, err
 	}
-	wake, err := unix.Eventfd(0, unix.EFD_CLOEXEC|unix.EFD_NONBLOCK)
-	if err != nil {
-		unix.Close(fan)
-		return nil, fmt.Errorf("opens: eventfd: %w", err)
+	// Unprivileged processes may make a name-reporting group (5.13+) but
+	// not mark filesystems: EPERM then comes from the marks.
+	fan, err := unix.FanotifyInit(fidFlags, evFlags)
+	switch {
+	case err == nil:
+		s.groups = append(s.groups, &group{fid: true, raw: fan})
+	case errors.Is(err, unix.EINVAL): // before 5.9: by fd only
+	default:
+		return fail(initErr(err))
 	}
-	t.sys = sysTracer{fan: fan, wake: wake, done: make(chan struct{})}
-	go t.read(os.Getpid())
+	if err := t.markAll(o.Paths); err != nil {
+		return fail(err)
+	}
+	self := os.Getpid()
+	for _, g := range s.groups {
+		g.f = os.NewFile(uintptr(g.raw), "fanotify")
+		g.done = make(chan struct{})
+		go t.read(g, self)
+	}
 	return t, nil
 }
 
-// markAll marks each dir's filesystem once; a filesystem that refuses
+// fdGroup returns the group reporting by fd, made on first use.
+func (t *Tracer) fdGroup() (*group, error) {
+	for _, g := range t.sys.groups {
+		if !g.fid {
+			return g, nil
+		}
+	}
+	fan, err := unix.FanotifyInit(fdFlags, evFlags)
+	if err != nil {
+		return nil, initErr(err)
+	}
+	g := &group{raw: fan}
+	t.sys.groups = append(t.sys.groups, g)
+	return g, nil
+}
+
+// markAll marks each dir's filesystem once: by name where the filesystem
+// gives file handles, else by fd; a filesystem that refuses whole marks
 // (overlayfs and some pseudo filesystems on older kernels) gets its mount
 // marked instead.
-func markAll(fan int, dirs []string, st *Stats) error {
+func (t *Tracer) markAll(dirs []string) error {
+	st := &t.stats
 	fsDone := map[uint64]bool{}  // st_dev of filesystems marked whole
 	mntDone := map[uint64]bool{} // mount IDs marked
-	var needCap, tried bool
+	var needCap bool
+	var initFail error
 	for _, d := range dirs {
 		if d == "" {
 			continue
@@ -119,39 +182,98 @@ func markAll(fan int, dirs []string, st *Stats) error {
 		if fsDone[dev] || hasMnt && mntDone[sx.Mnt_id] {
 			continue
 		}
-		tried = true
-		var fsErr error = unix.EXDEV
-		if !refuseFS {
-			fsErr = mark(fan, unix.FAN_MARK_FILESYSTEM, d)
-		}
-		if fsErr == nil {
-			fsDone[dev] = true
-			st.Marked = append(st.Marked, d)
-			continue
-		}
-		if err := mark(fan, unix.FAN_MARK_MOUNT, d); err != nil {
-			needCap = needCap || errors.Is(err, unix.EPERM)
+		how, fsErr, err := t.mark(d)
+		switch {
+		case err != nil:
+			needCap = needCap || errors.Is(err, unix.EPERM) || errors.Is(err, ErrNeedsCap)
+			if errors.Is(err, ErrUnsupported) {
+				initFail = err
+			}
 			st.Refused = append(st.Refused, d+": "+err.Error())
 			continue
-		}
-		if hasMnt {
-			mntDone[sx.Mnt_id] = true
+		case how == unix.FAN_MARK_MOUNT:
+			if hasMnt {
+				mntDone[sx.Mnt_id] = true
+			}
+			st.MountOnly = append(st.MountOnly, d+": filesystem mark refused: "+fsErr.Error())
+		default:
+			fsDone[dev] = true
 		}
 		st.Marked = append(st.Marked, d)
-		st.MountOnly = append(st.MountOnly, d+": filesystem mark refused: "+fsErr.Error())
 	}
 	switch {
 	case len(st.Marked) > 0:
 		return nil
 	case needCap:
 		return ErrNeedsCap
-	case !tried && len(st.Refused) == 0:
+	case initFail != nil:
+		return initFail
+	case len(st.Refused) == 0:
 		return errors.New("opens: no directory to mark")
 	}
 	return fmt.Errorf("opens: no directory could be marked (%s)", st.Refused[0])
 }
 
-func mark(fan int, kind uint, dir string) error {
+// mark marks dir's filesystem by name, else by fd, else its mount by fd.
+// how is the mark made; fsErr why a filesystem mark was refused.
+func (t *Tracer) mark(dir string) (how uint, fsErr, err error) {
+	if g := t.sys.groups; len(g) > 0 && g[0].fid {
+		if err = t.markByName(g[0].raw, dir); err == nil {
+			return unix.FAN_MARK_FILESYSTEM, nil, nil
+		}
+		if errors.Is(err, unix.EPERM) {
+			return 0, nil, err // no fallback has more rights
+		}
+		t.stats.PerEventFD = append(t.stats.PerEventFD, dir+": "+err.Error())
+	}
+	g, err := t.fdGroup()
+	if err != nil {
+		return 0, nil, err
+	}
+	fsErr = unix.EXDEV
+	if !refuseFS {
+		fsErr = fanMark(g.raw, unix.FAN_MARK_FILESYSTEM, dir)
+	}
+	if fsErr == nil {
+		return unix.FAN_MARK_FILESYSTEM, nil, nil
+	}
+	if err = fanMark(g.raw, unix.FAN_MARK_MOUNT, dir); err != nil {
+		return 0, fsErr, err
+	}
+	return unix.FAN_MARK_MOUNT, fsErr, nil
+}
+
+// markByName marks dir's filesystem in the name-reporting group and keeps
+// an O_PATH fd to it, to open the directory handles its events carry.
+func (t *Tracer) markByName(fan int, dir string) error {
+	if refuseFID || refuseFS {
+		return unix.EXDEV
+	}
+	// Not O_PATH: open_by_handle_at refuses those (EBADF).
+	mfd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	var sf unix.Statfs_t
+	if err := unix.Fstatfs(mfd, &sf); err != nil {
+		unix.Close(mfd)
+		return err
+	}
+	if _, ok := t.sys.mounts[sf.Fsid]; ok || sf.Fsid == (unix.Fsid{}) {
+		// Two filesystems with one fsid (or none) could not be told apart
+		// in events: the second is read by fd.
+		unix.Close(mfd)
+		return unix.EXDEV
+	}
+	if err := fanMark(fan, unix.FAN_MARK_FILESYSTEM, dir); err != nil {
+		unix.Close(mfd)
+		return err
+	}
+	t.sys.mounts[sf.Fsid] = mfd
+	return nil
+}
+
+func fanMark(fan int, kind uint, dir string) error {
 	err := unix.FanotifyMark(fan, unix.FAN_MARK_ADD|unix.FAN_MARK_ONLYDIR|kind, unix.FAN_OPEN, unix.AT_FDCWD, dir)
 	if errors.Is(err, unix.EINTR) {
 		err = unix.FanotifyMark(fan, unix.FAN_MARK_ADD|unix.FAN_MARK_ONLYDIR|kind, unix.FAN_OPEN, unix.AT_FDCWD, dir)
@@ -159,34 +281,35 @@ func mark(fan int, kind uint, dir string) error {
 	return err
 }
 
-// read is the event loop: drain the queue, then sleep in poll until an
-// event or Close's wake-up. It never sleeps on a timer, so an idle tracer
-// costs nothing.
-func (t *Tracer) read(self int) {
-	defer close(t.sys.done)
+// read is a group's event loop. It blocks in the runtime's poller (no
+// timer while idle, so an idle tracer costs nothing) and ends when Close
+// closes the group.
+func (t *Tracer) read(g *group, self int) {
+	defer close(g.done)
 	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, linkMax)}
-	pfd := []unix.PollFd{{Fd: int32(t.sys.fan), Events: unix.POLLIN}, {Fd: int32(t.sys.wake), Events: unix.POLLIN}}
+	pause := time.NewTimer(time.Hour)
+	pause.Stop()
 	for {
-		n, err := unix.Read(t.sys.fan, r.buf)
-		switch {
-		case n > 0:
-			r.batch(r.buf[:n])
-			continue
-		case errors.Is(err, unix.EINTR):
-			continue
-		case !errors.Is(err, unix.EAGAIN):
-			return // the group is gone or broken: nothing more will come
+		n, err := g.f.Read(r.buf)
+		if n > 0 {
+			r.batch(r.buf[:n], g.fid)
 		}
-		if _, err := unix.Poll(pfd, -1); err != nil && !errors.Is(err, unix.EINTR) {
-			return
+		if err != nil {
+			return // closed, or the group is broken: nothing more will come
 		}
-		if pfd[1].Revents != 0 {
-			return
+		if n < len(r.buf)/2 {
+			pause.Reset(batchDelay)
+			select {
+			case <-t.sys.quit:
+				pause.Stop()
+				return
+			case <-pause.C:
+			}
 		}
 	}
 }
 
-// reader holds the event loop's buffers, reused for every event.
+// reader holds a loop's buffers, reused for every event.
 type reader struct {
 	t    *Tracer
 	self int
@@ -197,7 +320,7 @@ type reader struct {
 
 // batch handles one read's events. Every event's fd is closed before the
 // next is looked at, whatever the event was.
-func (r *reader) batch(b []byte) {
+func (r *reader) batch(b []byte, fid bool) {
 	var events, overflows, foreign uint64
 	for len(b) >= metaLen {
 		m := (*unix.FanotifyEventMetadata)(unsafe.Pointer(&b[0]))
@@ -205,19 +328,23 @@ func (r *reader) batch(b []byte) {
 		if n < metaLen || n > len(b) {
 			break // malformed; the kernel never sends this
 		}
+		ev := b[:n]
 		b = b[n:]
 		fd, pid := int(m.Fd), int(m.Pid)
 		switch {
 		case m.Mask&unix.FAN_Q_OVERFLOW != 0:
 			overflows++
-		case fd < 0:
-			events++
 		case m.Vers != unix.FANOTIFY_METADATA_VERSION || pid == r.self:
 			events++
 		case pid == 0:
 			events++
 			foreign++
-		default:
+		case fid:
+			events++
+			if ml := int(m.Metadata_len); ml >= metaLen && ml <= n {
+				r.byName(pid, ev[ml:])
+			}
+		case fd >= 0:
 			events++
 			// The name filter comes first; nothing else is done for an
 			// open that is not a model's.
@@ -227,6 +354,8 @@ func (r *reader) batch(b []byte) {
 			if ok && IsModelName(path) {
 				r.t.record(pid, strings.Clone(path), r.t.st.now())
 			}
+		default:
+			events++
 		}
 		if fd >= 0 {
 			unix.Close(fd)
@@ -237,6 +366,56 @@ func (r *reader) batch(b []byte) {
 	r.t.stats.Overflows += overflows
 	r.t.stats.Foreign += foreign
 	r.t.mu.Unlock()
+}
+
+// byName handles a name-reporting event's info records: the directory's
+// handle and the name opened in it. Only a model's name costs syscalls (to
+// name the directory).
+func (r *reader) byName(pid int, info []byte) {
+	ne := binary.NativeEndian
+	for len(info) >= 4 {
+		typ, l := info[0], int(ne.Uint16(info[2:4]))
+		if l < 4 || l > len(info) {
+			return
+		}
+		rec := info[:l]
+		info = info[l:]
+		// header(4) fsid(8) handle_bytes(4) handle_type(4) f_handle name\0
+		if typ != unix.FAN_EVENT_INFO_TYPE_DFID_NAME || len(rec) < 20 {
+			continue
+		}
+		hb := int(ne.Uint32(rec[12:16]))
+		if hb > len(rec)-20 {
+			return
+		}
+		name := rec[20+hb:]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		if len(name) == 0 || !IsModelName(unsafe.String(&name[0], len(name))) {
+			return
+		}
+		fsid := unix.Fsid{Val: [2]int32{int32(ne.Uint32(rec[4:8])), int32(ne.Uint32(rec[8:12]))}}
+		mfd, ok := r.t.sys.mounts[fsid]
+		if !ok {
+			return
+		}
+		h := unix.NewFileHandle(int32(ne.Uint32(rec[16:20])), rec[20:20+hb])
+		dfd, err := unix.OpenByHandleAt(mfd, h, unix.O_PATH|unix.O_CLOEXEC)
+		if err != nil {
+			return // the directory is gone
+		}
+		dir, ok := r.readlink(dfd)
+		unix.Close(dfd)
+		if !ok || !strings.HasPrefix(dir, "/") {
+			return
+		}
+		path := strings.TrimSuffix(dir, "/") + "/" + string(name)
+		if IsModelName(path) { // the full path may be under /dev
+			r.t.record(pid, path, r.t.st.now())
+		}
+		return
+	}
 }
 
 // readlink names fd's file without allocating: the result aliases r.link

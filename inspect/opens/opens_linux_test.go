@@ -289,9 +289,12 @@ func TestBounds(t *testing.T) {
 func TestClose(t *testing.T) {
 	dir := tmpfsDir(t)
 	tr := start(t, Options{Paths: []string{dir}})
-	fan := tr.sys.fan
-	if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", fan)); link != "anon_inode:[fanotify]" {
-		t.Fatalf("fd %d is %q", fan, link)
+	var fans []int
+	for _, g := range tr.sys.groups {
+		fans = append(fans, g.raw)
+		if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", g.raw)); link != "anon_inode:[fanotify]" {
+			t.Fatalf("fd %d is %q", g.raw, link)
+		}
 	}
 	pid := opener(t, writeFiles(t, dir, "a.gguf"))
 	waitFor(func() bool { return tr.Opened(pid) != nil })
@@ -299,16 +302,20 @@ func TestClose(t *testing.T) {
 	if err := tr.Close(); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-tr.sys.done:
-	default:
-		t.Fatal("Close returned with the reader running")
+	for _, g := range tr.sys.groups {
+		select {
+		case <-g.done:
+		default:
+			t.Fatal("Close returned with a reader running")
+		}
 	}
 	if d := time.Since(t0); d > time.Second {
 		t.Errorf("Close took %v", d)
 	}
-	if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", fan)); link == "anon_inode:[fanotify]" {
-		t.Error("the fanotify fd is still open")
+	for _, fan := range fans {
+		if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", fan)); link == "anon_inode:[fanotify]" {
+			t.Error("a fanotify fd is still open")
+		}
 	}
 	if err := tr.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
@@ -394,30 +401,66 @@ func storm(t testing.TB, dir string, n, step int) (all, models []string) {
 	return all, models
 }
 
+// byFD makes the test read events by fd, as on filesystems and kernels
+// that refuse name-reporting marks.
+func byFD(t testing.TB) {
+	refuseFID = true
+	t.Cleanup(func() { refuseFID = false })
+}
+
 func TestStormNoLeak(t *testing.T) {
-	dir := tmpfsDir(t)
-	all, models := storm(t, dir, 5000, 500)
-	before := fdCount(t)
-	tr := start(t, Options{Paths: []string{dir}, PerPID: 16})
-	pid := opener(t, all)
-	if !waitFor(func() bool { return tr.Stats().Events >= uint64(len(all)) }) {
-		t.Fatalf("stats %+v, want %d events", tr.Stats(), len(all))
+	for _, mode := range []string{"by name", "by fd"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "by fd" {
+				byFD(t)
+			}
+			dir := tmpfsDir(t)
+			all, models := storm(t, dir, 5000, 500)
+			before := fdCount(t)
+			tr := start(t, Options{Paths: []string{dir}, PerPID: 16})
+			if st := tr.Stats(); (len(st.PerEventFD) == 1) != (mode == "by fd") {
+				t.Fatalf("%s: per-event fd %v", mode, st.PerEventFD)
+			}
+			pid := opener(t, all)
+			if !waitFor(func() bool { return tr.Stats().Events >= uint64(len(all)) }) {
+				t.Fatalf("stats %+v, want %d events", tr.Stats(), len(all))
+			}
+			st := tr.Stats()
+			if st.Overflows != 0 {
+				t.Errorf("%d overflows for %d events", st.Overflows, len(all))
+			}
+			slices.Reverse(models)
+			if got := paths(tr.Opened(pid)); !slices.Equal(got, models) {
+				t.Errorf("kept %v, want %v", got, models)
+			}
+			// The tracer holds its groups and a dir per filesystem marked
+			// by name; nothing per event.
+			held := len(tr.sys.groups) + len(tr.sys.mounts)
+			if n := fdCount(t); n != before+held {
+				t.Errorf("%d fds with the tracer, %d before and %d held: event fds leak", n, before, held)
+			}
+			tr.Close()
+			if n := fdCount(t); n != before {
+				t.Errorf("%d fds after Close, %d before", n, before)
+			}
+		})
 	}
-	st := tr.Stats()
-	if st.Overflows != 0 {
-		t.Errorf("%d overflows for %d events", st.Overflows, len(all))
+}
+
+func TestByFD(t *testing.T) {
+	byFD(t)
+	dir := realDir(t, "")
+	tr := start(t, Options{Paths: []string{dir}})
+	files := writeFiles(t, dir, "x.gguf", "y.txt")
+	pid := opener(t, files)
+	if !waitFor(func() bool { return tr.Opened(pid) != nil }) {
+		t.Fatalf("open read by fd not seen; stats %+v", tr.Stats())
 	}
-	slices.Reverse(models)
-	if got := paths(tr.Opened(pid)); !slices.Equal(got, models) {
-		t.Errorf("kept %v, want %v", got, models)
+	if got := paths(tr.Opened(pid)); !slices.Equal(got, files[:1]) {
+		t.Errorf("kept %v", got)
 	}
-	// The tracer holds two descriptors (fanotify, eventfd); none per event.
-	if n := fdCount(t); n != before+2 {
-		t.Errorf("%d fds with the tracer, %d before: event fds leak", n, before)
-	}
-	tr.Close()
-	if n := fdCount(t); n != before {
-		t.Errorf("%d fds after Close, %d before", n, before)
+	if st := tr.Stats(); len(st.PerEventFD) != 1 || len(tr.sys.groups) != 2 {
+		t.Errorf("per-event fd %v, %d groups", st.PerEventFD, len(tr.sys.groups))
 	}
 }
 
