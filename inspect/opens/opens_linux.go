@@ -26,10 +26,16 @@ const (
 	readBuf = 64 << 10 // hundreds of events a read
 	linkMax = 4096     // PATH_MAX: a longer name is no path readlink can give whole
 
-	// batchDelay is how long a reader waits after a short read, so a
-	// burst is read in one go: one wake-up per burst, not per event. The
-	// queue (16,384 events) overflows only above 800,000 opens a second.
-	batchDelay = 20 * time.Millisecond
+	// A reader pauses between drains of the queue, so a burst is read in
+	// one go: each wake-up costs the runtime's scheduler far more than an
+	// event does. The pause lengthens while little comes (a desktop's
+	// trickle: two wake-ups a second) and shortens when a cycle brought a
+	// quarter of the queue (16,384 events), so a storm does not overflow it.
+	minPause   = 10 * time.Millisecond
+	firstPause = 50 * time.Millisecond // after an idle spell
+	maxPause   = 500 * time.Millisecond
+	busy       = 4096 // events in a cycle that shorten the pause
+	quiet      = 1024 // events in a cycle below which it lengthens
 
 	fidFlags = unix.FAN_CLASS_NOTIF | unix.FAN_CLOEXEC | unix.FAN_NONBLOCK | unix.FAN_REPORT_DFID_NAME
 	fdFlags  = unix.FAN_CLASS_NOTIF | unix.FAN_CLOEXEC | unix.FAN_NONBLOCK
@@ -46,8 +52,7 @@ var atFDCWD = func() uintptr { v := unix.AT_FDCWD; return uintptr(v) }()
 // names) cost an fd, a readlink and a close per event.
 type group struct {
 	fid  bool
-	raw  int      // for marks; f owns it
-	f    *os.File // read through the runtime's poller: Close wakes the reader
+	fd   int
 	done chan struct{}
 }
 
@@ -56,8 +61,11 @@ type sysTracer struct {
 	// mounts holds a directory fd per filesystem marked by name, by fsid:
 	// the mount a directory handle is opened through to name it.
 	mounts map[unix.Fsid]int
-	quit   chan struct{}
-	once   sync.Once
+	// wake (an eventfd) and quit end the readers: wake their poll, quit
+	// their pause.
+	wake int
+	quit chan struct{}
+	once sync.Once
 }
 
 func (s *sysTracer) close() error {
@@ -67,24 +75,27 @@ func (s *sysTracer) close() error {
 	var err error
 	s.once.Do(func() {
 		close(s.quit)
-		for _, g := range s.groups {
-			if g.f == nil {
-				unix.Close(g.raw) // never read
-				continue
-			}
-			// Closing the group frees its queued events; in fd groups an
-			// event's fd is made only when read, so none leak.
-			if cerr := g.f.Close(); cerr != nil && err == nil {
-				err = fmt.Errorf("opens: close: %w", cerr)
+		if s.wake >= 0 {
+			one := [8]byte{1}
+			if _, werr := unix.Write(s.wake, one[:]); werr != nil {
+				err = fmt.Errorf("opens: close: %w", werr)
 			}
 		}
 		for _, g := range s.groups {
-			if g.done != nil {
+			if g.done != nil && err == nil {
 				<-g.done // within one batch
 			}
 		}
+		// Closing a group frees its queued events; in fd groups an event's
+		// fd is made only when read, so none leak.
+		for _, g := range s.groups {
+			unix.Close(g.fd)
+		}
 		for _, fd := range s.mounts {
 			unix.Close(fd)
+		}
+		if s.wake >= 0 {
+			unix.Close(s.wake)
 		}
 	})
 	return err
@@ -111,6 +122,7 @@ func Start(o Options) (*Tracer, error) {
 	s := &t.sys
 	s.mounts = map[unix.Fsid]int{}
 	s.quit = make(chan struct{})
+	s.wake = -1
 	fail := func(err error) (*Tracer, error) {
 		s.close()
 		return nil, err
@@ -120,7 +132,7 @@ func Start(o Options) (*Tracer, error) {
 	fan, err := unix.FanotifyInit(fidFlags, evFlags)
 	switch {
 	case err == nil:
-		s.groups = append(s.groups, &group{fid: true, raw: fan})
+		s.groups = append(s.groups, &group{fid: true, fd: fan})
 	case errors.Is(err, unix.EINVAL): // before 5.9: by fd only
 	default:
 		return fail(initErr(err))
@@ -128,9 +140,12 @@ func Start(o Options) (*Tracer, error) {
 	if err := t.markAll(o.Paths); err != nil {
 		return fail(err)
 	}
+	if s.wake, err = unix.Eventfd(0, unix.EFD_CLOEXEC|unix.EFD_NONBLOCK); err != nil {
+		s.wake = -1
+		return fail(fmt.Errorf("opens: eventfd: %w", err))
+	}
 	self := os.Getpid()
 	for _, g := range s.groups {
-		g.f = os.NewFile(uintptr(g.raw), "fanotify")
 		g.done = make(chan struct{})
 		go t.read(g, self)
 	}
@@ -148,7 +163,7 @@ func (t *Tracer) fdGroup() (*group, error) {
 	if err != nil {
 		return nil, initErr(err)
 	}
-	g := &group{raw: fan}
+	g := &group{fd: fan}
 	t.sys.groups = append(t.sys.groups, g)
 	return g, nil
 }
@@ -218,7 +233,7 @@ func (t *Tracer) markAll(dirs []string) error {
 // how is the mark made; fsErr why a filesystem mark was refused.
 func (t *Tracer) mark(dir string) (how uint, fsErr, err error) {
 	if g := t.sys.groups; len(g) > 0 && g[0].fid {
-		if err = t.markByName(g[0].raw, dir); err == nil {
+		if err = t.markByName(g[0].fd, dir); err == nil {
 			return unix.FAN_MARK_FILESYSTEM, nil, nil
 		}
 		if errors.Is(err, unix.EPERM) {
@@ -232,12 +247,12 @@ func (t *Tracer) mark(dir string) (how uint, fsErr, err error) {
 	}
 	fsErr = unix.EXDEV
 	if !refuseFS {
-		fsErr = fanMark(g.raw, unix.FAN_MARK_FILESYSTEM, dir)
+		fsErr = fanMark(g.fd, unix.FAN_MARK_FILESYSTEM, dir)
 	}
 	if fsErr == nil {
 		return unix.FAN_MARK_FILESYSTEM, nil, nil
 	}
-	if err = fanMark(g.raw, unix.FAN_MARK_MOUNT, dir); err != nil {
+	if err = fanMark(g.fd, unix.FAN_MARK_MOUNT, dir); err != nil {
 		return 0, fsErr, err
 	}
 	return unix.FAN_MARK_MOUNT, fsErr, nil
@@ -281,31 +296,68 @@ func fanMark(fan int, kind uint, dir string) error {
 	return err
 }
 
-// read is a group's event loop. It blocks in the runtime's poller (no
-// timer while idle, so an idle tracer costs nothing) and ends when Close
-// closes the group.
+// read is a group's event loop: drain the queue, pause, then sleep in
+// poll(2) until an event or Close. Not the runtime's poller: it would wake
+// the process at every event that arrives during the pause, and that
+// wake-up costs more than the event. Nothing runs on a timer while idle.
 func (t *Tracer) read(g *group, self int) {
 	defer close(g.done)
 	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, linkMax)}
+	pfd := []unix.PollFd{{Fd: int32(g.fd), Events: unix.POLLIN}, {Fd: int32(t.sys.wake), Events: unix.POLLIN}}
 	pause := time.NewTimer(time.Hour)
 	pause.Stop()
+	delay := firstPause
 	for {
-		n, err := g.f.Read(r.buf)
-		if n > 0 {
-			r.batch(r.buf[:n], g.fid)
+		cycle, ok := r.drain(g)
+		if !ok {
+			return // the group is broken: nothing more will come
 		}
-		if err != nil {
-			return // closed, or the group is broken: nothing more will come
-		}
-		if n < len(r.buf)/2 {
-			pause.Reset(batchDelay)
-			select {
-			case <-t.sys.quit:
-				pause.Stop()
+		switch {
+		case cycle == 0:
+			// Idle: sleep until an event, then let its burst gather.
+			if _, err := unix.Poll(pfd, -1); err != nil && !errors.Is(err, unix.EINTR) {
 				return
-			case <-pause.C:
 			}
+			if pfd[1].Revents != 0 {
+				return
+			}
+			delay = firstPause
+		case cycle >= busy:
+			delay = max(delay/4, minPause)
+		case cycle < quiet:
+			delay = min(delay*2, maxPause)
 		}
+		pause.Reset(delay)
+		select {
+		case <-t.sys.quit:
+			pause.Stop()
+			return
+		case <-pause.C:
+		}
+	}
+}
+
+// drain reads g's queue until it is empty, returning how many events came
+// (an overflow counts as a full queue); false when the group is broken.
+func (r *reader) drain(g *group) (int, bool) {
+	cycle := 0
+	for {
+		n, err := unix.Read(g.fd, r.buf)
+		if n > 0 {
+			got, overflow := r.batch(r.buf[:n], g.fid)
+			cycle += got
+			if overflow {
+				cycle += 4 * busy
+			}
+			continue
+		}
+		switch {
+		case errors.Is(err, unix.EAGAIN):
+			return cycle, true
+		case errors.Is(err, unix.EINTR):
+			continue
+		}
+		return cycle, false
 	}
 }
 
@@ -320,7 +372,8 @@ type reader struct {
 
 // batch handles one read's events. Every event's fd is closed before the
 // next is looked at, whatever the event was.
-func (r *reader) batch(b []byte, fid bool) {
+// It returns how many events it read and whether the queue overflowed.
+func (r *reader) batch(b []byte, fid bool) (int, bool) {
 	var events, overflows, foreign uint64
 	for len(b) >= metaLen {
 		m := (*unix.FanotifyEventMetadata)(unsafe.Pointer(&b[0]))
@@ -366,6 +419,7 @@ func (r *reader) batch(b []byte, fid bool) {
 	r.t.stats.Overflows += overflows
 	r.t.stats.Foreign += foreign
 	r.t.mu.Unlock()
+	return int(events), overflows > 0
 }
 
 // byName handles a name-reporting event's info records: the directory's

@@ -20,8 +20,15 @@ import (
 // exits: an opener in another process, as the tracer ignores its own PID.
 const openEnv = "GTM_OPENS_TEST_OPEN"
 
+// With rateEnv ("opens/s,seconds") the child opens the listed files
+// over and over at that pace instead: a steady load.
+const rateEnv = "GTM_OPENS_TEST_RATE"
+
 func TestMain(m *testing.M) {
 	if list := os.Getenv(openEnv); list != "" {
+		if r := os.Getenv(rateEnv); r != "" {
+			os.Exit(openAtRate(list, r))
+		}
 		os.Exit(openAll(list))
 	}
 	os.Exit(m.Run())
@@ -42,6 +49,31 @@ func openAll(list string) int {
 		}
 		unix.Read(fd, b[:])
 		unix.Close(fd)
+	}
+	return 0
+}
+
+func openAtRate(list, spec string) int {
+	var rate, secs int
+	if _, err := fmt.Sscanf(spec, "%d,%d", &rate, &secs); err != nil || rate <= 0 {
+		return 2
+	}
+	data, err := os.ReadFile(list)
+	if err != nil {
+		return 2
+	}
+	names := strings.Split(strings.TrimSpace(string(data)), "\n")
+	// Opens in bursts every 10 ms, as programs open files: a few at once.
+	per := max(rate/100, 1)
+	t0 := time.Now()
+	for i := 0; time.Since(t0) < time.Duration(secs)*time.Second; i++ {
+		for j := range per {
+			fd, err := unix.Open(names[(i*per+j)%len(names)], unix.O_RDONLY|unix.O_CLOEXEC, 0)
+			if err == nil {
+				unix.Close(fd)
+			}
+		}
+		time.Sleep(time.Until(t0.Add(time.Duration(i+1) * 10 * time.Millisecond)))
 	}
 	return 0
 }
@@ -291,9 +323,9 @@ func TestClose(t *testing.T) {
 	tr := start(t, Options{Paths: []string{dir}})
 	var fans []int
 	for _, g := range tr.sys.groups {
-		fans = append(fans, g.raw)
-		if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", g.raw)); link != "anon_inode:[fanotify]" {
-			t.Fatalf("fd %d is %q", g.raw, link)
+		fans = append(fans, g.fd)
+		if link, _ := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", g.fd)); link != "anon_inode:[fanotify]" {
+			t.Fatalf("fd %d is %q", g.fd, link)
 		}
 	}
 	pid := opener(t, writeFiles(t, dir, "a.gguf"))
@@ -433,9 +465,9 @@ func TestStormNoLeak(t *testing.T) {
 			if got := paths(tr.Opened(pid)); !slices.Equal(got, models) {
 				t.Errorf("kept %v, want %v", got, models)
 			}
-			// The tracer holds its groups and a dir per filesystem marked
-			// by name; nothing per event.
-			held := len(tr.sys.groups) + len(tr.sys.mounts)
+			// The tracer holds its groups, a dir per filesystem marked by
+			// name and an eventfd; nothing per event.
+			held := len(tr.sys.groups) + len(tr.sys.mounts) + 1
 			if n := fdCount(t); n != before+held {
 				t.Errorf("%d fds with the tracer, %d before and %d held: event fds leak", n, before, held)
 			}
