@@ -12,10 +12,15 @@
 //
 // Names are filtered first, before anything costly: only model-like names
 // (IsModelName) under paths outside /proc, /sys and /dev are kept, and gtm's
-// own opens are ignored. Everything is bounded: opens per process
-// (Options.PerPID), processes (Options.MaxPIDs), age (Options.MaxAge), and
-// the kernel's event queue (16,384 events; an overflow is counted, never
-// waited on).
+// own opens are ignored. Where the kernel and filesystem allow it (Linux
+// 5.9+, filesystems with file handles: ext4, xfs, btrfs, tmpfs) events
+// carry the opened name, so an open that is no model's costs gtm no system
+// call at all; elsewhere (overlayfs, ramfs, older kernels) each event
+// brings an fd that costs a readlink and a close (Stats.PerEventFD says
+// where). Events are read in bursts: an open is seen within half a second.
+// Everything is bounded: opens per process (Options.PerPID), processes
+// (Options.MaxPIDs), age (Options.MaxAge), and the kernel's event queue
+// (16,384 events; an overflow is counted, never waited on).
 //
 // # Namespaces and containers
 //
@@ -23,7 +28,9 @@
 // A process in a container opens /models/x.gguf; gtm sees the path under its
 // own root (for example /var/lib/docker/overlay2/…/merged/models/x.gguf),
 // or a path that does not exist for gtm when the file's mount is not visible
-// in gtm's namespace. PIDs are in gtm's PID namespace: the kernel reports 0
+// in gtm's namespace. A filesystem is named through the first of
+// Options.Paths on it: a file outside that directory's mount (a bind mount
+// of a subtree) may be named from the filesystem's root instead. PIDs are in gtm's PID namespace: the kernel reports 0
 // for an opener outside it (gtm itself running in a container and a host
 // process opening a file on a shared filesystem); such events are dropped
 // and counted in Stats.Foreign. A gtm inside a container also needs
@@ -52,7 +59,7 @@ type Open struct {
 	// opener's namespace may name the same file differently (see the
 	// package doc).
 	Path string
-	At   time.Time // when gtm read the event
+	At   time.Time // when gtm read the event: within a second of the open
 }
 
 // Options bound the tracer; zero values take the defaults.
@@ -204,7 +211,8 @@ func (t *Tracer) Opened(pid int) []Open {
 	return t.st.opened(pid, &t.stats)
 }
 
-// Forget drops every process keep says no to (those that exited).
+// Forget drops every process keep says no to (those that exited). keep
+// runs with the tracer locked: it should be cheap.
 func (t *Tracer) Forget(keep func(pid int) bool) {
 	if t == nil || keep == nil {
 		return

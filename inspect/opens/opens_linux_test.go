@@ -255,6 +255,44 @@ func TestPrivateTmpfs(t *testing.T) {
 	}
 }
 
+// TestOverlayfs: a container's root. Linux 6.18 refuses name-reporting
+// marks on overlayfs (EOPNOTSUPP; also ramfs, proc, sysfs, devpts) and
+// accepts fd ones: the tracer reads it by fd and sees files of both layers
+// under the merged path.
+func TestOverlayfs(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting an overlay needs root")
+	}
+	base := realDir(t, "")
+	for _, d := range []string{"lower", "upper", "work", "merged"} {
+		if err := os.Mkdir(filepath.Join(base, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, filepath.Join(base, "lower"), "low.gguf")
+	merged := filepath.Join(base, "merged")
+	opts := fmt.Sprintf("lowerdir=%s/lower,upperdir=%s/upper,workdir=%s/work", base, base, base)
+	if err := unix.Mount("overlay", merged, "overlay", 0, opts); err != nil {
+		t.Skip("cannot mount an overlay:", err)
+	}
+	t.Cleanup(func() { unix.Unmount(merged, unix.MNT_DETACH) })
+	tr := start(t, Options{Paths: []string{merged}})
+	st := tr.Stats()
+	t.Logf("overlayfs: marked %v, by fd %v, mount only %v", st.Marked, st.PerEventFD, st.MountOnly)
+	if len(st.Marked) != 1 {
+		t.Fatalf("overlay not marked: %+v", st)
+	}
+	want := []string{filepath.Join(merged, "low.gguf"), writeFiles(t, merged, "up.onnx")[0]}
+	pid := opener(t, want[1:])
+	pid2 := opener(t, want[:1])
+	if !waitFor(func() bool { return tr.Opened(pid) != nil && tr.Opened(pid2) != nil }) {
+		t.Fatalf("opens on an overlay not seen: %v %v; %+v", tr.Opened(pid), tr.Opened(pid2), tr.Stats())
+	}
+	if got := []string{tr.Opened(pid2)[0].Path, tr.Opened(pid)[0].Path}; !slices.Equal(got, want) {
+		t.Errorf("paths %v, want %v", got, want)
+	}
+}
+
 func TestMountFallback(t *testing.T) {
 	refuseFS = true
 	t.Cleanup(func() { refuseFS = false })
