@@ -553,3 +553,28 @@ func fsType(dir string) string {
 	}
 	return fmt.Sprintf("%#x", sf.Type)
 }
+
+func TestCloseDuringStorm(t *testing.T) {
+	dir := tmpfsDir(t)
+	all, _ := storm(t, dir, 2000, 1000)
+	list := filepath.Join(t.TempDir(), "list")
+	if err := os.WriteFile(list, []byte(strings.Join(all, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := start(t, Options{Paths: []string{dir}})
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), openEnv+"="+list, rateEnv+"=100000,3")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	if !waitFor(func() bool { return tr.Stats().Events > 1000 }) {
+		t.Fatal("no storm")
+	}
+	t0 := time.Now()
+	tr.Close()
+	if d := time.Since(t0); d > time.Second {
+		t.Errorf("Close during a storm took %v", d)
+	}
+}
