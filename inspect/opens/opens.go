@@ -5,15 +5,17 @@
 // file stays mapped.
 //
 // The tracer only notes what was opened: it never reads a file's contents
-// and never opens one itself (the kernel hands it a descriptor per event,
-// closed at once). An open proves the process read the file at some time,
+// and never opens a file itself. Read by fd, the kernel hands it a
+// descriptor per event, closed at once; read by name, it opens only the
+// directory of a model-named file (O_PATH, from the event's handle) to name
+// it. An open proves the process read the file at some time,
 // not that the model is in GPU memory; callers check the file's format with
 // the opener's rights before naming it.
 //
 // Names are filtered first, before anything costly: only model-like names
 // (IsModelName) under paths outside /proc, /sys and /dev are kept, and gtm's
 // own opens are ignored. Where the kernel and filesystem allow it (Linux
-// 5.9+, filesystems with file handles: ext4, xfs, btrfs, tmpfs) events
+// 5.9+, filesystems with file handles: ext4 and tmpfs tested) events
 // carry the opened name, so an open that is no model's costs gtm no system
 // call at all; elsewhere (overlayfs, ramfs, older kernels) each event
 // brings an fd that costs a readlink and a close (Stats.PerEventFD says
