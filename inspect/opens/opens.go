@@ -1,0 +1,359 @@
+// Package opens names the model files processes open, from the kernel's
+// file-open notifications (fanotify on Linux), so that a runtime that reads
+// a model and closes it (whisper.cpp, faster-whisper, ONNX Runtime,
+// torch.load, safetensors loaders) still leaves a trace once nothing of the
+// file stays mapped.
+//
+// The tracer only notes what was opened: it never reads a file's contents
+// and never opens a file itself. Read by fd, the kernel hands it a
+// descriptor per event, closed at once; read by name, it opens only the
+// directory of a model-named file (O_PATH, from the event's handle) to name
+// it. An open proves the process read the file at some time,
+// not that the model is in GPU memory; callers check the file's format with
+// the opener's rights before naming it.
+//
+// Names are filtered first, before anything costly: only model-like names
+// (IsModelName) under paths outside /proc, /sys and /dev are kept, and gtm's
+// own opens are ignored. Where the kernel and filesystem allow it (Linux
+// 5.9+, filesystems with file handles: ext4 and tmpfs tested) events
+// carry the opened name, so an open that is no model's costs gtm no system
+// call at all; elsewhere (overlayfs, ramfs, older kernels) each event
+// brings an fd that costs a readlink and a close (Stats.PerEventFD says
+// where). Events are read in bursts: an open is seen within half a second.
+// Everything is bounded: opens per process (Options.PerPID), processes
+// (Options.MaxPIDs), age (Options.MaxAge), and the kernel's event queue
+// (16,384 events; an overflow is counted, never waited on).
+//
+// # Namespaces and containers
+//
+// Paths are as /proc/self/fd/N names them: gtm's own mount namespace view.
+// A process in a container opens /models/x.gguf; gtm sees the path under its
+// own root (for example /var/lib/docker/overlay2/…/merged/models/x.gguf),
+// or a path that does not exist for gtm when the file's mount is not visible
+// in gtm's namespace. A filesystem is named through the first of
+// Options.Paths on it: a file outside that directory's mount (a bind mount
+// of a subtree) may be named from the filesystem's root instead. PIDs are in gtm's PID namespace: the kernel reports 0
+// for an opener outside it (gtm itself running in a container and a host
+// process opening a file on a shared filesystem); such events are dropped
+// and counted in Stats.Foreign. A gtm inside a container also needs
+// CAP_SYS_ADMIN in the initial user namespace to mark filesystems, which a
+// container rarely has: Start then fails with ErrNeedsCap.
+//
+// Linux only; elsewhere Start returns ErrUnsupported.
+package opens
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/inspect/stores"
+)
+
+// Open is one model file a process opened, as fanotify reported it.
+type Open struct {
+	PID int
+	// Path is as /proc/self/fd/N names it in gtm's mount namespace; the
+	// opener's namespace may name the same file differently (see the
+	// package doc).
+	Path string
+	At   time.Time // when gtm read the event: within a second of the open
+}
+
+// Options bound the tracer; zero values take the defaults.
+type Options struct {
+	// Paths are directories whose filesystems are marked
+	// (FAN_MARK_FILESYSTEM, falling back to FAN_MARK_MOUNT where the
+	// filesystem mark is refused); several on one filesystem mark it once.
+	Paths   []string
+	PerPID  int           // opens kept per process, newest first (default 16)
+	MaxPIDs int           // processes kept (default 1024), least recently opening dropped
+	MaxAge  time.Duration // opens older than this are dropped (default 30 min)
+}
+
+// Defaults for Options' zero values.
+const (
+	DefaultPerPID  = 16
+	DefaultMaxPIDs = 1024
+	DefaultMaxAge  = 30 * time.Minute
+)
+
+// Stats counts what the tracer saw since Start.
+type Stats struct {
+	Events    uint64 // events read, model or not (overflow notices excluded)
+	Kept      uint64 // model opens recorded
+	Dropped   uint64 // recorded opens dropped since by the bounds (PerPID, MaxPIDs, MaxAge)
+	Overflows uint64 // kernel queue overflows: events lost before gtm read them
+	Foreign   uint64 // events from processes outside gtm's PID namespace (PID 0), dropped
+	Marked    []string
+	// MountOnly lists the dirs in Marked whose filesystem mark was refused
+	// and whose mount was marked instead ("dir: why"): opens of the same
+	// filesystem through another mount are not seen.
+	MountOnly []string
+	// PerEventFD lists the dirs in Marked whose filesystem refused
+	// name-reporting marks ("dir: why"): each open there costs gtm an fd,
+	// a readlink and a close, model or not.
+	PerEventFD []string
+	Refused    []string // dirs that could not be marked, "dir: why"
+}
+
+var (
+	// ErrNeedsCap is returned when the kernel refuses fanotify to gtm's
+	// rights (EPERM from fanotify_init).
+	ErrNeedsCap = errors.New("file-open tracing needs root or CAP_SYS_ADMIN; models read and closed stay candidates")
+	// ErrUnsupported is returned when not on Linux, or when the kernel
+	// refuses fanotify (ENOSYS, EINVAL); the wrapping error says which.
+	ErrUnsupported = errors.New("file-open tracing is not supported")
+)
+
+// modelExts are the model file extensions worth keeping, lower case.
+var modelExts = []string{".gguf", ".safetensors", ".onnx", ".bin", ".pt", ".pth", ".ckpt", ".tflite", ".engine", ".plan", ".mlmodel", ".ggml"}
+
+// IsModelName reports whether path's name looks like a model file: a model
+// extension (any case), an Ollama blob (sha256-…) or a whisper.cpp model
+// (ggml-…). Paths under /proc, /sys and /dev are never models.
+func IsModelName(path string) bool {
+	if underPseudo(path) {
+		return false
+	}
+	base := path
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		base = path[i+1:]
+	}
+	if base == "" {
+		return false
+	}
+	if strings.HasPrefix(base, "sha256-") || strings.HasPrefix(base, "ggml-") {
+		return true
+	}
+	dot := strings.LastIndexByte(base, '.')
+	if dot < 0 || len(base)-dot > len(".safetensors") {
+		return false // no extension, or longer than any kept one
+	}
+	ext := base[dot:]
+	for _, e := range modelExts {
+		if strings.EqualFold(ext, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func underPseudo(path string) bool {
+	for _, p := range []string{"/proc", "/sys", "/dev"} {
+		if rest, ok := strings.CutPrefix(path, p); ok && (rest == "" || rest[0] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultPaths lists the model stores gtm knows that exist: Ollama's
+// (~/.ollama/models, /usr/share/ollama/.ollama/models), LM Studio's
+// (~/.lmstudio/models, ~/.cache/lm-studio/models), the Hugging Face cache
+// roots, the home directories (/home, /root) and the usual model folders
+// (/models, /mnt, /data, /opt). home "" leaves out the per-user ones; env
+// nil reads no variables.
+func DefaultPaths(home string, env func(string) string) []string {
+	if env == nil {
+		env = func(string) string { return "" }
+	}
+	var c []string
+	if v := env("OLLAMA_MODELS"); v != "" {
+		c = append(c, v)
+	}
+	if home != "" {
+		c = append(c,
+			filepath.Join(home, ".ollama", "models"),
+			filepath.Join(home, ".lmstudio", "models"),
+			filepath.Join(home, ".cache", "lm-studio", "models"))
+	}
+	c = append(c, "/usr/share/ollama/.ollama/models")
+	c = append(c, stores.HFRootCandidates(env, home)...)
+	c = append(c, "/home", "/root", "/models", "/mnt", "/data", "/opt")
+	var out []string
+	for _, p := range c {
+		if !filepath.IsAbs(p) {
+			continue // relative to nothing gtm knows
+		}
+		p = filepath.Clean(p)
+		if slices.Contains(out, p) {
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Tracer collects model opens until Close. Its methods are safe for
+// concurrent use, and on a nil Tracer (tracing unavailable) they return
+// nothing.
+type Tracer struct {
+	mu    sync.Mutex
+	st    store
+	stats Stats
+
+	sys sysTracer // the platform's event source
+}
+
+// Opened returns the model files pid opened, newest first, within MaxAge;
+// nil when none are known.
+func (t *Tracer) Opened(pid int) []Open {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.st.opened(pid, &t.stats)
+}
+
+// Forget drops every process keep says no to (those that exited). keep
+// runs with the tracer locked: it should be cheap.
+func (t *Tracer) Forget(keep func(pid int) bool) {
+	if t == nil || keep == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.st.forget(keep, &t.stats)
+}
+
+// Stats returns the counters and marks; a copy.
+func (t *Tracer) Stats() Stats {
+	if t == nil {
+		return Stats{}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := t.stats
+	s.Marked = slices.Clone(s.Marked)
+	s.MountOnly = slices.Clone(s.MountOnly)
+	s.PerEventFD = slices.Clone(s.PerEventFD)
+	s.Refused = slices.Clone(s.Refused)
+	return s
+}
+
+// Close stops reading events and releases the kernel's resources; the
+// opens already recorded stay readable.
+func (t *Tracer) Close() error {
+	if t == nil {
+		return nil
+	}
+	return t.sys.close()
+}
+
+// record notes one model open. Called by the event reader.
+func (t *Tracer) record(pid int, path string, at time.Time) {
+	t.mu.Lock()
+	t.st.add(pid, path, at, &t.stats)
+	t.mu.Unlock()
+}
+
+// store keeps the opens within Options' bounds.
+type store struct {
+	perPID  int
+	maxPIDs int
+	maxAge  time.Duration
+	now     func() time.Time
+	pids    map[int]*pidOpens
+}
+
+type pidOpens struct {
+	opens []Open // newest first, at most perPID
+	last  time.Time
+}
+
+func newStore(o Options) store {
+	s := store{perPID: o.PerPID, maxPIDs: o.MaxPIDs, maxAge: o.MaxAge, now: time.Now, pids: map[int]*pidOpens{}}
+	if s.perPID <= 0 {
+		s.perPID = DefaultPerPID
+	}
+	if s.maxPIDs <= 0 {
+		s.maxPIDs = DefaultMaxPIDs
+	}
+	if s.maxAge <= 0 {
+		s.maxAge = DefaultMaxAge
+	}
+	return s
+}
+
+// add records an open. A path the process already opened moves to the
+// front rather than taking a second slot: loaders open one file several
+// times (header, then tensors), which must not push other models out.
+func (s *store) add(pid int, path string, at time.Time, st *Stats) {
+	st.Kept++
+	p := s.pids[pid]
+	if p == nil {
+		if len(s.pids) >= s.maxPIDs {
+			s.evictOldest(st)
+		}
+		p = &pidOpens{opens: make([]Open, 0, min(s.perPID, 4))}
+		s.pids[pid] = p
+	}
+	p.last = at
+	if i := slices.IndexFunc(p.opens, func(o Open) bool { return o.Path == path }); i >= 0 {
+		p.opens = slices.Delete(p.opens, i, i+1)
+	} else if len(p.opens) >= s.perPID {
+		st.Dropped += uint64(len(p.opens) - s.perPID + 1)
+		p.opens = p.opens[:s.perPID-1]
+	}
+	p.opens = slices.Insert(p.opens, 0, Open{PID: pid, Path: path, At: at})
+}
+
+// evictOldest drops the process that opened a model least recently. A scan:
+// it runs only when a new process opens a model with the table full.
+func (s *store) evictOldest(st *Stats) {
+	victim, first := 0, true
+	var oldest time.Time
+	for pid, p := range s.pids {
+		if first || p.last.Before(oldest) {
+			victim, oldest, first = pid, p.last, false
+		}
+	}
+	if !first {
+		st.Dropped += uint64(len(s.pids[victim].opens))
+		delete(s.pids, victim)
+	}
+}
+
+func (s *store) opened(pid int, st *Stats) []Open {
+	p := s.pids[pid]
+	if p == nil {
+		return nil
+	}
+	cut := s.now().Add(-s.maxAge)
+	n := len(p.opens)
+	for n > 0 && p.opens[n-1].At.Before(cut) {
+		n--
+	}
+	if n < len(p.opens) {
+		st.Dropped += uint64(len(p.opens) - n)
+		clear(p.opens[n:])
+		p.opens = p.opens[:n]
+	}
+	if n == 0 {
+		delete(s.pids, pid)
+		return nil
+	}
+	return slices.Clone(p.opens)
+}
+
+func (s *store) forget(keep func(int) bool, st *Stats) {
+	cut := s.now().Add(-s.maxAge)
+	for pid, p := range s.pids {
+		switch {
+		case !keep(pid):
+			delete(s.pids, pid)
+		case p.last.Before(cut):
+			// Its newest open aged out: nothing of it would be returned.
+			st.Dropped += uint64(len(p.opens))
+			delete(s.pids, pid)
+		}
+	}
+}

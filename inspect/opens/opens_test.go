@@ -1,0 +1,195 @@
+package opens
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestIsModelName(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"/m/llama.gguf", true},
+		{"/m/LLAMA.GGUF", true},
+		{"/m/model.safetensors", true},
+		{"/m/model-00001-of-00002.safetensors", true},
+		{"/m/encoder.onnx", true},
+		{"/m/pytorch_model.bin", true},
+		{"/m/w.pt", true},
+		{"/m/w.PTH", true},
+		{"/m/sd.ckpt", true},
+		{"/m/m.tflite", true},
+		{"/m/m.engine", true},
+		{"/m/m.plan", true},
+		{"/m/m.mlmodel", true},
+		{"/m/m.ggml", true},
+		{"/root/.ollama/models/blobs/sha256-6a0746a1ec1a", true},
+		{"/opt/whisper/ggml-base.en", true},
+		{"/opt/whisper/ggml-base.en.bin", true},
+		{"sha256-abc", true},
+		{"/m/notes.txt", false},
+		{"/m/gguf", false},
+		{"/m/.gguf.swp", false},
+		{"/m/libggml.so", false},
+		{"/m/x.ggufx", false},
+		{"/m/sha256sum.txt", false},
+		{"/m/dir.gguf/", false},
+		{"", false},
+		{"/proc/1/x.gguf", false},
+		{"/sys/x.bin", false},
+		{"/dev/shm/x.safetensors", false},
+		{"/device/x.gguf", true}, // /dev's prefix but not under it
+		{"/procs/x.onnx", true},
+	} {
+		if got := IsModelName(c.path); got != c.want {
+			t.Errorf("IsModelName(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+}
+
+func TestDefaultPaths(t *testing.T) {
+	home := t.TempDir()
+	for _, d := range []string{".ollama/models", ".cache/lm-studio/models", "hf/hub", ".cache/huggingface/hub"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HF_HOME": filepath.Join(home, "hf"), "OLLAMA_MODELS": "relative/ignored"}
+	got := DefaultPaths(home, func(k string) string { return env[k] })
+	for _, want := range []string{".ollama/models", ".cache/lm-studio/models", "hf/hub", ".cache/huggingface/hub"} {
+		if !slices.Contains(got, filepath.Join(home, want)) {
+			t.Errorf("DefaultPaths lacks %s: %v", want, got)
+		}
+	}
+	if slices.Contains(got, filepath.Join(home, ".lmstudio", "models")) {
+		t.Errorf("DefaultPaths lists a missing dir: %v", got)
+	}
+	for _, p := range got {
+		if !filepath.IsAbs(p) {
+			t.Errorf("relative path %q", p)
+		}
+		// Only the test's own dirs are checked again: others' (/data,
+		// /models) may come and go meanwhile.
+		if strings.HasPrefix(p, home) && !dirExists(p) {
+			t.Errorf("%q is no existing dir", p)
+		}
+	}
+	if DefaultPaths("", nil) == nil && dirExists("/root") {
+		t.Error("DefaultPaths with no home left out /root")
+	}
+}
+
+func dirExists(p string) bool { fi, err := os.Stat(p); return err == nil && fi.IsDir() }
+
+func TestNilTracer(t *testing.T) {
+	var tr *Tracer
+	if tr.Opened(1) != nil || tr.Close() != nil || len(tr.Stats().Marked) != 0 {
+		t.Error("a nil Tracer returned something")
+	}
+	tr.Forget(func(int) bool { return false })
+}
+
+// fakeStore is a store on a clock the test moves.
+func fakeStore(o Options) (*store, *time.Time) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := newStore(o)
+	s.now = func() time.Time { return now }
+	return &s, &now
+}
+
+func paths(os []Open) []string {
+	var p []string
+	for _, o := range os {
+		p = append(p, o.Path)
+	}
+	return p
+}
+
+func TestStorePerPID(t *testing.T) {
+	s, now := fakeStore(Options{PerPID: 3})
+	var st Stats
+	for _, p := range []string{"a", "b", "c", "d", "b"} {
+		*now = now.Add(time.Second)
+		s.add(7, p, *now, &st)
+	}
+	got := s.opened(7, &st)
+	if want := []string{"b", "d", "c"}; !slices.Equal(paths(got), want) {
+		t.Errorf("opens %v, want %v (newest first, a re-open moves to the front)", paths(got), want)
+	}
+	if st.Kept != 5 || st.Dropped != 1 {
+		t.Errorf("kept %d dropped %d, want 5 and 1", st.Kept, st.Dropped)
+	}
+	got[0].Path = "changed"
+	if s.opened(7, &st)[0].Path != "b" {
+		t.Error("Opened returned the store's own slice")
+	}
+	if s.opened(8, &st) != nil {
+		t.Error("an unknown PID has opens")
+	}
+}
+
+func TestStoreMaxPIDs(t *testing.T) {
+	s, now := fakeStore(Options{MaxPIDs: 2})
+	var st Stats
+	for _, pid := range []int{1, 2, 1, 3} { // 2 opened least recently when 3 comes
+		*now = now.Add(time.Second)
+		s.add(pid, "m.gguf", *now, &st)
+	}
+	if len(s.pids) != 2 || s.opened(2, &st) != nil || s.opened(1, &st) == nil || s.opened(3, &st) == nil {
+		t.Errorf("kept %v, want 1 and 3", s.pids)
+	}
+	if st.Dropped != 1 {
+		t.Errorf("dropped %d, want 1", st.Dropped)
+	}
+}
+
+func TestStoreMaxAge(t *testing.T) {
+	s, now := fakeStore(Options{MaxAge: time.Minute})
+	var st Stats
+	s.add(1, "old.gguf", *now, &st)
+	*now = now.Add(50 * time.Second)
+	s.add(1, "new.gguf", *now, &st)
+	s.add(2, "x.onnx", now.Add(-45*time.Second), &st)
+	*now = now.Add(20 * time.Second)
+	if got := paths(s.opened(1, &st)); !slices.Equal(got, []string{"new.gguf"}) {
+		t.Errorf("opens %v, want only new.gguf", got)
+	}
+	s.forget(func(int) bool { return true }, &st)
+	if _, ok := s.pids[2]; ok {
+		t.Error("Forget kept a process whose opens all aged out")
+	}
+	if st.Dropped != 2 {
+		t.Errorf("dropped %d, want 2", st.Dropped)
+	}
+	*now = now.Add(time.Hour)
+	if s.opened(1, &st) != nil || len(s.pids) != 0 {
+		t.Error("aged-out opens returned")
+	}
+}
+
+func TestStoreForget(t *testing.T) {
+	s, now := fakeStore(Options{})
+	var st Stats
+	for pid := 1; pid <= 4; pid++ {
+		s.add(pid, "m.gguf", *now, &st)
+	}
+	s.forget(func(pid int) bool { return pid%2 == 0 }, &st)
+	if len(s.pids) != 2 || s.opened(1, &st) != nil || s.opened(2, &st) == nil {
+		t.Errorf("after Forget: %v", s.pids)
+	}
+	if st.Dropped != 0 {
+		t.Errorf("an exited process counted as dropped: %d", st.Dropped)
+	}
+}
+
+func TestStoreDefaults(t *testing.T) {
+	s := newStore(Options{PerPID: -1})
+	if s.perPID != DefaultPerPID || s.maxPIDs != DefaultMaxPIDs || s.maxAge != DefaultMaxAge {
+		t.Errorf("defaults %d %d %v", s.perPID, s.maxPIDs, s.maxAge)
+	}
+}
