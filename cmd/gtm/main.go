@@ -76,6 +76,7 @@ type options struct {
 	procRoot, replay                        string
 	llmLogs                                 []string
 	trustProcRoot                           *bool
+	trace                                   traceFlags
 	desk                                    desktopFlags
 }
 
@@ -91,6 +92,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trustProcRoot = trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
 	fs.StringVar(&o.replay, "replay", "", "show a `FILE` saved with --json or gtm record instead of this machine (window: play the capture; --once/--json: its last snapshot)")
 	addDesktopFlags(fs, &o.desk)
@@ -201,8 +203,12 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	if fs.Changed("gpu") {
 		m.gpu = &o.gpu
 	}
+	if err := o.trace.check(); err != nil {
+		return usageErr("%v", err)
+	}
 	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
-		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot()}}
+		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot(),
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths}}
 	return m, exitOK, false
 }
 

@@ -35,6 +35,12 @@ type platformOptions struct {
 	// WSLWaitFirst waits for the first host sample (about 2.5 s) rather
 	// than showing "starting": one-shot output has no second chance.
 	WSLWaitFirst bool
+	// TraceOpens is --trace-opens: name the model files processes open
+	// (fanotify), also below TracePaths (--trace-path); ProcRoot is where
+	// the openers are looked up to forget those that exited.
+	TraceOpens bool
+	TracePaths []string
+	ProcRoot   string
 }
 
 // collector builds this machine's collector for prog, after saying once
@@ -45,7 +51,10 @@ func (p platform) collector(e env, prog string, window time.Duration) (*collect.
 	c, closeFn := e.newCollector(p.procRoot, p.llmLogs, p.opts)
 	c.Version = version
 	c.Window = window
-	return c, closeFn
+	opts := p.opts
+	opts.ProcRoot = p.procRoot
+	stopTrace := attachOpenTrace(e.stderr, prog, c, opts)
+	return c, func() { stopTrace(); closeFn() }
 }
 
 // trustProcRootFlag adds --trust-proc-root to a command that takes

@@ -45,6 +45,7 @@ type recordOptions struct {
 	llmLogs                 []string
 	redact                  bool
 	trust                   *bool
+	trace                   traceFlags
 
 	// From the flags above, once checked:
 	every time.Duration // --interval
@@ -116,6 +117,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trust = trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
 	err := fs.Parse(args)
@@ -146,7 +148,11 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	if err != nil {
 		return o, recordUsageError(e, err.Error()), true
 	}
-	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust}}
+	if err := o.trace.check(); err != nil {
+		return o, recordUsageError(e, err.Error()), true
+	}
+	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths}}
 	return o, exitOK, false
 }
 

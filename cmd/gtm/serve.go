@@ -46,6 +46,7 @@ type serveOptions struct {
 	redact, fullSnapshot     bool
 	llmLogs, allowHosts      []string
 	trust                    *bool
+	trace                    traceFlags
 
 	// From the flags above, once checked:
 	host  string        // --listen's host
@@ -95,6 +96,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trust = trustProcRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
+	addTraceFlags(fs, &o.trace)
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
 		return o, code, true
 	}
@@ -118,7 +120,11 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	}
 	o.host = host
 	o.every = time.Duration(o.interval * float64(time.Second))
-	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust}}
+	if err := o.trace.check(); err != nil {
+		return usageErr("%v", err)
+	}
+	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths}}
 	return o, exitOK, false
 }
 

@@ -1,0 +1,13 @@
+//go:build !linux
+
+package main
+
+import (
+	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/opens"
+)
+
+// startOpenTrace: file-open tracing is Linux's fanotify.
+func startOpenTrace(string, []string) (inspect.OpenTrace, func(), error) {
+	return nil, nil, opens.ErrUnsupported
+}
