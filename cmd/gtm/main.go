@@ -203,7 +203,7 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	if fs.Changed("gpu") {
 		m.gpu = &o.gpu
 	}
-	if err := o.trace.check(); err != nil {
+	if err := o.trace.check(o.replay); err != nil {
 		return usageErr("%v", err)
 	}
 	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{

@@ -148,7 +148,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	if err != nil {
 		return o, recordUsageError(e, err.Error()), true
 	}
-	if err := o.trace.check(); err != nil {
+	if err := o.trace.check(""); err != nil {
 		return o, recordUsageError(e, err.Error()), true
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,

@@ -120,7 +120,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	}
 	o.host = host
 	o.every = time.Duration(o.interval * float64(time.Second))
-	if err := o.trace.check(); err != nil {
+	if err := o.trace.check(o.replay); err != nil {
 		return usageErr("%v", err)
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,

@@ -24,10 +24,14 @@ func addTraceFlags(fs *flag.FlagSet, t *traceFlags) {
 	fs.StringArrayVar(&t.paths, "trace-path", nil, "with --trace-opens, also watch the filesystem holding `DIR` (repeatable; model stores, the HF cache, home directories, /models, /mnt, /data and /opt are watched already)")
 }
 
-// check refuses --trace-path without --trace-opens.
-func (t traceFlags) check() error {
+// check refuses --trace-path without --trace-opens, and tracing when
+// gtm shows a capture (replay) rather than this machine.
+func (t traceFlags) check(replay string) error {
 	if len(t.paths) > 0 && !t.opens {
 		return errors.New("--trace-path needs --trace-opens")
+	}
+	if t.opens && replay != "" {
+		return errors.New("--trace-opens watches this machine; it does not apply to --replay")
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 )
@@ -158,5 +159,26 @@ func TestTraceOpensWithoutCapability(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "gtm: file-open tracing needs root or CAP_SYS_ADMIN; models read and closed stay candidates") {
 		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+func TestTraceFlagsUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--once", "--trace-path", "/models"}, "--trace-path needs --trace-opens"},
+		{[]string{"--once", "--trace-opens", "--replay", "x.json"}, "--trace-opens watches this machine; it does not apply to --replay"},
+		{[]string{"record", "--trace-path", "/models"}, "--trace-path needs --trace-opens"},
+		{[]string{"serve", "--trace-opens", "--replay", "x.json"}, "--trace-opens watches this machine"},
+	} {
+		var out, errb strings.Builder
+		code := run(c.args, env{stdout: &out, stderr: &errb, newCollector: func(string, map[int]string, platformOptions) (*collect.Collector, func()) {
+			t.Fatalf("%v: collected", c.args)
+			return nil, nil
+		}})
+		if code != exitUsage || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errb.String(), c.want)
+		}
 	}
 }
