@@ -592,3 +592,16 @@ func TestInspectorServedWorker(t *testing.T) {
 		"PID 701\nworker rank 0 · GPU 0 · 20.00 GiB  · measured", "PID 702\nworker rank 1 · GPU 1 · 19.00 GiB  · measured",
 		"39.00 GiB  · measured on GPU 0, 1")
 }
+
+// A model a process read and closed (traced opens): the pane names it
+// with its open time, as history, not as resident.
+func TestInspectorOpenedModel(t *testing.T) {
+	time.Local = time.UTC
+	s := testSnapshot()
+	p := &s.Processes[0]
+	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
+	p.Models = append(p.Models, inspect.Model{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at})
+	i, _ := newTestInspector(t, &fakeActions{})
+	i.Show(s, p)
+	mustContain(t, allText(i.CanvasObject()), "Model · ggml-base.en.bin", "opened · not proven resident · opened at 14:02:05")
+}
