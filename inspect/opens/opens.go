@@ -248,13 +248,6 @@ func (t *Tracer) Close() error {
 	return t.sys.close()
 }
 
-// record notes one model open. Called by the event reader.
-func (t *Tracer) record(pid int, path string, at time.Time) {
-	t.mu.Lock()
-	t.st.add(pid, path, at, &t.stats)
-	t.mu.Unlock()
-}
-
 // store keeps the opens within Options' bounds.
 type store struct {
 	perPID  int

@@ -492,3 +492,10 @@ func (r *reader) readlink(fd int) (string, bool) {
 	}
 	return unsafe.String(&r.link[0], int(n)), true
 }
+
+// record notes one model open. Called by the event reader.
+func (t *Tracer) record(pid int, path string, at time.Time) {
+	t.mu.Lock()
+	t.st.add(pid, path, at, &t.stats)
+	t.mu.Unlock()
+}
