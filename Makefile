@@ -108,7 +108,7 @@ bench: deps
 
 ## fuzz: run each fuzz target for FUZZTIME (default 1m)
 FUZZTIME ?= 1m
-FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
+FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \

@@ -30,6 +30,9 @@ type ProcessInfo struct {
 	// Container names the container the process runs in, as
 	// "runtime:short-id" from its cgroup; nil outside containers.
 	Container *string
+	// Pod is the Kubernetes pod the process runs in, from its cgroup and
+	// the node's kubelet log folders; nil outside a pod.
+	Pod *Pod
 	// Exists is false when the process is not visible: it exited, or it
 	// lives in a PID namespace we cannot see.
 	Exists bool
@@ -40,6 +43,17 @@ type ProcessInfo struct {
 	// has not reaped it yet. Its details are those read while it ran, or
 	// nil; the kernel no longer has its command line or memory maps.
 	Exited bool
+}
+
+// Pod is a Kubernetes pod and container a process runs in. The UID and
+// container ID come from the process's cgroup; names from the kubelet's
+// log folders on the node, nil when they could not be read.
+type Pod struct {
+	UID         string
+	ContainerID string // full ID as the runtime names its cgroup
+	Namespace   *string
+	Name        *string
+	Container   *string
 }
 
 // Host modes, as in the snapshot's host.mode.

@@ -2,6 +2,7 @@ package linux
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -20,5 +21,26 @@ func FuzzParseStat(f *testing.F) {
 		}
 		_ = splitCmdline(b)
 		_, _ = statusUID(b)
+	})
+}
+
+// FuzzPodNames: any cgroup text or kubelet folder entry gives a pod or
+// nothing, never a panic, and what it gives stays within the bounds the
+// parsers promise.
+func FuzzPodNames(f *testing.F) {
+	f.Add("0::/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod8f2d1c3e_4b5a_4c6d_9e7f_0a1b2c3d4e5f.slice/cri-containerd-3f2a1b9c0d1e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a.scope")
+	f.Add("11:memory:/kubepods/pod8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f/3f2a1b9c0d1e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a")
+	f.Add("ml_llama-0_8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f")
+	f.Add("llama-0_ml_server-3f2a1b9c0d1e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a.log")
+	f.Fuzz(func(t *testing.T, s string) {
+		if uid, id, ok := podFromCgroup(s); ok && (len(uid) > 64 || len(id) != 64 || strings.Contains(uid, "_")) {
+			t.Fatalf("pod %q %q from %q", uid, id, s)
+		}
+		if ns, pod, uid, ok := parsePodLogDir(s); ok && (len(ns) > maxNamespaceLen || len(pod) > maxPodNameLen || len(uid) > 64) {
+			t.Fatalf("pod dir %q %q %q", ns, pod, uid)
+		}
+		if pod, ns, ctr, id, ok := parseContainerLog(s); ok && (len(pod) > maxPodNameLen || len(ns) > maxNamespaceLen || len(ctr) > maxContainerLen || !isHexID(id)) {
+			t.Fatalf("link %q %q %q %q", pod, ns, ctr, id)
+		}
 	})
 }

@@ -29,6 +29,10 @@ const userHZ = 100
 type ProcFS struct {
 	root string
 
+	// pods names the pods of processes that run in one; nil leaves only
+	// their UIDs and container IDs.
+	pods *PodNames
+
 	// readlink is os.Readlink; tests replace it to simulate permission
 	// errors, which root (who runs CI) never gets.
 	readlink func(string) (string, error)
@@ -64,6 +68,19 @@ type cachedInfo struct {
 func NewProcFS(root string) *ProcFS {
 	return &ProcFS{root: root, readlink: os.Readlink, now: time.Now,
 		cache: map[int]cachedInfo{}, users: map[string]*string{}, cpuTimes: map[int]cpuSample{}}
+}
+
+// SetHostRoot names pods from the kubelet's log folders under dir (the
+// node's root, "/" when gtm runs on it).
+func (p *ProcFS) SetHostRoot(dir string) { p.pods = NewPodNames(dir) }
+
+// named fills a pod's names from the kubelet's folders on every lookup: a
+// process is cached for its life, but its pod's folders may appear later.
+func (p *ProcFS) named(info backend.ProcessInfo) backend.ProcessInfo {
+	if info.Pod != nil {
+		info.Pod = p.pods.Resolve(info.Pod.UID, info.Pod.ContainerID)
+	}
+	return info
 }
 
 // SourceName is the process-details source's name in snapshots.
@@ -188,7 +205,7 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 		p.mu.Unlock()
 		info := c.info
 		info.Exited = st.zombie()
-		return info
+		return p.named(info)
 	}
 	p.mu.Unlock()
 
@@ -206,7 +223,7 @@ func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
 		p.cache[pid] = cachedInfo{startTicks: st.startTicks, comm: st.comm, info: info}
 		p.mu.Unlock()
 	}
-	return info
+	return p.named(info)
 }
 
 // Forget drops cached details of processes not in keep, so the cache stays
@@ -276,6 +293,9 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 	if b, err := procroot.ReadFile(filepath.Join(dir, "cgroup"), maxCgroup); err == nil {
 		if c, ok := containerFromCgroup(string(b)); ok {
 			info.Container = &c
+		}
+		if uid, id, ok := podFromCgroup(string(b)); ok {
+			info.Pod = &backend.Pod{UID: uid, ContainerID: id}
 		}
 	}
 	if b, _, err := procroot.ReadPrefix(filepath.Join(dir, "status"), maxStatus); err == nil { // Uid: is near the top

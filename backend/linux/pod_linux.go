@@ -1,0 +1,197 @@
+package linux
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/procroot"
+)
+
+// podCgroup finds a Kubernetes pod UID and the container ID in one cgroup
+// path. The kubelet names a pod's cgroup after its UID and the runtime names
+// the container's cgroup after its ID:
+//
+//	systemd driver:  /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod<UID, - as _>.slice/cri-containerd-<ID>.scope
+//	                 (crio-<ID>.scope, docker-<ID>.scope; a Guaranteed pod has no QoS level: kubepods-pod<UID>.slice)
+//	cgroupfs driver: /kubepods/burstable/pod<UID>/<ID>   (Guaranteed: /kubepods/pod<UID>/<ID>)
+//
+// A pod UID is a UUID, or a 32-hex config hash for a static pod.
+var podCgroup = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`kubepods[^\s]*?[-/]pod([0-9a-fA-F][0-9a-fA-F_-]{7,63})(?:\.slice)?/(?:(?:cri-containerd|crio|docker)-)?([0-9a-f]{64})(?:\.scope)?(?:/|$)`)
+})
+
+// podFromCgroup returns the pod UID (with dashes, as the API shows it) and
+// the container ID of a /proc/PID/cgroup text (v1 or v2); ok is false for
+// a process that is not in a pod's container.
+func podFromCgroup(text string) (uid, containerID string, ok bool) {
+	for _, line := range strings.Split(text, "\n") {
+		parts := strings.SplitN(line, ":", 3) // hierarchy-ID:controllers:path
+		if len(parts) != 3 {
+			continue
+		}
+		if m := podCgroup().FindStringSubmatch(parts[2]); m != nil {
+			// The systemd driver writes the UID's dashes as underscores.
+			return strings.ToLower(strings.ReplaceAll(m[1], "_", "-")), m[2], true
+		}
+	}
+	return "", "", false
+}
+
+// Bounds on what the kubelet's log folders may make gtm hold. A node runs
+// 110 pods by default; the limits are far above any real node's.
+const (
+	maxPodDirs       = 8192
+	maxContainerLogs = 32768
+	// Kubernetes validates names: a namespace and a container name are DNS
+	// labels (63), a pod name a DNS subdomain (253). Longer is not kubelet's.
+	maxNamespaceLen = 63
+	maxPodNameLen   = 253
+	maxContainerLen = 63
+	// podNamesTTL: a pod's names never change, so a listing is redone only
+	// for a UID or container not seen yet, and at most this often.
+	podNamesTTL = 30 * time.Second
+)
+
+// parsePodLogDir splits a /var/log/pods entry. kubelet names it
+// NAMESPACE_NAME_UID (kubernetes/kubernetes pkg/kubelet/kuberuntime,
+// BuildPodLogsDirectory: strings.Join({podNamespace, podName, podUID}, "_");
+// BuildContainerLogsDirectory adds /CONTAINER). Names are DNS labels and
+// subdomains, which never hold "_".
+func parsePodLogDir(name string) (namespace, pod, uid string, ok bool) {
+	parts := strings.Split(name, "_")
+	if len(parts) != 3 || !validName(parts[0], maxNamespaceLen) || !validName(parts[1], maxPodNameLen) || parts[2] == "" || len(parts[2]) > 64 {
+		return "", "", "", false
+	}
+	return parts[0], parts[1], strings.ToLower(parts[2]), true
+}
+
+// parseContainerLog splits a /var/log/containers entry. kubelet names it
+// POD_NAMESPACE_CONTAINER-ID.log (kubernetes/kubernetes
+// pkg/kubelet/kuberuntime/kuberuntime_container.go, legacyLogSymlink and
+// logSymlink: "%s_%s-%s" of BuildPodFullName (name_namespace), container
+// name and container ID, cut to 255 bytes with ".log"). A cut name has lost
+// its ID and is skipped.
+func parseContainerLog(name string) (pod, namespace, container, id string, ok bool) {
+	base, found := strings.CutSuffix(name, ".log")
+	if !found {
+		return "", "", "", "", false
+	}
+	dash := strings.LastIndexByte(base, '-')
+	if dash < 0 || !isHexID(base[dash+1:]) {
+		return "", "", "", "", false
+	}
+	id = base[dash+1:]
+	parts := strings.Split(base[:dash], "_")
+	if len(parts) != 3 || !validName(parts[0], maxPodNameLen) || !validName(parts[1], maxNamespaceLen) || !validName(parts[2], maxContainerLen) {
+		return "", "", "", "", false
+	}
+	return parts[0], parts[1], parts[2], id, true
+}
+
+func isHexID(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// validName: non-empty, bounded, and no byte a kubelet name cannot hold
+// that would make a label or a path ambiguous. Other odd bytes are data,
+// escaped where text is shown.
+func validName(s string, max int) bool {
+	return s != "" && len(s) <= max && !strings.ContainsAny(s, "/\x00\n")
+}
+
+// PodNames names pods and containers from the kubelet's log folders under a
+// host root, without any Kubernetes API: /var/log/pods gives a pod UID's
+// namespace and name, /var/log/containers a container ID's name. Only
+// entry names are read (never the logs or link targets).
+type PodNames struct {
+	root string
+	now  func() time.Time
+
+	mu         sync.Mutex
+	listed     time.Time // zero: never listed
+	pods       map[string]podName
+	containers map[string]containerName
+}
+
+type podName struct{ namespace, name string }
+
+type containerName struct{ pod, namespace, name string }
+
+// NewPodNames reads the kubelet's folders under hostRoot ("/" on the node;
+// the host's root mounted read-only in a container).
+func NewPodNames(hostRoot string) *PodNames {
+	return &PodNames{root: hostRoot, now: time.Now}
+}
+
+// Resolve names the pod of uid and the container of containerID. Names it
+// cannot find stay nil.
+func (n *PodNames) Resolve(uid, containerID string) *backend.Pod {
+	pod := &backend.Pod{UID: uid, ContainerID: containerID}
+	if n == nil {
+		return pod
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	p, okPod := n.pods[uid]
+	c, okCtr := n.containers[containerID]
+	if (!okPod || !okCtr) && (n.listed.IsZero() || n.now().Sub(n.listed) >= podNamesTTL) {
+		n.list()
+		p, okPod = n.pods[uid]
+		c, okCtr = n.containers[containerID]
+	}
+	if okPod {
+		pod.Namespace, pod.Name = ptr(p.namespace), ptr(p.name)
+	}
+	// The container's link names its pod too: it must be the same pod, or
+	// stand in for a pod folder that could not be read.
+	if okCtr && (!okPod || (c.pod == p.name && c.namespace == p.namespace)) {
+		pod.Container = ptr(c.name)
+		if !okPod {
+			pod.Namespace, pod.Name = ptr(c.namespace), ptr(c.pod)
+		}
+	}
+	return pod
+}
+
+func ptr(s string) *string { return &s }
+
+// list re-reads both folders; pods that are gone drop out.
+func (n *PodNames) list() {
+	n.listed = n.now()
+	n.pods = map[string]podName{}
+	for _, e := range readNames(filepath.Join(n.root, "var", "log", "pods"), maxPodDirs) {
+		if ns, name, uid, ok := parsePodLogDir(e); ok {
+			n.pods[uid] = podName{ns, name}
+		}
+	}
+	n.containers = map[string]containerName{}
+	for _, e := range readNames(filepath.Join(n.root, "var", "log", "containers"), maxContainerLogs) {
+		if pod, ns, ctr, id, ok := parseContainerLog(e); ok {
+			n.containers[id] = containerName{pod, ns, ctr}
+		}
+	}
+}
+
+// readNames lists at most max entry names of dir, opened without blocking
+// (a FIFO in its place fails at once); an unreadable folder lists nothing.
+func readNames(dir string, max int) []string {
+	f, err := procroot.OpenDir(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(max)
+	return names
+}
