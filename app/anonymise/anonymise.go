@@ -183,6 +183,8 @@ func (r *anonymiser) process(p *snapshot.Process) {
 		l.Notes = r.texts(l.Notes)
 	}
 	p.Container = r.textPtr(p.Container)
+	// Namespace, pod and container names are workload names, kept as
+	// process names are; the pod UID identifies nothing outside the cluster.
 	if a := p.App; a != nil {
 		a.SettingsPath = r.pathPtr(a.SettingsPath)
 		a.LogPath = r.pathPtr(a.LogPath)

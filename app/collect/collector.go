@@ -74,6 +74,7 @@ const (
 	NoteExited         = "process has exited; its parent has not reaped it yet (zombie), so the driver may still list its memory"
 	NoteContainerGuess = "owner guessed: the GPU driver lists a different number of processes than this container has with libcuda mapped, so pairing host PIDs by creation order is a heuristic (?)"
 	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
+	NotePodUnnamed     = "in a Kubernetes pod (pod_uid), but the kubelet's /var/log/pods or /var/log/containers under --host-root does not name it or its container"
 )
 
 // Windows' versions of NoteRestricted (the way up is an administrator,
@@ -417,6 +418,13 @@ func (c *Collector) addDetails(p *snapshot.Process, info backend.ProcessInfo) {
 	p.Argv, p.Cmdline = info.Cmdline, redact.Args(info.Cmdline)
 	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
 	p.Container = info.Container
+	if pod := info.Pod; pod != nil {
+		uid := pod.UID
+		p.PodUID, p.Namespace, p.Pod, p.ContainerName = &uid, pod.Namespace, pod.Name, pod.Container
+		if pod.Name == nil || pod.Container == nil {
+			p.Notes = append(p.Notes, NotePodUnnamed)
+		}
+	}
 	if info.Restricted && c.Host.Mode == backend.ModeWindows {
 		p.Notes = append(p.Notes, NoteRestrictedWindows)
 	} else if info.Restricted {

@@ -94,11 +94,15 @@ func fixture() *Collector {
 	procs := &fakeProcs{infos: map[int]backend.ProcessInfo{
 		4242: {PID: 4242, Exists: true, Name: ptr("llama-server"), Exe: ptr("/opt/llama.cpp/bin/llama-server"),
 			Cmdline: []string{"llama-server", "-m", "models/qwen3-0.6b-q8_0.gguf", "-c", "8192"}, User: ptr("alice"),
-			StartTime: &start, PPID: ptr(1), Cwd: ptr("/srv/llm")},
+			StartTime: &start, PPID: ptr(1), Cwd: ptr("/srv/llm"), Container: ptr("k8s:3f2a1b9c0d1e"),
+			Pod: &backend.Pod{UID: "8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f", ContainerID: "3f2a1b9c0d1e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a",
+				Namespace: ptr("ml"), Name: ptr("llama-0"), Container: ptr("server")}},
 		1337: {PID: 1337, Exists: true, Restricted: true, Name: ptr("Xorg"), Cmdline: []string{"/usr/lib/xorg/Xorg", ":0"},
 			User: ptr("root"), StartTime: &start, PPID: ptr(1)},
 		5151: {PID: 5151, Exists: true, Name: ptr("python3"), Cmdline: []string{"python3", "train.py"}, User: ptr("bob"),
-			StartTime: &start, PPID: ptr(4000), Exe: ptr("/usr/bin/python3.11"), Cwd: ptr("/home/bob")},
+			StartTime: &start, PPID: ptr(4000), Exe: ptr("/usr/bin/python3.11"), Cwd: ptr("/home/bob"),
+			// In a pod whose names the node's folders do not give.
+			Pod: &backend.Pod{UID: "0c0c0c0c-1111-2222-3333-444455556666", ContainerID: "b0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecf"}},
 		// 9999 has exited since NVML listed it.
 	}, res: map[int]backend.ProcessResources{
 		4242: {CPUPercent: ptr(12.5), RSSBytes: ptr(uint64(1 << 30))},

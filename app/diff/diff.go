@@ -124,6 +124,11 @@ type ProcessRef struct {
 	StartTime   *time.Time `json:"start_time"`
 	Category    *string    `json:"category"`
 	ListenPorts []int      `json:"listen_ports"`
+	// Namespace, Pod and Container name the Kubernetes pod and container;
+	// null outside a pod or when unnamed.
+	Namespace *string `json:"namespace"`
+	Pod       *string `json:"pod"`
+	Container *string `json:"container_name"`
 }
 
 // ProcessChange is one process on one device, on both sides. A side where
@@ -495,7 +500,8 @@ func refOf(p *snapshot.Process) *ProcessRef {
 		return nil
 	}
 	return &ProcessRef{PID: p.PID, PIDLabel: p.PIDLabel, Name: p.Name, StartTime: p.StartTime,
-		Category: p.Category, ListenPorts: p.ListenPorts}
+		Category: p.Category, ListenPorts: p.ListenPorts,
+		Namespace: p.Namespace, Pod: p.Pod, Container: p.ContainerName}
 }
 
 func diffRow(device int, rp rowPair) ProcessChange {

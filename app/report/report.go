@@ -185,6 +185,7 @@ func WriteText(w io.Writer, s *snapshot.Snapshot) error {
 		tw.Flush()
 	}
 	writeLLMs(&b, s.Processes)
+	writePods(&b, s.Processes)
 	writeServed(&b, s.ServedModels)
 	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
@@ -209,6 +210,39 @@ func writeLLMs(b *strings.Builder, ps []snapshot.Process) {
 		}
 		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), LLMSummary(p.LLM))
 	}
+}
+
+// writePods adds one line per process in a Kubernetes pod: its
+// namespace/pod/container. Absent when no process is in a pod.
+func writePods(b *strings.Builder, ps []snapshot.Process) {
+	first := true
+	for _, p := range ps {
+		if p.PodUID == nil {
+			continue
+		}
+		if first {
+			b.WriteString("\nKubernetes pods (namespace/pod/container, named from the kubelet's log folders):\n")
+			first = false
+		}
+		fmt.Fprintf(b, "  %s %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), PodLabel(p))
+	}
+}
+
+// PodLabel is a process's Kubernetes pod as shown: namespace/pod/container,
+// "?" for a container whose name is unknown, "pod UID (unnamed)" when the
+// node's folders do not name the pod; empty outside a pod.
+func PodLabel(p snapshot.Process) string {
+	switch {
+	case p.PodUID == nil:
+		return ""
+	case p.Namespace == nil || p.Pod == nil:
+		return "pod " + escape.Text(*p.PodUID) + " (unnamed)"
+	}
+	ctr := "?"
+	if p.ContainerName != nil {
+		ctr = escape.Text(*p.ContainerName)
+	}
+	return escape.Text(*p.Namespace) + "/" + escape.Text(*p.Pod) + "/" + ctr
 }
 
 // writeServed adds one line per model served by several processes or on

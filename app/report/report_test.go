@@ -31,3 +31,21 @@ func TestModelSummaryNamesWorkers(t *testing.T) {
 		t.Errorf("API row naming a path = %q, want its base name", got)
 	}
 }
+
+func TestPodLabel(t *testing.T) {
+	s := func(v string) *string { return &v }
+	for _, c := range []struct {
+		p    snapshot.Process
+		want string
+	}{
+		{snapshot.Process{}, ""},
+		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0"), ContainerName: s("server")}, "ml/llama-0/server"},
+		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0")}, "ml/llama-0/?"},
+		{snapshot.Process{PodUID: s("u1")}, "pod u1 (unnamed)"},
+		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml\x1b[2J"), Pod: s("p"), ContainerName: s("c")}, `ml\x1b[2J/p/c`},
+	} {
+		if got := PodLabel(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}

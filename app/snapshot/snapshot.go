@@ -86,6 +86,15 @@ type Process struct {
 	// Container is the container the process runs in ("docker:3f2a1b9c0d1e"),
 	// seen from the host; null when it is in none or cannot be told.
 	Container *string `json:"container"`
+	// Namespace, Pod and ContainerName name the Kubernetes pod and
+	// container the process runs in, read from the node's kubelet log
+	// folders; PodUID is the pod's UID from its cgroup. All null outside a
+	// pod; in a pod whose names could not be read, the names are null, the
+	// UID is kept and a note says why.
+	Namespace     *string `json:"namespace"`
+	Pod           *string `json:"pod"`
+	PodUID        *string `json:"pod_uid"`
+	ContainerName *string `json:"container_name"`
 	// DeviceIndex is the device this row is about; null only in
 	// `gtm inspect` for a process that uses no GPU now.
 	DeviceIndex *int `json:"device_index"`
