@@ -65,10 +65,14 @@ func counterDesc(name, help string, labels ...string) *def {
 	return d
 }
 
+// withPod ends a per-process or per-model series' labels with the
+// Kubernetes pod's, named as kube-state-metrics and cAdvisor name them.
+func withPod(labels ...string) []string { return append(labels, "namespace", "pod", "container") }
+
 var (
 	deviceLabels  = []string{"device", "name"}
-	processLabels = []string{"pid", "name", "category", "device"}
-	modelLabels   = []string{"model", "kind", "process", "pid", "source"}
+	processLabels = withPod("pid", "name", "category", "device")
+	modelLabels   = withPod("model", "kind", "process", "pid", "source")
 
 	dInfo = desc("device_info", "A GPU gtm sees; always 1. Labels identify it.", "device", "name", "uuid", "vendor", "pci_bus_id")
 
@@ -88,18 +92,18 @@ var (
 	dPCIeTx     = desc("device_pcie_transmit_bytes_per_second", "PCIe transmit throughput (measured).", deviceLabels...)
 
 	pVRAM     = desc("process_vram_bytes", "GPU memory of a process on a device, measured by the driver.", processLabels...)
-	pInferred = desc("process_vram_inferred_bytes", "GPU memory whose owner was matched by evidence (inferred, not measured); never add it to measured totals.", append(processLabels, "inferred_by")...)
+	pInferred = desc("process_vram_inferred_bytes", "GPU memory whose owner was matched by evidence (inferred, not measured); never add it to measured totals.", append(processLabels[:len(processLabels):len(processLabels)], "inferred_by")...)
 	pGPUUtil  = desc("process_gpu_utilization_percent", "The busiest of the process's engines, 0-100 (measured).", processLabels...)
 
 	mMemory = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers, activations or CUDA graphs (kind), reported by the runtime or estimated from the model file's header (source); not measured, never part of measured totals.", modelLabels...)
-	mCtx    = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", "model", "process", "pid", "source")
-	mServer = desc("model_server_info", "The inference server an LLM process belongs to and its role in it (api, worker); api_pid is the process serving a worker's API. Always 1.", "model", "process", "pid", "server", "role", "api_pid")
-	mKVUse  = desc("model_kv_cache_usage_ratio", "How full the server says its KV cache is, 0-1 (reported by its API). A server's live series are on one of its processes only.", "model", "process", "pid")
-	mKVCap  = desc("model_kv_cache_capacity_tokens", "How many tokens the server's KV cache holds (reported by its API or load log: source).", "model", "process", "pid", "source")
-	mReqs   = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", "model", "process", "pid", "state")
-	mTPS    = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", "model", "process", "pid")
+	mCtx    = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", withPod("model", "process", "pid", "source")...)
+	mServer = desc("model_server_info", "The inference server an LLM process belongs to and its role in it (api, worker); api_pid is the process serving a worker's API. Always 1.", withPod("model", "process", "pid", "server", "role", "api_pid")...)
+	mKVUse  = desc("model_kv_cache_usage_ratio", "How full the server says its KV cache is, 0-1 (reported by its API). A server's live series are on one of its processes only.", withPod("model", "process", "pid")...)
+	mKVCap  = desc("model_kv_cache_capacity_tokens", "How many tokens the server's KV cache holds (reported by its API or load log: source).", withPod("model", "process", "pid", "source")...)
+	mReqs   = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", withPod("model", "process", "pid", "state")...)
+	mTPS    = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", withPod("model", "process", "pid")...)
 
-	mOpened = desc("model_file_opened_timestamp_seconds", "When a process last opened a model file while gtm traced opens (--trace-opens; Unix time): evidence of what it loaded, history rather than residency.", "model", "process", "pid")
+	mOpened = desc("model_file_opened_timestamp_seconds", "When a process last opened a model file while gtm traced opens (--trace-opens; Unix time): evidence of what it loaded, history rather than residency.", withPod("model", "process", "pid")...)
 
 	sVRAM  = desc("served_model_vram_bytes", "Measured GPU memory of all processes of a model served across processes or GPUs (an API process and its tensor-parallel workers).", "server", "model", "api_pid")
 	sProcs = desc("served_model_processes", "Processes of a model served across processes or GPUs.", "server", "model", "api_pid")
@@ -329,11 +333,11 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 			continue
 		}
 		seen[key] = true
-		l := []string{p.PIDLabel, str(p.Name), str(p.Category), dev}
+		l := append([]string{p.PIDLabel, str(p.Name), str(p.Category), dev}, podOf(p)...)
 		bytesGauge(ch, pVRAM, p.VRAMBytes, l)
 		if p.VRAMInferredBytes != nil {
 			by := str(p.VRAMInferredBy)
-			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:4:4], by)...))
+			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:len(l):len(l)], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
 		if !modelDone[p.PIDLabel] {
@@ -347,6 +351,16 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 	for _, d := range s.Devices {
 		ch.put(gauge(hProcesses, float64(len(perDevice[d.Index])), strconv.Itoa(d.Index), names[d.Index]))
 	}
+}
+
+// podOf is a row's namespace, pod and container labels: empty outside a
+// pod (as Prometheus has it for a missing label), "unknown" for a name the
+// node's kubelet folders do not give.
+func podOf(p *snapshot.Process) []string {
+	if p.PodUID == nil {
+		return []string{"", "", ""}
+	}
+	return []string{str(p.Namespace), str(p.Pod), str(p.ContainerName)}
 }
 
 // vramKey orders rows for the cardinality cut: measured VRAM, and a row
@@ -369,22 +383,25 @@ func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 	}
 	model := ModelLabel(p)
 	proc := str(p.Name)
+	pod := podOf(p)
+	// with appends the pod labels to a series' own.
+	with := func(l ...string) []string { return append(l, pod...) }
 	for i, part := range l.Parts() {
 		if part == nil {
 			continue
 		}
-		ch.put(gauge(mMemory, float64(part.Bytes), model, inspect.PartNames[i], proc, p.PIDLabel, part.Source))
+		ch.put(gauge(mMemory, float64(part.Bytes), with(model, inspect.PartNames[i], proc, p.PIDLabel, part.Source)...))
 	}
 	if l.NCtx != nil {
-		ch.put(gauge(mCtx, float64(*l.NCtx), model, proc, p.PIDLabel, str(l.NCtxSource)))
+		ch.put(gauge(mCtx, float64(*l.NCtx), with(model, proc, p.PIDLabel, str(l.NCtxSource))...))
 	}
-	id := []string{model, proc, p.PIDLabel}
+	id := with(model, proc, p.PIDLabel)
 	if l.Server != nil {
 		apiPID := ""
 		if l.APIPID != nil {
 			apiPID = strconv.Itoa(*l.APIPID)
 		}
-		ch.put(gauge(mServer, 1, model, proc, p.PIDLabel, *l.Server, str(l.Role), apiPID))
+		ch.put(gauge(mServer, 1, with(model, proc, p.PIDLabel, *l.Server, str(l.Role), apiPID)...))
 	}
 	// The API's live state is the server's, shared by all its workers:
 	// exported on the first of them only, so sums stay right.
@@ -398,13 +415,13 @@ func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 	liveDone[str(l.Server)+"/"+api] = true
 	floatGauge(ch, mKVUse, l.KVUsagePercent, 0.01, id)
 	if l.KVCapacityTokens != nil {
-		ch.put(gauge(mKVCap, float64(*l.KVCapacityTokens), model, proc, p.PIDLabel, str(l.KVCapacitySource)))
+		ch.put(gauge(mKVCap, float64(*l.KVCapacityTokens), with(model, proc, p.PIDLabel, str(l.KVCapacitySource))...))
 	}
 	if l.RequestsProcessing != nil {
-		ch.put(gauge(mReqs, *l.RequestsProcessing, model, proc, p.PIDLabel, "running"))
+		ch.put(gauge(mReqs, *l.RequestsProcessing, with(model, proc, p.PIDLabel, "running")...))
 	}
 	if l.RequestsWaiting != nil {
-		ch.put(gauge(mReqs, *l.RequestsWaiting, model, proc, p.PIDLabel, "waiting"))
+		ch.put(gauge(mReqs, *l.RequestsWaiting, with(model, proc, p.PIDLabel, "waiting")...))
 	}
 	floatGauge(ch, mTPS, l.TokensPerSecond, 1, id)
 	return true
@@ -421,7 +438,7 @@ func openedMetrics(ch sink, p *snapshot.Process) {
 		if m.Name != nil && *m.Name != "" {
 			name = labelName(*m.Name)
 		}
-		ch.put(gauge(mOpened, float64(m.OpenedAt.UnixMilli())/1000, name, str(p.Name), p.PIDLabel))
+		ch.put(gauge(mOpened, float64(m.OpenedAt.UnixMilli())/1000, append([]string{name, str(p.Name), p.PIDLabel}, podOf(p)...)...))
 	}
 }
 

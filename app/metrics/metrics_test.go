@@ -54,9 +54,11 @@ func fixture() *snapshot.Snapshot {
 	runner := row(5100, 1, "ollama", "AI", mib(2100))
 	runner.Models = []inspect.Model{{Path: "/blobs/sha256-1", Name: sp("qwen3:1.7b"), Role: "model", Evidence: []string{"api"}}}
 	runner.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
+	runner.PodUID, runner.Namespace, runner.Pod, runner.ContainerName = sp("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), sp("ml"), sp("ollama-0"), sp("ollama")
 	hidden := row(777, 0, "Xorg", "compositor", nil)
 	matched := row(900, 0, "python3", "AI", nil)
 	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp(snapshot.Matched)
+	matched.PodUID = sp("0c0c0c0c-1111-2222-3333-444455556666") // in a pod the node does not name
 	return &snapshot.Snapshot{
 		SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "1.2.3"},
 		TakenAt: time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
@@ -145,9 +147,11 @@ func TestExportEvidenceRules(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`gtm_process_vram_inferred_bytes{category="AI",device="0",inferred_by="matched",name="python3",pid="900"} 1.073741824e+09`,
-		`gtm_model_memory_bytes{kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",pid="4242",process="llama-server",source="reported"} 1.207959552e+09`,
-		`gtm_model_memory_bytes{kind="kv_cache",model="qwen3:1.7b",pid="5100",process="ollama",source="estimated"} 4.69762048e+08`,
+		`gtm_process_vram_inferred_bytes{category="AI",container="unknown",device="0",inferred_by="matched",name="python3",namespace="unknown",pid="900",pod="unknown"} 1.073741824e+09`,
+		`gtm_model_memory_bytes{container="",kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",namespace="",pid="4242",pod="",process="llama-server",source="reported"} 1.207959552e+09`,
+		`gtm_model_memory_bytes{container="ollama",kind="kv_cache",model="qwen3:1.7b",namespace="ml",pid="5100",pod="ollama-0",process="ollama",source="estimated"} 4.69762048e+08`,
+		`gtm_process_vram_bytes{category="AI",container="ollama",device="1",name="ollama",namespace="ml",pid="5100",pod="ollama-0"} 2.2020096e+09`,
+		`gtm_process_vram_bytes{category="AI",container="",device="0",name="llama-server",namespace="",pid="4242",pod=""} 5.79862528e+09`,
 		// 5530 MiB measured; the python3 process's inferred 1 GiB is not in it.
 		`gtm_device_process_memory_bytes{device="0",name="NVIDIA GeForce RTX 4090"} 5.79862528e+09`,
 		`gtm_source_up{source="nvml.processes.gpu1"} 0`,
@@ -266,7 +270,7 @@ func TestHandlerOverLoopback(t *testing.T) {
 	}
 	e.Update(fixture(), time.Millisecond)
 	code, body := get("/metrics")
-	if code != 200 || !strings.Contains(body, `gtm_process_vram_bytes{category="AI",device="0",name="llama-server",pid="4242"}`) {
+	if code != 200 || !strings.Contains(body, `gtm_process_vram_bytes{category="AI",container="",device="0",name="llama-server",namespace="",pid="4242",pod=""}`) {
 		t.Errorf("/metrics: %d\n%s", code, body)
 	}
 	// Prometheus asks for gzip: the same body, compressed.
@@ -387,11 +391,11 @@ func TestExportCapKeepsLargest(t *testing.T) {
 	e.Update(s, 0)
 	text := gathered(t, e)
 	for _, want := range []string{
-		`gtm_process_vram_bytes{category="AI",device="1",name="ollama",pid="50039"} 8.388608e+09`,
+		`gtm_process_vram_bytes{category="AI",container="ollama",device="1",name="ollama",namespace="ml",pid="50039",pod="ollama-0"} 8.388608e+09`,
 		`gtm_exporter_processes_dropped 45`,
 		`gtm_device_processes{device="0",name="NVIDIA GeForce RTX 4090"} 1000`,
 		`gtm_device_processes{device="1",name="NVIDIA GeForce RTX 4090"} 45`,
-		`gtm_model_memory_bytes{kind="weights",model="qwen3:1.7b",pid="50000",process="ollama",source="estimated"}`,
+		`gtm_model_memory_bytes{container="ollama",kind="weights",model="qwen3:1.7b",namespace="ml",pid="50000",pod="ollama-0",process="ollama",source="estimated"}`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %s", want)

@@ -38,13 +38,13 @@ func TestExportServedModel(t *testing.T) {
 	for _, want := range []string{
 		`gtm_served_model_vram_bytes{api_pid="6000",model="Qwen/Qwen3-8B",server="vllm"} 4.62422016e+10`,
 		`gtm_served_model_processes{api_pid="6000",model="Qwen/Qwen3-8B",server="vllm"} 3`,
-		`gtm_model_server_info{api_pid="6000",model="Qwen/Qwen3-8B",pid="6002",process="VLLM::Worker_TP",role="worker",server="vllm"} 1`,
-		`gtm_model_memory_bytes{kind="activations",model="Qwen/Qwen3-8B",pid="6002",process="VLLM::Worker_TP",source="reported"} 1.4680064e+09`,
-		`gtm_model_memory_bytes{kind="cuda_graphs",model="Qwen/Qwen3-8B",pid="6001",process="VLLM::Worker_TP",source="reported"} 5.36870912e+08`,
-		`gtm_model_kv_cache_usage_ratio{model="Qwen/Qwen3-8B",pid="6001",process="VLLM::Worker_TP"} 0.125`,
-		`gtm_model_kv_cache_capacity_tokens{model="Qwen/Qwen3-8B",pid="6001",process="VLLM::Worker_TP",source="log"} 174752`,
-		`gtm_model_requests{model="Qwen/Qwen3-8B",pid="6001",process="VLLM::Worker_TP",state="waiting"} 1`,
-		`gtm_model_tokens_per_second{model="Qwen/Qwen3-8B",pid="6001",process="VLLM::Worker_TP"} 140.5`,
+		`gtm_model_server_info{api_pid="6000",container="",model="Qwen/Qwen3-8B",namespace="",pid="6002",pod="",process="VLLM::Worker_TP",role="worker",server="vllm"} 1`,
+		`gtm_model_memory_bytes{container="",kind="activations",model="Qwen/Qwen3-8B",namespace="",pid="6002",pod="",process="VLLM::Worker_TP",source="reported"} 1.4680064e+09`,
+		`gtm_model_memory_bytes{container="",kind="cuda_graphs",model="Qwen/Qwen3-8B",namespace="",pid="6001",pod="",process="VLLM::Worker_TP",source="reported"} 5.36870912e+08`,
+		`gtm_model_kv_cache_usage_ratio{container="",model="Qwen/Qwen3-8B",namespace="",pid="6001",pod="",process="VLLM::Worker_TP"} 0.125`,
+		`gtm_model_kv_cache_capacity_tokens{container="",model="Qwen/Qwen3-8B",namespace="",pid="6001",pod="",process="VLLM::Worker_TP",source="log"} 174752`,
+		`gtm_model_requests{container="",model="Qwen/Qwen3-8B",namespace="",pid="6001",pod="",process="VLLM::Worker_TP",state="waiting"} 1`,
+		`gtm_model_tokens_per_second{container="",model="Qwen/Qwen3-8B",namespace="",pid="6001",pod="",process="VLLM::Worker_TP"} 140.5`,
 	} {
 		if !strings.Contains(got, want+"\n") {
 			t.Errorf("missing %s", want)
@@ -52,11 +52,11 @@ func TestExportServedModel(t *testing.T) {
 	}
 	// the API's live state is the server's: once, not once per worker
 	for _, name := range []string{"gtm_model_kv_cache_usage_ratio{", "gtm_model_requests{", "gtm_model_tokens_per_second{", "gtm_model_kv_cache_capacity_tokens{"} {
-		if n := strings.Count(got, name+`model="Qwen/Qwen3-8B"`); n != 1 && !(name == "gtm_model_requests{" && n == 2) {
+		if n := strings.Count(got, name+`container="",model="Qwen/Qwen3-8B"`); n != 1 && !(name == "gtm_model_requests{" && n == 2) {
 			t.Errorf("%s: %d series for the vLLM model, want the server's once", name, n)
 		}
 	}
-	if strings.Contains(got, `gtm_model_requests{model="Qwen/Qwen3-8B",pid="6002"`) {
+	if strings.Contains(got, `gtm_model_requests{container="",model="Qwen/Qwen3-8B",namespace="",pid="6002"`) {
 		t.Error("the second worker repeats the server's request counts")
 	}
 	// the fast path and the registry agree on the new families too
@@ -84,7 +84,7 @@ func TestExportOpenedModel(t *testing.T) {
 	e := New()
 	e.Update(s, time.Millisecond)
 	got := gathered(t, e)
-	want := `gtm_model_file_opened_timestamp_seconds{model="ggml-base.en.bin",pid="7000",process="whisper-server"} 1.7962236015e+09`
+	want := `gtm_model_file_opened_timestamp_seconds{container="",model="ggml-base.en.bin",namespace="",pid="7000",pod="",process="whisper-server"} 1.7962236015e+09`
 	if !strings.Contains(got, want+"\n") || strings.Count(got, "gtm_model_file_opened_timestamp_seconds{") != 1 {
 		t.Errorf("missing or repeated %s in\n%s", want, got)
 	}

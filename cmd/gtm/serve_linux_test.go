@@ -155,8 +155,8 @@ func TestBinaryServeReplay(t *testing.T) {
 	code, body := httpGet(t, base+"/metrics")
 	llama := llamaServer(t)
 	for _, want := range []string{
-		fmt.Sprintf(`gtm_process_vram_bytes{category="AI",device="0",name="llama-server",pid="%d"} %s`, llama.PID, promFloat(*llama.VRAMBytes)),
-		fmt.Sprintf(`gtm_model_memory_bytes{kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",pid="%d",process="llama-server",source="reported"} %s`, llama.PID, promFloat(llama.LLM.KVCache.Bytes)),
+		fmt.Sprintf(`gtm_process_vram_bytes{category="AI",container="",device="0",name="llama-server",namespace="",pid="%d",pod=""} %s`, llama.PID, promFloat(*llama.VRAMBytes)),
+		fmt.Sprintf(`gtm_model_memory_bytes{container="",kind="kv_cache",model="Qwen3-8B-Q4_K_M.gguf",namespace="",pid="%d",pod="",process="llama-server",source="reported"} %s`, llama.PID, promFloat(llama.LLM.KVCache.Bytes)),
 		`gtm_device_memory_used_bytes{device="1",name="NVIDIA T1000 8GB"}`,
 		`gtm_source_up{source="nvml"} 1`,
 	} {
