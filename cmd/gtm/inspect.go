@@ -35,6 +35,7 @@ func runInspect(args []string, e env) int {
 	fs.BoolVar(&asJSON, "json", false, "print the process as JSON (the same object as a snapshot row)")
 	fs.StringVar(&procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	trust := trustProcRootFlag(fs)
+	hostRoot := hostRootFlag(fs)
 	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
 		return code
 	}
@@ -48,13 +49,17 @@ func runInspect(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm inspect: --proc-root %s is not a directory\n", procRoot)
 		return exitUsage
 	}
+	if err := checkHostRoot(fs, *hostRoot); err != nil {
+		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)
+		return exitUsage
+	}
 
 	logs := map[int]string{}
 	if llmLog != "" {
 		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
-	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust}}
+	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust, HostRoot: *hostRoot}}
 	c, closeFn := plat.collector(e, "gtm inspect", 0)
 	defer closeFn()
 	p, err := c.InspectPID(context.Background(), pid)

@@ -76,6 +76,7 @@ type options struct {
 	procRoot, replay                        string
 	llmLogs                                 []string
 	trustProcRoot                           *bool
+	hostRoot                                *string
 	trace                                   traceFlags
 	desk                                    desktopFlags
 }
@@ -91,6 +92,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.IntVar(&o.gpu, "gpu", 0, "show only GPU `N`, as numbered by --list-gpus")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trustProcRoot = trustProcRootFlag(fs)
+	o.hostRoot = hostRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
@@ -190,6 +192,9 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	if fi, err := os.Stat(o.procRoot); fs.Changed("proc-root") && (err != nil || !fi.IsDir()) {
 		return usageErr("--proc-root %s is not a directory", o.procRoot)
 	}
+	if err := checkHostRoot(fs, *o.hostRoot); err != nil {
+		return usageErr("%v", err)
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return usageErr("%v", err)
@@ -208,7 +213,7 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	}
 	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
 		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot(),
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *o.hostRoot}}
 	return m, exitOK, false
 }
 

@@ -41,6 +41,9 @@ type platformOptions struct {
 	TraceOpens bool
 	TracePaths []string
 	ProcRoot   string
+	// HostRoot is --host-root: where the node's kubelet log folders are
+	// read to name Kubernetes pods ("/" by default).
+	HostRoot string
 }
 
 // collector builds this machine's collector for prog, after saying once
@@ -61,6 +64,19 @@ func (p platform) collector(e env, prog string, window time.Duration) (*collect.
 // --proc-root.
 func trustProcRootFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("trust-proc-root", false, "believe a --proc-root that is not a procfs mount (a test fixture): read the files its processes name, probe their ports, send their keys")
+}
+
+// hostRootFlag adds --host-root to a command that collects.
+func hostRootFlag(fs *flag.FlagSet) *string {
+	return fs.String("host-root", "/", "Linux: the node's root `dir`, where /var/log/pods and /var/log/containers name Kubernetes pods; in a container with the host's /proc and /var/log mounted read-only under DIR, use --proc-root DIR/proc --host-root DIR")
+}
+
+// checkHostRoot refuses a --host-root that is not a directory.
+func checkHostRoot(fs *flag.FlagSet, dir string) error {
+	if fi, err := os.Stat(dir); fs.Changed("host-root") && (err != nil || !fi.IsDir()) {
+		return fmt.Errorf("--host-root %s is not a directory", dir)
+	}
+	return nil
 }
 
 // checkProcRoot says on stderr when root is not procfs and not trusted on

@@ -47,9 +47,15 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 	if host.Mode == backend.ModeWSL {
 		gpu = newWSLSource(procRoot, opts)
 	}
+	procs := linux.NewProcFS(procRoot)
+	hostRoot := opts.HostRoot
+	if hostRoot == "" {
+		hostRoot = "/"
+	}
+	procs.SetHostRoot(hostRoot)
 	c := &collect.Collector{
 		GPU:       gpu,
-		Procs:     linux.NewProcFS(procRoot),
+		Procs:     procs,
 		Inspector: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
 		System:    system.New(procRoot),
 		Host:      host,

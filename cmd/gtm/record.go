@@ -116,6 +116,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	fs.Float64VarP(&o.interval, "interval", "i", 1, "take a snapshot every `N` seconds")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trust = trustProcRootFlag(fs)
+	hostRoot := hostRootFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
@@ -144,6 +145,9 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	if fi, err := os.Stat(o.procRoot); err != nil || !fi.IsDir() {
 		return o, recordUsageError(e, fmt.Sprintf("--proc-root %s is not a directory", o.procRoot)), true
 	}
+	if err := checkHostRoot(fs, *hostRoot); err != nil {
+		return o, recordUsageError(e, err.Error()), true
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return o, recordUsageError(e, err.Error()), true
@@ -152,7 +156,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 		return o, recordUsageError(e, err.Error()), true
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot}}
 	return o, exitOK, false
 }
 
