@@ -76,6 +76,12 @@ func buildView(snap *snapshot.Snapshot, p *snapshot.Process) view {
 	if p.Container != nil {
 		id.Rows = append(id.Rows, row{"Container", *p.Container})
 	}
+	// The Kubernetes pod, named from the node's kubelet folders; n/a for a
+	// name they do not give.
+	if p.PodUID != nil {
+		id.Rows = append(id.Rows, row{"Namespace", str(p.Namespace)}, row{"Pod", str(p.Pod)},
+			row{"Pod container", str(p.ContainerName)}, row{"Pod UID", *p.PodUID})
+	}
 	if len(p.ListenPorts) > 0 {
 		ports := make([]string, len(p.ListenPorts))
 		for k, port := range p.ListenPorts {

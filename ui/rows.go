@@ -29,6 +29,7 @@ const (
 	colDec
 	colSpill
 	colPaged
+	colPod
 	numCols
 )
 
@@ -36,12 +37,13 @@ const (
 // how much VRAM, how busy, idle how long, how much CPU and RAM beside it)
 // comes first, so it stays in view beside the inspector; then what it is
 // (category, model, runtime, user), the engines, and spill and paged,
-// which only Windows has.
+// which only Windows has. The Kubernetes pod (namespace/pod/container)
+// closes the row: blank outside a pod.
 var columnTitles = [numCols]string{"PID", "Name", "VRAM", "GPU %", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
-	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged"}
+	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged", "Pod"}
 
 // columnWidths in the table, in the order above.
-var columnWidths = [numCols]float32{70, 116, 84, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62}
+var columnWidths = [numCols]float32{70, 116, 84, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
 
 // numericCols are right-aligned.
 var numericCols = map[int]bool{colVRAM: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,
@@ -116,6 +118,8 @@ func (r *procRow) cell(col int) string {
 			names = append(names, rt.Name)
 		}
 		return strings.Join(names, ", ")
+	case colPod:
+		return report.PodLabel(*p)
 	case colModel:
 		s := report.ModelSummary(*p)
 		if ev := modelEvidence(p); ev != "" {
@@ -236,7 +240,7 @@ func known(r *procRow, col int) bool {
 	switch col {
 	case colPID:
 		return true
-	case colName, colUser, colCategory, colRuntime, colModel:
+	case colName, colUser, colCategory, colRuntime, colModel, colPod:
 		s := r.cell(col)
 		return s != report.NA && s != ""
 	}
@@ -250,7 +254,7 @@ func compareCol(a, b *procRow, col int) int {
 	switch col {
 	case colPID:
 		return cmp.Compare(a.p.PID, b.p.PID)
-	case colName, colUser, colCategory, colRuntime, colModel:
+	case colName, colUser, colCategory, colRuntime, colModel, colPod:
 		return cmp.Compare(strings.ToLower(a.cell(col)), strings.ToLower(b.cell(col)))
 	}
 	av, _ := numeric(a, col)

@@ -87,7 +87,7 @@ func (t *ProcessTable) headerTitle(col int) string {
 	s := columnTitles[col]
 	if col == t.sortCol {
 		up := !t.reverse
-		if col == colName || col == colUser || col == colCategory || col == colRuntime || col == colModel || col == colPID {
+		if col == colName || col == colUser || col == colCategory || col == colRuntime || col == colModel || col == colPod || col == colPID {
 			up = !up
 		}
 		if up {

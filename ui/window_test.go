@@ -91,12 +91,12 @@ func TestWindowShowsSnapshot(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 	// Sorted by VRAM, largest first; unknown VRAM last.
-	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%||" {
+	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%|||" {
 		t.Errorf("row 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0; spill and
 	// paged do not exist on Linux and stay blank.
-	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a||" {
+	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|||" {
 		t.Errorf("row 2 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/gputaskman/gtm/app/snapshot"
+)
+
+// A process in a Kubernetes pod shows it in the table's Pod column and the
+// inspector's Process section; one outside a pod shows neither.
+func TestPodInTableAndInspector(t *testing.T) {
+	s := func(v string) *string { return &v }
+	dev := 0
+	in := snapshot.Process{PID: 7, PIDLabel: "7", DeviceIndex: &dev, PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0")}
+	out := snapshot.Process{PID: 8, PIDLabel: "8", DeviceIndex: &dev}
+	if got := (&procRow{p: &in}).cell(colPod); got != "ml/llama-0/?" {
+		t.Errorf("pod cell = %q", got)
+	}
+	if got := (&procRow{p: &out}).cell(colPod); got != "" {
+		t.Errorf("a process outside a pod: cell %q, want blank", got)
+	}
+	rows := map[string]string{}
+	snap := &snapshot.Snapshot{Processes: []snapshot.Process{in, out}}
+	for _, sec := range buildView(snap, &snap.Processes[0]).Sections {
+		if sec.Title == "Process" {
+			for _, r := range sec.Rows {
+				rows[r.Key] = r.Value
+			}
+		}
+	}
+	if rows["Namespace"] != "ml" || rows["Pod"] != "llama-0" || rows["Pod container"] != "n/a" || rows["Pod UID"] != "8f2d1c3e" {
+		t.Errorf("inspector rows = %v", rows)
+	}
+	for _, sec := range buildView(snap, &snap.Processes[1]).Sections {
+		for _, r := range sec.Rows {
+			if r.Key == "Pod" || r.Key == "Namespace" {
+				t.Errorf("a process outside a pod has row %v", r)
+			}
+		}
+	}
+}
