@@ -43,8 +43,8 @@ const (
 	// with a short command line about 500 bytes of lists against at
 	// least 750 of JSON), so only hand-made rows of empty objects reach
 	// it; the floor keeps one small snapshot of MaxSnapshotProcesses
-	// empty rows (7.6 MiB decoded) readable.
-	rowMemoryFloor   = 8 << 20
+	// empty rows (8.2 MiB decoded) readable.
+	rowMemoryFloor   = 10 << 20
 	rowMemoryPerByte = 2
 )
 
