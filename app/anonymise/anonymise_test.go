@@ -125,3 +125,14 @@ func TestBaseNameAndLooksLikePath(t *testing.T) {
 		}
 	}
 }
+
+// Kubernetes names are workload names, kept as process names are.
+func TestRedactKeepsPodNames(t *testing.T) {
+	s := func(v string) *string { return &v }
+	in := &snapshot.Snapshot{Processes: []snapshot.Process{{PID: 1, PIDLabel: "1", Name: s("llama-server"),
+		Namespace: s("ml"), Pod: s("llama-0"), PodUID: s("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), ContainerName: s("server")}}}
+	p := Snapshot(in).Processes[0]
+	if p.Namespace == nil || *p.Namespace != "ml" || *p.Pod != "llama-0" || *p.ContainerName != "server" || *p.PodUID != "8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" {
+		t.Errorf("redacted pod: %+v", p)
+	}
+}
