@@ -228,3 +228,30 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkResolvePod: naming a cached pod process on each refresh is a
+// pair of map lookups, no folder read.
+func BenchmarkResolvePod(b *testing.B) {
+	root := b.TempDir()
+	for i := 0; i < 110; i++ { // kubelet's default pod limit
+		uid := uidA[:30] + hex6(i)
+		if err := os.MkdirAll(filepath.Join(root, "var/log/pods", "ns_p"+hex6(i)+"_"+uid, "c"), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(root, "var/log/containers"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Symlink("/x", filepath.Join(root, "var/log/containers", "p000005_ns_c-"+idA+".log")); err != nil {
+		b.Fatal(err)
+	}
+	n := NewPodNames(root)
+	uid := uidA[:30] + hex6(5)
+	if p := n.Resolve(uid, idA); p.Container == nil {
+		b.Fatalf("%+v", p)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		n.Resolve(uid, idA)
+	}
+}
