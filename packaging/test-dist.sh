@@ -5,7 +5,9 @@
 # binaries there: `gtm --help`, `gtm-headless --help`, `gtm-headless --json`
 # (checked by reading it back with `gtm-headless diff`). The Windows zip is
 # checked for its files, a GUI-subsystem x64 executable, and no NVIDIA
-# driver libraries.
+# driver libraries. The .deb and .rpm packages are made from the tarball's
+# binaries and checked by packaging/test-packages.sh (as root: installed
+# with dpkg -i and removed).
 #
 # usage: packaging/test-dist.sh [--linux]   (--linux: skip the Windows zip)
 set -euo pipefail
@@ -70,6 +72,13 @@ run ./gtm-headless --json > "$tmp/snap.json" 2> "$tmp/json.err" || fail "gtm-hea
 grep -q '"schema_version"' "$tmp/snap.json" || fail "gtm-headless --json wrote no snapshot"
 run ./gtm-headless diff "$tmp/snap.json" "$tmp/snap.json" > /dev/null || fail "gtm-headless cannot read back its own --json"
 
+# The .deb and .rpm packages of these very binaries (not built again), then
+# installed and removed as root (packaging/test-packages.sh).
+pkg_start=$SECONDS
+"$repo/packaging/package.sh" --bin "$dir" "$tmp/pkg"
+"$repo/packaging/test-packages.sh" "$tmp/pkg" "$version"
+echo "test-dist: packages made and checked in $((SECONDS - pkg_start)) s"
+
 # The Windows zip, when built.
 cd "$tmp/out"
 if zipfile=$(ls gtm-*-windows-x64.zip 2>/dev/null); then
@@ -84,4 +93,4 @@ if zipfile=$(ls gtm-*-windows-x64.zip 2>/dev/null); then
   grep -q "pei-x86-64" <<<"$hdr" || fail "gtm.exe is not an x64 Windows executable"
   grep -Eq "^Subsystem[[:space:]]+0+2[[:space:]]" <<<"$hdr" || fail "gtm.exe is not a GUI-subsystem program (-H windowsgui)"
 fi
-echo "test-dist: ok ($(ls "$tmp/out" | tr '\n' ' '))"
+echo "test-dist: ok ($(ls "$tmp/out" "$tmp/pkg" | grep -v -e ':$' -e '^$' | tr '\n' ' '))"
