@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bindir=${2:?--bin needs a directory}; shift ;;
     --bin=*) bindir=${1#--bin=} ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "package: unknown option $1" >&2; exit 2 ;;
     *) out=$1 ;;
   esac
@@ -64,6 +64,12 @@ pkg_version() {
 }
 version=$(pkg_version)
 pkgver_ok "$version" || { echo "package: version '$version' is not a package version" >&2; exit 1; }
+# A release (1.2.3) must be the version FyneApp.toml declares, as for dist.sh.
+app_version=$(sed -n 's/^ *Version *= *"\{0,1\}\([^"]*\)"\{0,1\} *$/\1/p' FyneApp.toml | head -1)
+if [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] && [ "$version" != "$app_version" ]; then
+  echo "package: version $version does not match FyneApp.toml Version $app_version" >&2
+  exit 1
+fi
 stamp=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 
 # --- the binaries --------------------------------------------------------------
@@ -80,7 +86,6 @@ else
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$gui" ./cmd/gtm
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$headless" ./cmd/gtm
 fi
-packaging/dist.sh --check="$(dirname "$gui")"
 
 # --- dependencies --------------------------------------------------------------
 # soname → Debian package; rpm declares the soname itself ("libX11.so.6()(64bit)"),
@@ -116,6 +121,10 @@ depends() {
   local bin=$1 fmt=$2 lib glibc
   local -A want=()
   for lib in $(linked_libs "$bin"); do
+    case "$lib" in libnvidia*|libcuda*)
+      echo "package: $(basename "$bin") links $lib; NVIDIA's libraries come with the driver and must be loaded at run time" >&2
+      exit 1 ;;
+    esac
     [ -n "${deb_of[$lib]:-}" ] || { echo "package: $(basename "$bin") links $lib, which has no entry in package.sh's table" >&2; exit 1; }
     want[$lib]=1
   done
