@@ -155,6 +155,13 @@ depends() {
   printf '%s\n' "${list[@]}" | sort | paste -sd, -
 }
 
+# Dependencies first: an undeclared library fails before anything is built.
+declare -A deps_of=()
+for name in gtm gtm-headless; do
+  if [ $name = gtm ]; then bin=$gui; else bin=$headless; fi
+  for fmt in deb rpm; do deps_of[$name.$fmt]=$(depends "$bin" $fmt); done
+done
+
 # --- the man page, from the binary's own --help ---------------------------------
 day=$(date -u -d "@$stamp" +%Y-%m-%d)
 manpage() { # BIN OUT.gz
@@ -181,7 +188,7 @@ for name in gtm gtm-headless; do
   mkdir -p "$stage"
   manpage "$bin" "$stage/gtm.1.gz"
   for fmt in deb rpm; do
-    deps=$(depends "$bin" $fmt)
+    deps=${deps_of[$name.$fmt]}
     pkg=$("$nfpm" -config packaging/nfpm/$name.yaml -format $fmt -version "$version" -mtime "$stamp" -o "$out" \
       -depends "$deps" \
       -var "BIN=$bin" -var "MAN=$stage/gtm.1.gz" -var "LICENSE=$repo/LICENSE" \

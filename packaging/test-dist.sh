@@ -31,6 +31,22 @@ cc -o "$tmp/bad2/app" "$tmp/main.c" "$tmp/libcuda.so.1"
 packaging/dist.sh --check="$tmp/bad2" 2>/dev/null && fail "dist packages a binary that links libcuda"
 cp /bin/true "$tmp/good/app"
 packaging/dist.sh --check="$tmp/good" || fail "dist refuses a clean directory"
+# The package writer's own tests (its module is apart from the app's, so
+# `go test ./...` does not reach it).
+(cd packaging/nfpm && ${GO:-go} test -count=1 .) || fail "packaging/nfpm tests"
+# The packages' dependency table: a library it does not know, and an NVIDIA
+# driver library, each stop the build before any package is written.
+mkdir -p "$tmp/badlib" "$tmp/badnv"
+cc -shared -fPIC -Wl,-soname,libunknown.so.1 -o "$tmp/libunknown.so.1" "$tmp/cuda.c"
+cc -o "$tmp/badlib/gtm" "$tmp/main.c" "$tmp/libunknown.so.1"
+cp "$tmp/badlib/gtm" "$tmp/badlib/gtm-headless"
+cp "$tmp/bad2/app" "$tmp/badnv/gtm" && cp "$tmp/bad2/app" "$tmp/badnv/gtm-headless"
+for d in badlib badnv; do
+  if packaging/package.sh --bin "$tmp/$d" "$tmp/$d-out" 2> "$tmp/$d.err"; then fail "package.sh packaged $d"; fi
+  [ -z "$(ls "$tmp/$d-out")" ] || fail "package.sh wrote packages for $d"
+done
+grep -q 'libunknown.so.1, which has no entry' "$tmp/badlib.err" || fail "package.sh on an unknown library: $(cat "$tmp/badlib.err")"
+grep -q 'links libcuda.so.1; NVIDIA' "$tmp/badnv.err" || fail "package.sh on a libcuda binary: $(cat "$tmp/badnv.err")"
 
 packaging/dist.sh "${args[@]}" "$tmp/out"
 

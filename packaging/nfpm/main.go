@@ -104,7 +104,7 @@ func build(o options) (string, error) {
 		return "", err
 	}
 	if len(missing) > 0 {
-		return "", fmt.Errorf("%s uses ${%s}: give -var %s=...", o.config, strings.Join(missing, "}, ${"), missing[0])
+		return "", fmt.Errorf("%s uses ${%s}, which no -var NAME=VALUE gives", o.config, strings.Join(missing, "}, ${"))
 	}
 	info, err := cfg.Get(o.format)
 	if err != nil {
