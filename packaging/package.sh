@@ -82,7 +82,8 @@ else
   # As packaging/dist.sh builds them (same flags and stamped version).
   binver=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)}
   ldflags="-s -w -X main.version=${binver#v}"
-  gui=$work/gtm headless=$work/gtm-headless
+  mkdir -p "$work/bin"
+  gui=$work/bin/gtm headless=$work/bin/gtm-headless
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$gui" ./cmd/gtm
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$headless" ./cmd/gtm
 fi
