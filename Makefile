@@ -207,8 +207,17 @@ dist: deps
 	@scripts/install-deps.sh --dist
 	packaging/dist.sh dist
 
+## package: .deb and .rpm packages in dist/ (packaging/package.sh): gtm (the
+## window) and gtm-headless (CLI only), each with a .sha256; nfpm is pinned
+## in packaging/nfpm/go.sum and built once into ~/.cache/gtm
+.PHONY: package
+package: deps
+	@scripts/install-deps.sh --dist
+	packaging/package.sh dist
+
 ## test-dist: build the archives in a temporary directory, verify their
-## checksums, run the unpacked binaries outside the checkout
+## checksums, run the unpacked binaries outside the checkout; package them
+## as .deb and .rpm and check those (as root: dpkg -i, then dpkg -r)
 test-dist: deps
 	@scripts/install-deps.sh --dist
 	packaging/test-dist.sh

@@ -5,7 +5,9 @@
 # binaries there: `gtm --help`, `gtm-headless --help`, `gtm-headless --json`
 # (checked by reading it back with `gtm-headless diff`). The Windows zip is
 # checked for its files, a GUI-subsystem x64 executable, and no NVIDIA
-# driver libraries.
+# driver libraries. The .deb and .rpm packages are made from the tarball's
+# binaries and checked by packaging/test-packages.sh (as root: installed
+# with dpkg -i and removed).
 #
 # usage: packaging/test-dist.sh [--linux]   (--linux: skip the Windows zip)
 set -euo pipefail
@@ -29,6 +31,22 @@ cc -o "$tmp/bad2/app" "$tmp/main.c" "$tmp/libcuda.so.1"
 packaging/dist.sh --check="$tmp/bad2" 2>/dev/null && fail "dist packages a binary that links libcuda"
 cp /bin/true "$tmp/good/app"
 packaging/dist.sh --check="$tmp/good" || fail "dist refuses a clean directory"
+# The package writer's own tests (its module is apart from the app's, so
+# `go test ./...` does not reach it).
+(cd packaging/nfpm && ${GO:-go} test -count=1 .) || fail "packaging/nfpm tests"
+# The packages' dependency table: a library it does not know, and an NVIDIA
+# driver library, each stop the build before any package is written.
+mkdir -p "$tmp/badlib" "$tmp/badnv"
+cc -shared -fPIC -Wl,-soname,libunknown.so.1 -o "$tmp/libunknown.so.1" "$tmp/cuda.c"
+cc -o "$tmp/badlib/gtm" "$tmp/main.c" "$tmp/libunknown.so.1"
+cp "$tmp/badlib/gtm" "$tmp/badlib/gtm-headless"
+cp "$tmp/bad2/app" "$tmp/badnv/gtm" && cp "$tmp/bad2/app" "$tmp/badnv/gtm-headless"
+for d in badlib badnv; do
+  if packaging/package.sh --bin "$tmp/$d" "$tmp/$d-out" 2> "$tmp/$d.err"; then fail "package.sh packaged $d"; fi
+  [ -z "$(ls "$tmp/$d-out")" ] || fail "package.sh wrote packages for $d"
+done
+grep -q 'libunknown.so.1, which has no entry' "$tmp/badlib.err" || fail "package.sh on an unknown library: $(cat "$tmp/badlib.err")"
+grep -q 'links libcuda.so.1; NVIDIA' "$tmp/badnv.err" || fail "package.sh on a libcuda binary: $(cat "$tmp/badnv.err")"
 
 packaging/dist.sh "${args[@]}" "$tmp/out"
 
@@ -70,6 +88,13 @@ run ./gtm-headless --json > "$tmp/snap.json" 2> "$tmp/json.err" || fail "gtm-hea
 grep -q '"schema_version"' "$tmp/snap.json" || fail "gtm-headless --json wrote no snapshot"
 run ./gtm-headless diff "$tmp/snap.json" "$tmp/snap.json" > /dev/null || fail "gtm-headless cannot read back its own --json"
 
+# The .deb and .rpm packages of these very binaries (not built again), then
+# installed and removed as root (packaging/test-packages.sh).
+pkg_start=$SECONDS
+"$repo/packaging/package.sh" --bin "$dir" "$tmp/pkg"
+"$repo/packaging/test-packages.sh" "$tmp/pkg" "$version"
+echo "test-dist: packages made and checked in $((SECONDS - pkg_start)) s"
+
 # The Windows zip, when built.
 cd "$tmp/out"
 if zipfile=$(ls gtm-*-windows-x64.zip 2>/dev/null); then
@@ -84,4 +109,4 @@ if zipfile=$(ls gtm-*-windows-x64.zip 2>/dev/null); then
   grep -q "pei-x86-64" <<<"$hdr" || fail "gtm.exe is not an x64 Windows executable"
   grep -Eq "^Subsystem[[:space:]]+0+2[[:space:]]" <<<"$hdr" || fail "gtm.exe is not a GUI-subsystem program (-H windowsgui)"
 fi
-echo "test-dist: ok ($(ls "$tmp/out" | tr '\n' ' '))"
+echo "test-dist: ok ($(ls "$tmp/out" "$tmp/pkg" | grep -v -e ':$' -e '^$' | tr '\n' ' '))"

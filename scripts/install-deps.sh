@@ -14,9 +14,10 @@ if [ "${1:-}" = "--screenshot" ]; then
   packages+=(xvfb xauth imagemagick)
 fi
 # `make dist` cross-builds gtm.exe with mingw-w64 (its resources with
-# windres) and writes a zip.
+# windres) and writes a zip; `make package` reads the binaries with binutils;
+# `make test-dist` lists the .rpm packages with rpm.
 if [ "${1:-}" = "--dist" ]; then
-  packages+=(gcc-mingw-w64-x86-64-win32 binutils-mingw-w64-x86-64 binutils zip unzip)
+  packages+=(gcc-mingw-w64-x86-64-win32 binutils-mingw-w64-x86-64 binutils zip unzip rpm)
 fi
 # `make test` also runs a real Prometheus against `gtm serve`, and promtool.
 if [ "${1:-}" = "--prometheus" ]; then
