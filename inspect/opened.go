@@ -64,16 +64,22 @@ func (h *vramHistory) record(targets []Target, now time.Time) {
 	h.samples = keep
 }
 
+// openSlack is how late an open may be dated: the trace reads events in
+// bursts, up to about a second after the open, and a loaded machine
+// later still; the VRAM may have risen before the open's time says.
+const openSlack = 3 * time.Second
+
 // roseAfter: the process's measured VRAM rose within riseWindow after
-// at — above its last sample before at, or from nothing (it held no GPU
-// memory gtm saw before).
+// the open dated at — above its last sample from before the open (at
+// less openSlack), or from nothing (it held no GPU memory gtm saw).
 func (h *vramHistory) roseAfter(k Key, at time.Time) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	from := at.Add(-openSlack)
 	var before uint64
 	for _, s := range h.samples[k] {
 		switch {
-		case !s.at.After(at):
+		case !s.at.After(from):
 			before = s.bytes
 		case s.at.Sub(at) <= riseWindow && s.bytes > before:
 			return true

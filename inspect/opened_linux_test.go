@@ -85,14 +85,21 @@ func TestVRAMRoseAfter(t *testing.T) {
 	k := Key{PID: 7}
 	t0 := time.Unix(1000, 0)
 	v := func(n uint64) *uint64 { return &n }
-	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0)
-	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0.Add(time.Second))
+	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0.Add(-10*time.Second))
+	h.record([]Target{{PID: 7, VRAM: v(100)}}, t0.Add(-9*time.Second))
 	h.record([]Target{{PID: 7, VRAM: v(500)}}, t0.Add(20*time.Second))
 	if h.roseAfter(k, t0.Add(500*time.Millisecond)) {
 		t.Error("a rise 19.5 s after the open is too late")
 	}
 	if !h.roseAfter(k, t0.Add(15*time.Second)) {
 		t.Error("a rise 5 s after the open")
+	}
+	// the open read late (a busy machine): dated after the rise it caused
+	if !h.roseAfter(k, t0.Add(21*time.Second)) {
+		t.Error("a rise 1 s before the open's late date")
+	}
+	if h.roseAfter(k, t0.Add(25*time.Second)) {
+		t.Error("a rise 5 s before the open is not its doing")
 	}
 	h.record(nil, t0.Add(21*time.Second))
 	if h.roseAfter(k, t0.Add(15*time.Second)) {
