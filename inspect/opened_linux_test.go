@@ -45,7 +45,7 @@ func TestOpenedEvidence(t *testing.T) {
 		return nil
 	}
 	// before the open: nothing on the GPU; after: the weights
-	in.vram.record([]Target{target(nil, &zero)}, openedAt.Add(-time.Second))
+	in.vram.record([]Target{target(nil, &zero)}, openedAt.Add(-5*time.Second))
 	in.vram.record([]Target{target(nil, &loaded)}, openedAt.Add(2*time.Second))
 
 	f, _ := in.Enrich(context.Background(), target([]string{"whisper-server"}, &loaded), in.Inspect(target([]string{"whisper-server"}, &loaded)), &loaded)
@@ -72,7 +72,7 @@ func TestOpenedEvidence(t *testing.T) {
 	}
 	// the same without a rise: not confirmed
 	in.vram = vramHistory{}
-	in.vram.record([]Target{target(argv, &loaded)}, openedAt.Add(-time.Second))
+	in.vram.record([]Target{target(argv, &loaded)}, openedAt.Add(-5*time.Second))
 	in.vram.record([]Target{target(argv, &loaded)}, openedAt.Add(2*time.Second))
 	f, _ = in.Enrich(context.Background(), target(argv, &loaded), in.Inspect(target(argv, &loaded)), &loaded)
 	if m = find(f); m == nil || m.Confirmed {
