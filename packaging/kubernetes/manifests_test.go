@@ -131,6 +131,21 @@ type (
 		Regex            string   `yaml:"regex"`
 		Action           string   `yaml:"action"`
 	}
+	networkPolicy struct {
+		meta `yaml:",inline"`
+		Spec struct {
+			PodSelector struct {
+				MatchLabels map[string]string `yaml:"matchLabels"`
+			} `yaml:"podSelector"`
+			PolicyTypes []string `yaml:"policyTypes"`
+			Ingress     []struct {
+				From  []map[string]any `yaml:"from"`
+				Ports []struct {
+					Port any `yaml:"port"`
+				} `yaml:"ports"`
+			} `yaml:"ingress"`
+		} `yaml:"spec"`
+	}
 	scrapeConfig struct {
 		ScrapeConfigs []struct {
 			JobName      string `yaml:"job_name"`
@@ -479,6 +494,26 @@ func TestServiceAndPodMonitorSelectTheAgents(t *testing.T) {
 	// processes under the gtm pod.
 	if !dropped && !ep.HonorLabels {
 		t.Error("PodMonitor: the agent's namespace/pod/container target labels must be dropped")
+	}
+}
+
+func TestNetworkPolicyAdmitsOnlyTheScraper(t *testing.T) {
+	ds, c := loadDaemonSet(t)
+	var np networkPolicy
+	decode(t, docs(t, "networkpolicy.yaml")["NetworkPolicy"], &np)
+	if np.Metadata.Namespace != ds.Metadata.Namespace || !selects(np.Spec.PodSelector.MatchLabels, ds.Spec.Template.Metadata.Labels) {
+		t.Errorf("NetworkPolicy %s selects %v; the agents are %s pods labelled %v", np.Metadata.Namespace, np.Spec.PodSelector.MatchLabels,
+			ds.Metadata.Namespace, ds.Spec.Template.Metadata.Labels)
+	}
+	if len(np.Spec.PolicyTypes) != 1 || np.Spec.PolicyTypes[0] != "Ingress" || len(np.Spec.Ingress) != 1 {
+		t.Fatalf("want one Ingress rule: %+v", np.Spec)
+	}
+	in := np.Spec.Ingress[0]
+	if len(in.From) == 0 {
+		t.Error("an ingress rule without from admits everyone")
+	}
+	if len(in.Ports) != 1 || portNumber(c, in.Ports[0].Port) != metricsPort {
+		t.Errorf("ingress ports %+v, want %d only", in.Ports, metricsPort)
 	}
 }
 
