@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/gputaskman/gtm/app/metrics"
+	"github.com/gputaskman/gtm/app/snapshot"
+)
+
+// daemonSetArgs is the gtm container's args in the Kubernetes DaemonSet
+// (packaging/kubernetes/daemonset.yaml).
+func daemonSetArgs(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile("../../packaging/kubernetes/daemonset.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	for {
+		var doc struct {
+			Kind string `yaml:"kind"`
+			Spec struct {
+				Template struct {
+					Spec struct {
+						Containers []struct {
+							Args []string `yaml:"args"`
+						} `yaml:"containers"`
+					} `yaml:"spec"`
+				} `yaml:"template"`
+			} `yaml:"spec"`
+		}
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			t.Fatal("daemonset.yaml has no DaemonSet")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Kind == "DaemonSet" && len(doc.Spec.Template.Spec.Containers) == 1 {
+			return doc.Spec.Template.Spec.Containers[0].Args
+		}
+	}
+}
+
+// TestDaemonSetArgs: gtm serve accepts the DaemonSet's arguments as they
+// are written there.
+func TestDaemonSetArgs(t *testing.T) {
+	args := daemonSetArgs(t)
+	if len(args) == 0 || args[0] != "serve" {
+		t.Fatalf("args %q: want serve first", args)
+	}
+	var out, errb strings.Builder
+	if _, code, done := parseServe(args[1:], env{stdout: &out, stderr: &errb}); done {
+		if strings.Contains(errb.String(), "unknown flag: --host-root") {
+			// Per-pod attribution (issue 26, part 1) adds the flag; until
+			// it is in this build, nothing else can be checked here.
+			t.Skip("gtm serve has no --host-root yet")
+		}
+		t.Fatalf("gtm %s: exit %d: %s", strings.Join(args, " "), code, errb.String())
+	}
+}
+
+// TestDaemonSetAnswersScrapesByPodIP: Prometheus (and the kubelet's probes)
+// reach the agent at its pod IP and send that address as Host. With the
+// DaemonSet's --listen and no --allow-host, such a request is answered; a
+// DNS name is not (421), which is why the manifests scrape pods by address.
+// A non-loopback address of this machine stands in for the pod IP.
+func TestDaemonSetAnswersScrapesByPodIP(t *testing.T) {
+	podIP := nonLoopbackIP(t)
+	var args []string
+	for _, a := range daemonSetArgs(t)[1:] {
+		// --host-root only matters to collection, which this test does
+		// not do; leaving it out keeps the Host check testable on its own.
+		if !strings.HasPrefix(a, "--host-root") {
+			args = append(args, a)
+		}
+	}
+	var errb strings.Builder
+	o, code, done := parseServe(args, env{stdout: io.Discard, stderr: &errb})
+	if done {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(o.host, "0")) // the DaemonSet's host, any free port
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp := metrics.New()
+	exp.Update(&snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Now().UTC()}, time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan int, 1)
+	go func() { served <- serveUntil(ctx, env{stdout: io.Discard, stderr: io.Discard}, ln, exp, o) }()
+	defer func() { cancel(); <-served }()
+
+	port := ln.Addr().(*net.TCPAddr).Port
+	at := net.JoinHostPort(podIP, fmt.Sprint(port))
+	get := func(host, path string) int {
+		req, err := http.NewRequest(http.MethodGet, "http://"+at+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, path := range []string{"/metrics", "/healthz"} {
+		if code := get(at, path); code != http.StatusOK {
+			t.Errorf("GET %s with Host %s (the pod IP): %d, want 200", path, at, code)
+		}
+	}
+	if code := get("gtm.gtm.svc:9835", "/metrics"); code != http.StatusMisdirectedRequest {
+		t.Errorf("Host gtm.gtm.svc: %d, want 421 unless --allow-host names it", code)
+	}
+}
+
+func nonLoopbackIP(t *testing.T) string {
+	t.Helper()
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Skipf("no interface addresses: %v", err)
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil && !n.IP.IsLinkLocalUnicast() {
+			return n.IP.String()
+		}
+	}
+	t.Skip("this machine has no non-loopback IPv4 address to stand in for a pod IP")
+	return ""
+}
