@@ -5,6 +5,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
+	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 )
 
 // A fake Kubernetes node: the host's /proc (PID 1 systemd, kthreadd, so
@@ -44,8 +46,12 @@ func newFakeNode(t *testing.T) fakeNode {
 	fakeProc(t, proc, 1, "systemd", 1, []string{"/sbin/init"}, "")
 	cgroup(1, "0::/init.scope\n")
 	fakeProc(t, proc, 2, "kthreadd", 1, nil, "")
-	// containerd, systemd driver, cgroup v2, a Burstable pod.
-	fakeProc(t, proc, 101, "llama-server", 1000, []string{"llama-server", "-m", "/models/q.gguf"}, "")
+	// containerd, systemd driver, cgroup v2, a Burstable pod, serving a
+	// model its command line names.
+	model := filepath.Join(host, "models", "qwen3-0.6b.gguf")
+	must(t, os.MkdirAll(filepath.Dir(model), 0o755))
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
+	fakeProc(t, proc, 101, "llama-server", 1000, []string{"llama-server", "-m", model}, "")
 	cgroup(101, "0::/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod"+strings.ReplaceAll(podUIDLlama, "-", "_")+
 		".slice/cri-containerd-"+ctrLlama+".scope\n")
 	// CRI-O, cgroupfs driver, cgroup v1, a Guaranteed pod: two processes.
@@ -233,6 +239,40 @@ func TestRealPrometheusByPod(t *testing.T) {
 			t.Errorf("%s: %s = %v, want %v (all: %v)", query, k, got[k], v, got)
 		}
 	}
+	// ... and with which model: the weights of the model each pod holds
+	const models = `sum by (namespace, pod, model) (gtm_model_memory_bytes{kind="weights"})`
+	byModel := promVector(t, api, models)
+	if w := byModel["ml/llama-0/qwen3-0.6b.gguf"]; w <= 0 {
+		t.Errorf("%s: no weights for ml/llama-0's model: %v", models, byModel)
+	}
+}
+
+// promVector runs an instant query and returns its results by
+// "namespace/pod/model".
+func promVector(t *testing.T, api, query string) map[string]float64 {
+	t.Helper()
+	resp, err := http.Get(api + "/api/v1/query?query=" + url.QueryEscape(query))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r struct {
+		Data struct {
+			Result []struct {
+				Metric map[string]string `json:"metric"`
+				Value  [2]any            `json:"value"`
+			} `json:"result"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, x := range r.Data.Result {
+		v, _ := strconv.ParseFloat(fmt.Sprint(x.Value[1]), 64)
+		out[x.Metric["namespace"]+"/"+x.Metric["pod"]+"/"+x.Metric["model"]] = v
+	}
+	return out
 }
 
 // promByPod runs an instant query and returns its results by
