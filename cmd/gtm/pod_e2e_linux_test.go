@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -241,43 +240,21 @@ func TestRealPrometheusByPod(t *testing.T) {
 	}
 	// ... and with which model: the weights of the model each pod holds
 	const models = `sum by (namespace, pod, model) (gtm_model_memory_bytes{kind="weights"})`
-	byModel := promVector(t, api, models)
+	byModel := promVector(t, api, models, "namespace", "pod", "model")
 	if w := byModel["ml/llama-0/qwen3-0.6b.gguf"]; w <= 0 {
 		t.Errorf("%s: no weights for ml/llama-0's model: %v", models, byModel)
 	}
 }
 
-// promVector runs an instant query and returns its results by
-// "namespace/pod/model".
-func promVector(t *testing.T, api, query string) map[string]float64 {
-	t.Helper()
-	resp, err := http.Get(api + "/api/v1/query?query=" + url.QueryEscape(query))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var r struct {
-		Data struct {
-			Result []struct {
-				Metric map[string]string `json:"metric"`
-				Value  [2]any            `json:"value"`
-			} `json:"result"`
-		} `json:"data"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]float64{}
-	for _, x := range r.Data.Result {
-		v, _ := strconv.ParseFloat(fmt.Sprint(x.Value[1]), 64)
-		out[x.Metric["namespace"]+"/"+x.Metric["pod"]+"/"+x.Metric["model"]] = v
-	}
-	return out
-}
-
 // promByPod runs an instant query and returns its results by
 // "namespace/pod".
 func promByPod(t *testing.T, api, query string) map[string]float64 {
+	return promVector(t, api, query, "namespace", "pod")
+}
+
+// promVector runs an instant query and returns its results keyed by the
+// values of labels, joined with "/"; nil when Prometheus did not answer.
+func promVector(t *testing.T, api, query string, labels ...string) map[string]float64 {
 	t.Helper()
 	code, body := httpGet(t, api+"/api/v1/query?query="+url.QueryEscape(query))
 	if code != 200 {
@@ -297,7 +274,11 @@ func promByPod(t *testing.T, api, query string) map[string]float64 {
 	out := map[string]float64{}
 	for _, s := range r.Data.Result {
 		v, _ := strconv.ParseFloat(fmt.Sprint(s.Value[1]), 64)
-		out[s.Metric["namespace"]+"/"+s.Metric["pod"]] = v
+		key := make([]string, len(labels))
+		for i, l := range labels {
+			key[i] = s.Metric[l]
+		}
+		out[strings.Join(key, "/")] = v
 	}
 	return out
 }
