@@ -116,7 +116,8 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./ins
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
 	./inspect/safetensors:FuzzParse ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
-	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo
+	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo \
+	./internal/cri:FuzzDecode
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; fn=$${t##*:}; echo "== $$fn ($$pkg) for $(FUZZTIME)"; \
