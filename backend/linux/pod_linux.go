@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"context"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/cri"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
 
@@ -114,7 +116,8 @@ func validName(s string, max int) bool {
 // PodNames names pods and containers from the kubelet's log folders under a
 // host root, without any Kubernetes API: /var/log/pods gives a pod UID's
 // namespace and name, /var/log/containers a container ID's name. Only
-// entry names are read (never the logs or link targets).
+// entry names are read (never the logs or link targets). With a CRI
+// socket, the runtime's kubelet labels name what the folders do not.
 type PodNames struct {
 	root string
 	now  func() time.Time
@@ -123,16 +126,34 @@ type PodNames struct {
 	listed     time.Time // zero: never listed
 	pods       map[string]podName
 	containers map[string]containerName
+
+	criSocket     string
+	criWarn       func(error)
+	criList       func(ctx context.Context, socket string) ([]cri.Container, error)
+	criListed     time.Time
+	criErr        string // the last failure warned about, to say it once
+	criPods       map[string]podName
+	criContainers map[string]containerName
 }
 
 type podName struct{ namespace, name string }
 
-type containerName struct{ pod, namespace, name string }
+// containerName: uid is the pod UID the runtime gives, "" from the folders
+// (a log link does not name it).
+type containerName struct{ pod, namespace, name, uid string }
 
 // NewPodNames reads the kubelet's folders under hostRoot ("/" on the node;
 // the host's root mounted read-only in a container).
 func NewPodNames(hostRoot string) *PodNames {
-	return &PodNames{root: hostRoot, now: time.Now}
+	return &PodNames{root: hostRoot, now: time.Now, criList: cri.List}
+}
+
+// UseCRI also asks the container runtime at socket (containerd, CRI-O) for
+// the names the folders lack; warn hears each new failure once.
+func (n *PodNames) UseCRI(socket string, warn func(error)) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.criSocket, n.criWarn = socket, warn
 }
 
 // Resolve names the pod of uid and the container of containerID. Names it
@@ -150,6 +171,19 @@ func (n *PodNames) Resolve(uid, containerID string) *backend.Pod {
 		n.list()
 		p, okPod = n.pods[uid]
 		c, okCtr = n.containers[containerID]
+	}
+	if (!okPod || !okCtr) && n.criSocket != "" {
+		if n.criListed.IsZero() || n.now().Sub(n.criListed) >= podNamesTTL {
+			n.listCRI()
+		}
+		if !okPod {
+			p, okPod = n.criPods[uid]
+		}
+		if !okCtr {
+			c, okCtr = n.criContainers[containerID]
+			// The runtime names the container's pod UID: it must be this one.
+			okCtr = okCtr && c.uid == uid
+		}
 	}
 	if okPod {
 		pod.Namespace, pod.Name = ptr(p.namespace), ptr(p.name)
@@ -179,7 +213,35 @@ func (n *PodNames) list() {
 	n.containers = map[string]containerName{}
 	for _, e := range readNames(filepath.Join(n.root, "var", "log", "containers"), maxContainerLogs) {
 		if pod, ns, ctr, id, ok := parseContainerLog(e); ok {
-			n.containers[id] = containerName{pod, ns, ctr}
+			n.containers[id] = containerName{pod, ns, ctr, ""}
+		}
+	}
+}
+
+// listCRI asks the runtime once (at most cri.Timeout, under the lock: a
+// listing happens at most every podNamesTTL); on failure the last answer
+// is kept.
+func (n *PodNames) listCRI() {
+	n.criListed = n.now()
+	cs, err := n.criList(context.Background(), n.criSocket)
+	if err != nil {
+		if msg := err.Error(); msg != n.criErr && n.criWarn != nil {
+			n.criErr = msg
+			n.criWarn(err)
+		}
+		return
+	}
+	n.criErr = ""
+	n.criPods = map[string]podName{}
+	n.criContainers = map[string]containerName{}
+	for _, c := range cs {
+		uid := strings.ToLower(c.PodUID)
+		if !validName(c.Namespace, maxNamespaceLen) || !validName(c.Pod, maxPodNameLen) || uid == "" || len(uid) > 64 {
+			continue // not a container of a kubelet's pod
+		}
+		n.criPods[uid] = podName{c.Namespace, c.Pod}
+		if validName(c.Name, maxContainerLen) {
+			n.criContainers[strings.ToLower(c.ID)] = containerName{c.Pod, c.Namespace, c.Name, uid}
 		}
 	}
 }

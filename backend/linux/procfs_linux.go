@@ -74,6 +74,15 @@ func NewProcFS(root string) *ProcFS {
 // node's root, "/" when gtm runs on it).
 func (p *ProcFS) SetHostRoot(dir string) { p.pods = NewPodNames(dir) }
 
+// SetCRISocket also names pods from the kubelet's labels the container
+// runtime at socket gives, where the folders do not; warn hears failures.
+func (p *ProcFS) SetCRISocket(socket string, warn func(error)) {
+	if p.pods == nil {
+		p.pods = NewPodNames("/")
+	}
+	p.pods.UseCRI(socket, warn)
+}
+
 // named fills a pod's names from the kubelet's folders on every lookup: a
 // process is cached for its life, but its pod's folders may appear later.
 func (p *ProcFS) named(info backend.ProcessInfo) backend.ProcessInfo {

@@ -36,6 +36,7 @@ func runInspect(args []string, e env) int {
 	fs.StringVar(&procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	trust := trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
+	criSocket := criSocketFlag(fs)
 	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
 		return code
 	}
@@ -53,13 +54,17 @@ func runInspect(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)
 		return exitUsage
 	}
+	if err := checkCRISocket(*criSocket); err != nil {
+		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)
+		return exitUsage
+	}
 
 	logs := map[int]string{}
 	if llmLog != "" {
 		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
-	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust, HostRoot: *hostRoot}}
+	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust, HostRoot: *hostRoot, CRISocket: *criSocket}}
 	c, closeFn := plat.collector(e, "gtm inspect", 0)
 	defer closeFn()
 	p, err := c.InspectPID(context.Background(), pid)

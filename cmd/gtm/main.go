@@ -76,7 +76,7 @@ type options struct {
 	procRoot, replay                        string
 	llmLogs                                 []string
 	trustProcRoot                           *bool
-	hostRoot                                *string
+	hostRoot, criSocket                     *string
 	trace                                   traceFlags
 	desk                                    desktopFlags
 }
@@ -93,6 +93,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trustProcRoot = trustProcRootFlag(fs)
 	o.hostRoot = hostRootFlag(fs)
+	o.criSocket = criSocketFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
@@ -195,6 +196,9 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	if err := checkHostRoot(fs, *o.hostRoot); err != nil {
 		return usageErr("%v", err)
 	}
+	if err := checkCRISocket(*o.criSocket); err != nil {
+		return usageErr("%v", err)
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return usageErr("%v", err)
@@ -213,7 +217,7 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	}
 	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
 		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot(),
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *o.hostRoot}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *o.hostRoot, CRISocket: *o.criSocket}}
 	return m, exitOK, false
 }
 

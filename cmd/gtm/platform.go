@@ -13,6 +13,7 @@ import (
 	flag "github.com/spf13/pflag"
 
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/cri"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
 
@@ -44,6 +45,9 @@ type platformOptions struct {
 	// HostRoot is --host-root: where the node's kubelet log folders are
 	// read to name Kubernetes pods ("/" by default).
 	HostRoot string
+	// CRISocket is --cri-socket: the container runtime asked for the pod
+	// names the kubelet's folders lack ("" for none).
+	CRISocket string
 }
 
 // collector builds this machine's collector for prog, after saying once
@@ -69,6 +73,23 @@ func trustProcRootFlag(fs *flag.FlagSet) *bool {
 // hostRootFlag adds --host-root to a command that collects.
 func hostRootFlag(fs *flag.FlagSet) *string {
 	return fs.String("host-root", "/", "Linux: the node's root `dir`, where /var/log/pods and /var/log/containers name Kubernetes pods; in a container with the host's /proc and /var/log mounted read-only under DIR, use --proc-root DIR/proc --host-root DIR")
+}
+
+// criSocketFlag adds --cri-socket to a command that collects.
+func criSocketFlag(fs *flag.FlagSet) *string {
+	return fs.String("cri-socket", "", "Linux: the container runtime's CRI `socket` (e.g. /run/containerd/containerd.sock, /var/run/crio/crio.sock), asked for the kubelet's pod labels of containers /var/log/pods does not name; used as given, not under --host-root (in a pod, mount the host's socket)")
+}
+
+// checkCRISocket refuses a --cri-socket that is not a Unix socket: the
+// user named it, so a typo should not silently leave pods unnamed.
+func checkCRISocket(path string) error {
+	if path == "" {
+		return nil
+	}
+	if err := cri.CheckSocket(path); err != nil {
+		return fmt.Errorf("--cri-socket %v", err)
+	}
+	return nil
 }
 
 // checkHostRoot refuses a --host-root that is not a directory.

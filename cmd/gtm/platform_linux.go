@@ -53,6 +53,11 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 		hostRoot = "/"
 	}
 	procs.SetHostRoot(hostRoot)
+	if opts.CRISocket != "" {
+		procs.SetCRISocket(opts.CRISocket, func(err error) {
+			fmt.Fprintf(os.Stderr, "gtm: --cri-socket: %v; pods it would name stay unnamed\n", err)
+		})
+	}
 	c := &collect.Collector{
 		GPU:       gpu,
 		Procs:     procs,

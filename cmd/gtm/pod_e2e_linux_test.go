@@ -11,12 +11,16 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/internal/cri"
+	"github.com/gputaskman/gtm/internal/cri/critest"
 )
 
 // A fake Kubernetes node: the host's /proc (PID 1 systemd, kthreadd, so
@@ -176,6 +180,88 @@ func TestHostRootNotADirectory(t *testing.T) {
 		code, _, stderr := runBinaryEnv(t, os.Environ(), args...)
 		if code != exitUsage || !strings.Contains(stderr, "--host-root "+file+" is not a directory") || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
 			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+}
+
+// A pod the kubelet's folders do not name is named by the container
+// runtime's labels through --cri-socket (a stand-in runtime here), for
+// every command that collects; the folders' names still come first.
+func TestE2EPodsNamedByCRI(t *testing.T) {
+	node, m := newFakeNode(t), podMachine(t)
+	srv := &critest.Server{Containers: []cri.Container{
+		{ID: ctrShim, PodUID: podUIDShim, Namespace: "batch", Pod: "train-3", Name: "trainer"},
+		{ID: ctrLlama, PodUID: podUIDLlama, Namespace: "not-ml", Pod: "not-llama", Name: "not-server"},
+	}}
+	sock := srv.Start(t)
+	args := []string{"--proc-root", node.proc, "--host-root", node.host, "--trust-proc-root", "--cri-socket", sock}
+	rows := rowsByLabel(m.json(args...))
+	if s := rows["404"]; str(s.Namespace) != "batch" || str(s.Pod) != "train-3" || str(s.ContainerName) != "trainer" || str(s.PodUID) != podUIDShim || hasNote(s.Notes, collect.NotePodUnnamed) {
+		t.Errorf("a pod named by the runtime: %s", mustJSON(t, s))
+	}
+	if p := rows["101"]; str(p.Namespace) != "ml" || str(p.Pod) != "llama-0" || str(p.ContainerName) != "server" {
+		t.Errorf("a pod the folders name: %s", mustJSON(t, p))
+	}
+	if h := rows["303"]; h.Pod != nil || h.PodUID != nil {
+		t.Errorf("a process outside any pod: %s", mustJSON(t, h))
+	}
+	if srv.Calls() != 1 {
+		t.Errorf("the runtime was asked %d times in one --json run, want 1", srv.Calls())
+	}
+
+	_, text, _ := m.run(append([]string{"--once"}, args...)...)
+	if !strings.Contains(text, "404 python3  batch/train-3/trainer") {
+		t.Errorf("--once lacks the runtime's names:\n%s", text)
+	}
+	code, out, errOut := m.run(append([]string{"inspect", "--json", "404"}, args...)...)
+	if code != 0 || !strings.Contains(out, `"pod": "train-3"`) {
+		t.Errorf("inspect: exit %d %q\n%s", code, errOut, out)
+	}
+	capPath := filepath.Join(t.TempDir(), "node.jsonl")
+	if code, _, errOut := m.run(append([]string{"record", "-o", capPath, "--duration", "1"}, args...)...); code != 0 {
+		t.Fatalf("record: exit %d %q", code, errOut)
+	}
+	c, err := loadCapture(capPath)
+	if err != nil || len(c.Snapshots) == 0 {
+		t.Fatalf("record: %v", err)
+	}
+	if p := rowsByLabel(c.Snapshots[0])["404"]; str(p.Pod) != "train-3" {
+		t.Errorf("recorded row: %s", mustJSON(t, p))
+	}
+
+	// A runtime that fails: one line on stderr, the pod stays unnamed.
+	bad := (&critest.Server{Status: 14, Message: "shutting down"}).Start(t)
+	code, out, errOut = m.run("--json", "--proc-root", node.proc, "--host-root", node.host, "--trust-proc-root", "--cri-socket", bad)
+	if code != 0 || !strings.Contains(errOut, `--cri-socket: cri: `+bad+`: gRPC status 14 "shutting down"`) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+		t.Errorf("failing runtime: exit %d, stderr %q", code, errOut)
+	}
+	snap, err := capture.ReadSnapshot(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rowsByLabel(snap)["404"]; s.Pod != nil || !hasNote(s.Notes, collect.NotePodUnnamed) {
+		t.Errorf("failing runtime: %s", mustJSON(t, s))
+	}
+}
+
+// --cri-socket must be a Unix socket, for every command that collects; a
+// FIFO in its place is refused without waiting on it.
+func TestCRISocketNotASocket(t *testing.T) {
+	dir := t.TempDir()
+	file, fifo := filepath.Join(dir, "f"), filepath.Join(dir, "p")
+	must(t, os.WriteFile(file, nil, 0o644))
+	must(t, syscall.Mkfifo(fifo, 0o600))
+	for _, c := range []struct{ path, why string }{{file, " is not a Unix socket (a regular file)"}, {fifo, " is not a Unix socket (a FIFO)"}, {filepath.Join(dir, "none"), ": no such socket"}} {
+		for _, args := range [][]string{
+			{"--json", "--cri-socket", c.path},
+			{"record", "--duration", "1", "--cri-socket", c.path},
+			{"serve", "--cri-socket", c.path},
+			{"inspect", "1", "--cri-socket", c.path},
+		} {
+			code, _, stderr := runBinaryEnv(t, os.Environ(), args...)
+			if code != exitUsage || !strings.Contains(stderr, "--cri-socket "+c.path+c.why) || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
+				t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+			}
 		}
 	}
 }

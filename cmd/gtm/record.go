@@ -117,6 +117,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trust = trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
+	criSocket := criSocketFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
@@ -148,6 +149,9 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	if err := checkHostRoot(fs, *hostRoot); err != nil {
 		return o, recordUsageError(e, err.Error()), true
 	}
+	if err := checkCRISocket(*criSocket); err != nil {
+		return o, recordUsageError(e, err.Error()), true
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return o, recordUsageError(e, err.Error()), true
@@ -156,7 +160,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 		return o, recordUsageError(e, err.Error()), true
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket}}
 	return o, exitOK, false
 }
 

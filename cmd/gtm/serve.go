@@ -96,6 +96,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
 	o.trust = trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
+	criSocket := criSocketFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
@@ -119,6 +120,9 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	if err := checkHostRoot(fs, *hostRoot); err != nil {
 		return usageErr("%v", err)
 	}
+	if err := checkCRISocket(*criSocket); err != nil {
+		return usageErr("%v", err)
+	}
 	if o.redact && o.fullSnapshot {
 		return usageErr("--redact and --full-snapshot contradict each other; choose one")
 	}
@@ -128,7 +132,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 		return usageErr("%v", err)
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket}}
 	return o, exitOK, false
 }
 
