@@ -74,7 +74,7 @@ const (
 	NoteExited         = "process has exited; its parent has not reaped it yet (zombie), so the driver may still list its memory"
 	NoteContainerGuess = "owner guessed: the GPU driver lists a different number of processes than this container has with libcuda mapped, so pairing host PIDs by creation order is a heuristic (?)"
 	NoteCmdlineCut     = "command line truncated: only its first 128 KiB were read"
-	NotePodUnnamed     = "in a Kubernetes pod (pod_uid), but the kubelet's /var/log/pods or /var/log/containers under --host-root does not name it or its container"
+	NotePodUnnamed     = "in a Kubernetes pod (pod_uid), but the kubelet's /var/log/pods or /var/log/containers under --host-root does not name it or its container (--cri-socket asks the container runtime)"
 )
 
 // Windows' versions of NoteRestricted (the way up is an administrator,
