@@ -620,30 +620,37 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 	if hint, label := gguf.KindHint(m.path, storeName); hint != "" {
 		out.KindHint, out.KindLabel = &hint, &label
 	}
-	if format == modelargs.FormatSafetensors && !m.deleted && denied == nil {
-		if hm, err := in.hf.open(acc, m.path); err != nil {
+	if !m.deleted && denied == nil {
+		in.describeHeader(acc, &out, m.path, format)
+	}
+	return out
+}
+
+// describeHeader fills a model's facts from its own header or directory,
+// by format; a header that cannot be read says why.
+func (in *Inspector) describeHeader(acc *safefile.Access, out *Model, path, format string) {
+	switch format {
+	case modelargs.FormatSafetensors:
+		if hm, err := in.hf.open(acc, path); err != nil {
 			msg := err.Error()
 			out.HeaderError = &msg
 		} else {
-			describeHF(&out, hm)
+			describeHF(out, hm)
 		}
-		return out
-	}
-	switch format {
 	case modelargs.FormatONNX, modelargs.FormatPyTorch, modelargs.FormatTensorRT:
-		if !m.deleted && denied == nil {
-			describeFormat(&out, in.formats.get(acc, m.path, format), format)
-		}
-		return out
+		describeFormat(out, in.formats.get(acc, path, format), format)
+	case modelargs.FormatGGUF:
+		describeGGUF(out, in.Headers, acc, path)
 	}
-	if format != modelargs.FormatGGUF || m.deleted || denied != nil {
-		return out
-	}
-	h, err := in.Headers.GetWith(acc, m.path)
+}
+
+// describeGGUF fills a model's facts from its GGUF header.
+func describeGGUF(out *Model, headers *HeaderCache, acc *safefile.Access, path string) {
+	h, err := headers.GetWith(acc, path)
 	if err != nil {
 		msg := err.Error()
 		out.HeaderError = &msg
-		return out
+		return
 	}
 	kind, arch := string(h.Kind), h.Architecture
 	out.Kind = &kind
@@ -665,7 +672,6 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 		out.TrainedContext = &c
 	}
 	out.Weights = &Amount{Bytes: h.TensorBytes, Source: "estimated", From: "gguf"}
-	return out
 }
 
 // modelEntry gathers the evidence for one file while a process is scanned.

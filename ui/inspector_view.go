@@ -444,8 +444,16 @@ func serverSection(l *inspect.LLM) section {
 		row{"Requests", req},
 		row{"KV cache used", kv},
 	)
-	// What PyTorch engines (vLLM, SGLang, TGI) and a worker's place add;
-	// shown only when known, so llama-server's pane keeps its rows.
+	s.Rows = append(s.Rows, engineRows(l)...)
+	s.Rows = append(s.Rows, row{"Buffer log", report.FormatString(l.LogPath)})
+	return s
+}
+
+// engineRows are what PyTorch engines (vLLM, SGLang, TGI, ComfyUI) and a
+// worker's place add; each only when known, so llama-server's pane keeps
+// its rows.
+func engineRows(l *inspect.LLM) []row {
+	var rows []row
 	if l.Role != nil {
 		role := *l.Role
 		if l.Rank != nil {
@@ -454,37 +462,36 @@ func serverSection(l *inspect.LLM) section {
 		if l.APIPID != nil {
 			role += fmt.Sprintf(" · its API is PID %d", *l.APIPID)
 		}
-		s.Rows = append(s.Rows, row{"Role", role})
+		rows = append(rows, row{"Role", role})
 	}
 	if l.ModelID != nil {
-		s.Rows = append(s.Rows, row{"Model", withFrom(*l.ModelID, l.ModelIDSource)})
+		rows = append(rows, row{"Model", withFrom(*l.ModelID, l.ModelIDSource)})
 	}
 	if l.RequestsWaiting != nil {
-		s.Rows = append(s.Rows, row{"Queued", fmt.Sprintf("%.0f  · %s", *l.RequestsWaiting, provReported)})
+		rows = append(rows, row{"Queued", fmt.Sprintf("%.0f  · %s", *l.RequestsWaiting, provReported)})
 	}
 	if l.KVCapacityTokens != nil {
-		s.Rows = append(s.Rows, row{"KV capacity", withFrom(fmt.Sprintf("%d tokens", *l.KVCapacityTokens), l.KVCapacitySource)})
+		rows = append(rows, row{"KV capacity", withFrom(fmt.Sprintf("%d tokens", *l.KVCapacityTokens), l.KVCapacitySource)})
 	}
 	if l.PrefixCacheHitPercent != nil {
-		s.Rows = append(s.Rows, row{"Prefix cache hits", fmt.Sprintf("%.0f%%  · %s", *l.PrefixCacheHitPercent, provReported)})
+		rows = append(rows, row{"Prefix cache hits", fmt.Sprintf("%.0f%%  · %s", *l.PrefixCacheHitPercent, provReported)})
 	}
 	if l.MemoryFraction != nil {
-		s.Rows = append(s.Rows, row{"GPU memory share", fmt.Sprintf("%.2f of the GPU  · %s", *l.MemoryFraction, provReported)})
+		rows = append(rows, row{"GPU memory share", fmt.Sprintf("%.2f of the GPU  · %s", *l.MemoryFraction, provReported)})
 	}
 	if l.TensorParallel != nil {
-		s.Rows = append(s.Rows, row{"Tensor parallel", strconv.Itoa(*l.TensorParallel) + " GPUs"})
+		rows = append(rows, row{"Tensor parallel", strconv.Itoa(*l.TensorParallel) + " GPUs"})
 	}
 	for _, d := range l.Devices {
-		s.Rows = append(s.Rows, row{"On " + d.Device, devicePartsText(d)})
+		rows = append(rows, row{"On " + d.Device, devicePartsText(d)})
 	}
 	for _, d := range l.TorchReserved {
-		s.Rows = append(s.Rows, row{"PyTorch holds", fmt.Sprintf("%s on %s  · %s", mib(d.Bytes), d.Device, provReported)})
+		rows = append(rows, row{"PyTorch holds", fmt.Sprintf("%s on %s  · %s", mib(d.Bytes), d.Device, provReported)})
 	}
 	if len(l.APIModels) > 0 {
-		s.Rows = append(s.Rows, row{"Prompts use", strings.Join(l.APIModels, ", ") + "  · " + provReported + " (needed, not proof of a load)"})
+		rows = append(rows, row{"Prompts use", strings.Join(l.APIModels, ", ") + "  · " + provReported + " (needed, not proof of a load)"})
 	}
-	s.Rows = append(s.Rows, row{"Buffer log", report.FormatString(l.LogPath)})
-	return s
+	return rows
 }
 
 func withFrom(v string, src *string) string {

@@ -48,56 +48,60 @@ func GroupServed(procs []Process) []ServedModel {
 	}
 	var out []ServedModel
 	for _, k := range order {
-		g := groups[k]
-		pids := map[int]bool{}
-		devs := map[int]bool{}
-		gpuRows := 0
-		var total uint64
-		measured := false
-		hasAPI := false
-		for _, sp := range g.Processes {
-			pids[sp.PID] = true
-			hasAPI = hasAPI || sp.PID == k.api
-			if sp.DeviceIndex != nil {
-				devs[*sp.DeviceIndex] = true
-				gpuRows++
-			}
-			if sp.VRAMBytes != nil {
-				total += *sp.VRAMBytes
-				measured = true
-			}
+		if g := groups[k]; g.finish(k.api) {
+			out = append(out, *g)
 		}
-		if !hasAPI && k.api > 0 {
-			// the API process holds no GPU memory: listed without a device
-			g.Processes = append([]ServedProcess{{PID: k.api, Role: "api"}}, g.Processes...)
-			pids[k.api] = true
-		}
-		if gpuRows < 2 {
-			continue
-		}
-		for d := range devs {
-			g.Devices = append(g.Devices, d)
-		}
-		sort.Ints(g.Devices)
-		sort.SliceStable(g.Processes, func(i, j int) bool {
-			a, b := g.Processes[i], g.Processes[j]
-			if (a.Role == "api") != (b.Role == "api") {
-				return a.Role == "api"
-			}
-			if (a.Rank == nil) != (b.Rank == nil) {
-				return a.Rank != nil
-			}
-			if a.Rank != nil && *a.Rank != *b.Rank {
-				return *a.Rank < *b.Rank
-			}
-			return a.PID < b.PID
-		})
-		if measured {
-			g.VRAMBytes = &total
-		}
-		out = append(out, *g)
 	}
 	return out
+}
+
+// finish completes a group: the API process listed first (without a
+// device when it holds no GPU memory), the workers by rank, the devices
+// and the measured sum. It reports whether the group holds GPU memory in
+// two rows or more, the only groups worth showing.
+func (g *ServedModel) finish(api int) bool {
+	devs := map[int]bool{}
+	gpuRows, hasAPI := 0, false
+	var total uint64
+	measured := false
+	for _, sp := range g.Processes {
+		hasAPI = hasAPI || sp.PID == api
+		if sp.DeviceIndex != nil {
+			devs[*sp.DeviceIndex] = true
+			gpuRows++
+		}
+		if sp.VRAMBytes != nil {
+			total += *sp.VRAMBytes
+			measured = true
+		}
+	}
+	if gpuRows < 2 {
+		return false
+	}
+	if !hasAPI && api > 0 {
+		g.Processes = append([]ServedProcess{{PID: api, Role: "api"}}, g.Processes...)
+	}
+	for d := range devs {
+		g.Devices = append(g.Devices, d)
+	}
+	sort.Ints(g.Devices)
+	sort.SliceStable(g.Processes, func(i, j int) bool {
+		a, b := g.Processes[i], g.Processes[j]
+		if (a.Role == "api") != (b.Role == "api") {
+			return a.Role == "api"
+		}
+		if (a.Rank == nil) != (b.Rank == nil) {
+			return a.Rank != nil
+		}
+		if a.Rank != nil && *a.Rank != *b.Rank {
+			return *a.Rank < *b.Rank
+		}
+		return a.PID < b.PID
+	})
+	if measured {
+		g.VRAMBytes = &total
+	}
+	return true
 }
 
 // servedModelName is the model a row's server names (llm.model_id), else

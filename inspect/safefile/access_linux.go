@@ -191,7 +191,16 @@ func readlinkFd(fd int) (string, error) {
 	return string(buf[:n]), nil
 }
 
-func (a *Access) open(path string) (*os.File, error) {
+func (a *Access) open(path string) (*os.File, error) { return a.openChecked(path, false) }
+
+// openDir opens the folder path for listing as the process could: the
+// walk checks every folder on the way, and the folder itself must be
+// readable by the process's user.
+func (a *Access) openDir(path string) (*os.File, error) { return a.openChecked(path, true) }
+
+// openChecked opens a regular file (or, with dir, a folder) the process's
+// user may read, reached by the checked walk.
+func (a *Access) openChecked(path string, dir bool) (*os.File, error) {
 	w, err := a.walk(path)
 	if err != nil {
 		return nil, err
@@ -202,22 +211,29 @@ func (a *Access) open(path string) (*os.File, error) {
 		return nil, err
 	}
 	defer unix.Close(pfd)
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+	want, flags, what, kind := uint32(unix.S_IFREG), unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, "read it", "file"
+	if dir {
+		want, flags, what, kind = unix.S_IFDIR, flags|unix.O_DIRECTORY, "list it", "folder"
+	}
+	if st.Mode&unix.S_IFMT != want {
+		if dir {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("not a folder")}
+		}
 		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 	}
 	if !w.permits(pfd, st, 4) {
-		return nil, w.denied("read it")
+		return nil, w.denied(what)
 	}
 	// Reopen the very inode checked, through its descriptor: no path is
 	// looked up again, so nothing can be swapped in between.
-	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(pfd), unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(pfd), flags, 0)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	var st2 unix.Stat_t
 	if err := unix.Fstat(fd, &st2); err != nil || st2.Dev != st.Dev || st2.Ino != st.Ino {
 		unix.Close(fd)
-		return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("file changed while opening")}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New(kind + " changed while opening")}
 	}
 	return os.NewFile(uintptr(fd), path), nil
 }
@@ -273,35 +289,3 @@ func (f *fileInfo) Mode() fs.FileMode {
 func (f *fileInfo) ModTime() time.Time { return time.Unix(f.st.Mtim.Sec, f.st.Mtim.Nsec) }
 func (f *fileInfo) IsDir() bool        { return f.Mode().IsDir() }
 func (f *fileInfo) Sys() any           { return &f.st }
-
-// openDir opens the folder path for listing as the process could: the
-// walk checks every folder on the way, and the folder itself must be
-// readable by the process's user.
-func (a *Access) openDir(path string) (*os.File, error) {
-	w, err := a.walk(path)
-	if err != nil {
-		return nil, err
-	}
-	defer w.close()
-	pfd, st, err := w.resolve()
-	if err != nil {
-		return nil, err
-	}
-	defer unix.Close(pfd)
-	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("not a folder")}
-	}
-	if !w.permits(pfd, st, 4) {
-		return nil, w.denied("list it")
-	}
-	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(pfd), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
-	}
-	var st2 unix.Stat_t
-	if err := unix.Fstat(fd, &st2); err != nil || st2.Dev != st.Dev || st2.Ino != st.Ino {
-		unix.Close(fd)
-		return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("folder changed while opening")}
-	}
-	return os.NewFile(uintptr(fd), path), nil
-}
