@@ -158,7 +158,11 @@ func runHFModel(fs *flag.FlagSet, m *modelFlags, arg, hubID string, e env) int {
 	var acc *safefile.Access
 	mod, err := hfmodel.Open(acc, dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm model: %s: %v\n", escape.Text(arg), oneLine(err))
+		msg := oneLine(err)
+		if !strings.Contains(msg, dir) { // errors with a path name it already
+			msg = dir + ": " + msg
+		}
+		fmt.Fprintf(e.stderr, "gtm model: %s\n", escape.Text(msg))
 		return exitRuntime
 	}
 	r := newHFReport(arg, hubID, mod)
