@@ -69,8 +69,8 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		if read == "" {
 			continue
 		}
-		// /proc/<pid>/fd/N: that process's own descriptor, checked by stderrLog
-		open := func(p string) (*os.File, fs.FileInfo, error) { return safefile.Open(p, 0) }
+		// /proc/<pid>/fd/N: decided anew on each open, on the descriptor
+		open := func(p string) (*os.File, fs.FileInfo, error) { return acc.OpenHeld(p, 0) }
 		rep, err := l.Engines.GetWith(open, read, engine, since)
 		if err != nil || rep == nil {
 			return nil

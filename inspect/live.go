@@ -391,14 +391,15 @@ func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 		path = l.ollamaLog(acc, t)
 	}
 	readPath := path
+	open := func(p string) (*os.File, fs.FileInfo, error) { return acc.Open(p, 0) }
 	if path == "" && llama {
 		path, readPath = l.stderrLog(acc, t)
-		acc = nil // /proc/<pid>/fd/N: the process's own descriptor, checked by stderrLog
+		// /proc/<pid>/fd/N: decided anew on each open, on the descriptor
+		open = func(p string) (*os.File, fs.FileInfo, error) { return acc.OpenHeld(p, 0) }
 	}
 	if path == "" || l.Logs == nil {
 		return nil
 	}
-	open := func(p string) (*os.File, fs.FileInfo, error) { return acc.Open(p, 0) }
 	rep, err := l.Logs.GetWith(open, readPath, t.Start)
 	if err != nil {
 		if !named {
@@ -453,17 +454,21 @@ func (l *Live) ollamaLog(acc *safefile.Access, t Target) string {
 
 // stderrLog is the process's stderr (llama.cpp logs there), then stdout,
 // when redirected to a regular file: the name shown, and the /proc path
-// read (which works even when the file was deleted).
+// read (which works even when the file was deleted). The caller reads
+// the path with acc.OpenHeld, which decides again on what it opens.
 //
 // The process may hold a descriptor it could never open (a root shell
-// redirected it): the file is read only if the process's user may read it.
+// redirected it), and may swap it at any moment: the file is read only if
+// the process's user may read it, decided on the descriptor opened
+// (safefile's OpenHeld), never by a stat before an open.
 func (l *Live) stderrLog(acc *safefile.Access, t Target) (shown, read string) {
 	for _, fd := range []string{"2", "1"} {
 		p := filepath.Join(l.ProcRoot, itoa(t.PID), "fd", fd)
-		fi, err := os.Stat(p)
-		if err != nil || !fi.Mode().IsRegular() || !acc.MayRead(fi) {
+		f, _, err := acc.OpenHeld(p, 0)
+		if err != nil {
 			continue
 		}
+		f.Close()
 		shown = p
 		if target, err := os.Readlink(p); err == nil && filepath.IsAbs(target) {
 			shown = target

@@ -9,7 +9,8 @@ import (
 )
 
 // TailCache keeps one parsed value per log, for the file's current
-// version (its size and modification time), and drops the least
+// version (the file itself, its size and modification time: a path such
+// as /proc/PID/fd/2 may name another file at every call), and drops the least
 // recently used log beyond Max. llmlog's and enginelog's caches are it.
 type TailCache[T any] struct {
 	Max int // logs kept; 0 means 32
@@ -21,6 +22,7 @@ type TailCache[T any] struct {
 
 type tailEntry[T any] struct {
 	v       T
+	file    fs.FileInfo // for os.SameFile
 	size    int64
 	modTime time.Time
 	used    uint64
@@ -45,13 +47,13 @@ func (c *TailCache[T]) Parsed(open Opener, key, path string, parse func(once Ope
 	c.mu.Lock()
 	e := c.m[key]
 	c.mu.Unlock()
-	if e == nil || e.size != fi.Size() || !e.modTime.Equal(fi.ModTime()) {
+	if e == nil || !os.SameFile(e.file, fi) || e.size != fi.Size() || !e.modTime.Equal(fi.ModTime()) {
 		once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
 		v, err := parse(once)
 		if err != nil {
 			return zero, err
 		}
-		e = &tailEntry[T]{v: v, size: fi.Size(), modTime: fi.ModTime()}
+		e = &tailEntry[T]{v: v, file: fi, size: fi.Size(), modTime: fi.ModTime()}
 	} else {
 		f.Close()
 	}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 // Cred is whose rights a read is checked against: a process's filesystem
@@ -260,6 +262,45 @@ func (a *Access) MayRead(fi fs.FileInfo) bool {
 	}
 	uid, gid, ok := owner(fi)
 	return ok && a.Cred.allows(fi.Mode(), uid, gid, 4)
+}
+
+// OpenHeld opens a file a process holds open, by a path that resolves
+// through that process's descriptor: /proc/<pid>/fd/N. The process can
+// point such a path anywhere at any moment (dup2 of an O_PATH descriptor
+// needs no right to read what it names), so the path is resolved exactly
+// once, to a descriptor that opens nothing, and every decision is made on
+// that descriptor's fstat: a regular file (never a terminal or a device),
+// at most max bytes (<= 0: any), readable by the process's user (mode
+// bits; a file with an ACL counts as closed to all but its owner). Only
+// then is the same inode opened for reading, through that descriptor.
+// Never stat a held path and open it again: the two need not be one file.
+// A nil Access decides with gtm's own rights.
+func (a *Access) OpenHeld(path string, max int64) (*os.File, fs.FileInfo, error) {
+	if a != nil && a.err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: a.err}
+	}
+	f, err := regfile.OpenIf(path, func(fi fs.FileInfo, aclPath string) error {
+		if max > 0 && fi.Size() > max {
+			return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, fi.Size(), max)}
+		}
+		if a == nil || a.Cred == nil || a.Cred.UID == 0 {
+			return nil
+		}
+		uid, gid, ok := owner(fi)
+		if !ok || !a.Cred.allows(fi.Mode(), uid, gid, 4) || uid != a.Cred.UID && aclPath != "" && hasACLAt(aclPath) {
+			return &DeniedError{Path: path, UID: a.Cred.UID, What: "read it"}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := check(f, path, max)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }
 
 // readStatus reads a /proc status file: opened like any file (a fake proc

@@ -76,8 +76,12 @@ func (w *walker) permits(fd int, st *unix.Stat_t, want uint32) bool {
 	return st.Uid == c.UID || !hasACL(fd)
 }
 
-func hasACL(fd int) bool {
-	n, err := unix.Getxattr("/proc/self/fd/"+strconv.Itoa(fd), "system.posix_acl_access", nil)
+func hasACL(fd int) bool { return hasACLAt("/proc/self/fd/" + strconv.Itoa(fd)) }
+
+// hasACLAt reports whether the file at path (a /proc/self/fd entry: the
+// inode already resolved) carries a POSIX access ACL.
+func hasACLAt(path string) bool {
+	n, err := unix.Getxattr(path, "system.posix_acl_access", nil)
 	return err == nil && n > 0
 }
 
@@ -211,7 +215,7 @@ func (a *Access) openChecked(path string, dir bool) (*os.File, error) {
 		return nil, err
 	}
 	defer unix.Close(pfd)
-	want, flags, what, kind := uint32(unix.S_IFREG), unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, "read it", "file"
+	want, flags, what, kind := uint32(unix.S_IFREG), unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, "read it", "file"
 	if dir {
 		want, flags, what, kind = unix.S_IFDIR, flags|unix.O_DIRECTORY, "list it", "folder"
 	}

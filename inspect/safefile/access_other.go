@@ -5,6 +5,8 @@ package safefile
 import (
 	"io/fs"
 	"os"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 // Elsewhere there is no /proc/<pid>/root to resolve in and no descriptor
@@ -13,11 +15,14 @@ import (
 // rights. Both open non-blocking and check the descriptor.
 func rootUsable(string) bool { return false }
 
+// hasACLAt: ACLs are not looked for here; the mode bits decide.
+func hasACLAt(string) bool { return false }
+
 func (a *Access) open(path string) (*os.File, error) {
 	if a.Cred != nil {
 		return a.openByModeBits(path)
 	}
-	return openNonblock(path)
+	return regfile.Open(path)
 }
 
 func (a *Access) stat(path string) (fs.FileInfo, error) {
@@ -29,12 +34,12 @@ func (a *Access) stat(path string) (fs.FileInfo, error) {
 
 func (a *Access) openDir(path string) (*os.File, error) {
 	if a.Cred == nil {
-		return os.Open(path)
+		return regfile.OpenDir(path)
 	}
 	if err := a.searchable(path); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(path)
+	f, err := regfile.OpenDir(path)
 	if err != nil {
 		return nil, err
 	}

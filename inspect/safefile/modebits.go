@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 // openByModeBits opens path as a.Cred could, judged by mode bits where
@@ -18,20 +20,12 @@ func (a *Access) openByModeBits(path string) (*os.File, error) {
 	if err := a.searchable(path); err != nil {
 		return nil, err
 	}
-	f, err := openNonblock(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !a.MayRead(fi) {
-		f.Close()
-		return nil, &DeniedError{Path: path, UID: a.Cred.UID, What: "read it"}
-	}
-	return f, nil
+	return regfile.OpenIf(path, func(fi fs.FileInfo, _ string) error {
+		if !a.MayRead(fi) {
+			return &DeniedError{Path: path, UID: a.Cred.UID, What: "read it"}
+		}
+		return nil
+	})
 }
 
 // statByModeBits is stat as a.Cred could: every folder on the way

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 // ReadDirNames lists at most max names in the folder path as the
@@ -19,7 +21,7 @@ func (a *Access) ReadDirNames(path string, max int) ([]string, error) {
 	var err error
 	switch {
 	case a == nil:
-		f, err = os.Open(path)
+		f, err = regfile.OpenDir(path)
 	case a.Skipped(path) != "":
 		return nil, &SkippedError{Path: path, Reason: a.Skipped(path)}
 	case a.err != nil:

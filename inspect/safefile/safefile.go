@@ -27,6 +27,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 // DefaultTimeout bounds one read: a file on a hung network or FUSE mount
@@ -35,19 +37,19 @@ const DefaultTimeout = 2 * time.Second
 
 var (
 	// ErrNotRegular is a path that is not a regular file (a FIFO, a
-	// socket, a device, a directory).
-	ErrNotRegular = errors.New("not a regular file")
+	// socket, a device, a directory). It was not opened for reading.
+	ErrNotRegular = regfile.ErrNotRegular
 	// ErrTooLarge is a file over the caller's size bound.
 	ErrTooLarge = errors.New("file too large")
 	// ErrTimeout is a read that ran past its deadline.
 	ErrTimeout = errors.New("read timed out")
 )
 
-// Open opens path read-only and non-blocking, following symbolic links,
-// and requires a regular file of at most max bytes (max <= 0: any size).
-// The checks are made on the open descriptor.
+// Open opens path read-only, following symbolic links, and requires a
+// regular file of at most max bytes (max <= 0: any size). Anything but a
+// regular file is refused before it is opened for reading (regfile.Open).
 func Open(path string, max int64) (*os.File, fs.FileInfo, error) {
-	f, err := openNonblock(path)
+	f, err := regfile.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -16,12 +16,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/gputaskman/gtm/internal/regfile"
 )
 
 var (
 	// ErrNotRegular is a proc file that is not a regular file: a FIFO, a
 	// device, a socket or a directory. procfs files are regular files.
-	ErrNotRegular = errors.New("not a regular file")
+	ErrNotRegular = regfile.ErrNotRegular
 	// ErrTooLarge is a proc file longer than the caller's bound.
 	ErrTooLarge = errors.New("file too large")
 )
@@ -30,24 +32,13 @@ var (
 // the evidence it lacks.
 const Note = "--proc-root is not a procfs mount: nothing read on its processes' behalf"
 
-// Open opens path read-only without blocking and requires a regular
-// file, checked on the open descriptor.
-func Open(path string) (*os.File, error) {
-	f, err := openNonblock(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
-	}
-	return f, nil
-}
+// Open opens path read-only if it is a regular file; anything else (a
+// FIFO, a device node) is refused before it is opened (regfile.Open).
+func Open(path string) (*os.File, error) { return regfile.Open(path) }
+
+// OpenDir opens a directory without blocking: anything else (a FIFO
+// named like a folder) fails at once.
+func OpenDir(path string) (*os.File, error) { return regfile.OpenDir(path) }
 
 // ReadFile reads a whole proc file of at most max bytes; a longer one is
 // ErrTooLarge. procfs files report size 0, so the bound is on the bytes

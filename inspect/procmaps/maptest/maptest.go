@@ -56,6 +56,9 @@ func MaybeRunChild() {
 	if os.Getenv(serverEnv) == "1" {
 		os.Exit(runServer(os.Stdin, os.Stdout))
 	}
+	if os.Getenv(swapEnv) == "1" {
+		os.Exit(runSwapper(childPaths(os.Args), os.Stdin, os.Stdout))
+	}
 	if os.Getenv(childEnv) != "1" {
 		hooked = true
 		return
