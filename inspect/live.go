@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"sort"
@@ -69,8 +70,11 @@ const (
 
 type liveState struct {
 	portsAt time.Time
-	ports   []netports.Port
-	owner   int // the process the ports are of: t itself, or a worker's API
+	ports   []netports.Port // reachable: proven the owner's in gtm's network namespace
+	owner   int             // the process the ports are of: t itself, or a worker's API
+	// elsewhere are the owner's loopback listeners in another network
+	// namespace (a container's): listed, never contacted
+	elsewhere []netports.Port
 
 	genTokens *float64 // the generated-token counter at genAt, for throughput
 	genAt     time.Time
@@ -120,7 +124,7 @@ func (l *Live) ancestry(t Target, srv servers.Server) ([]procEntry, time.Time) {
 
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
-	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{}),
+	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{RequireOwner: true}),
 		Logs: &llmlog.Cache{}, Engines: &enginelog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
 	if home, err := os.UserHomeDir(); err == nil {
 		l.OllamaLogs = append(l.OllamaLogs, filepath.Join(home, ".ollama", "logs", "server.log"))
@@ -199,8 +203,8 @@ func (l *Live) Ports(t Target) []int {
 	if st == nil || st.portsAt.IsZero() {
 		return nil
 	}
-	out := make([]int, 0, len(st.ports))
-	for _, p := range st.ports {
+	out := make([]int, 0, len(st.ports)+len(st.elsewhere))
+	for _, p := range append(st.ports[:len(st.ports):len(st.ports)], st.elsewhere...) {
 		if n := int(p.Port); len(out) == 0 || !containsInt(out, n) {
 			out = append(out, n)
 		}
@@ -243,21 +247,24 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 			anc, _ := l.ancestry(t, srv)
 			owners = apiCandidates(l.ProcRoot, t, srv, anc)
 		}
-		st.ports, st.owner = nil, 0
+		st.ports, st.elsewhere, st.owner = nil, nil, 0
 		for _, o := range owners {
-			if ports, err := netports.Listening(l.ProcRoot, o); err == nil && len(ports) > 0 {
-				st.ports, st.owner = ports, o
+			if r, err := netports.Reachable(l.ProcRoot, o); err == nil && len(r.Reachable)+len(r.Elsewhere) > 0 {
+				st.ports, st.elsewhere, st.owner = r.Reachable, r.Elsewhere, o
 				break
 			}
 		}
 		st.portsAt = now
 	}
 	if len(st.ports) == 0 {
+		if len(st.elsewhere) > 0 {
+			return nil, nil, []string{elsewhereNote(st.elsewhere)}
+		}
 		return nil, nil, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Second) // one process; the refresh's budget caps them all
 	defer cancel()
-	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports}
+	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports, procRoot: l.ProcRoot, owner: st.owner}
 	req := l.probeRequest(t, f, st)
 	req.Getter = g
 	var notes []string
@@ -293,6 +300,18 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 		return a, facts.ModelPaths, nil
 	}
 	return nil, nil, notes
+}
+
+// elsewhereNote says why a server listening only in another network
+// namespace (a container without a published port) is not asked: its
+// 127.0.0.1 is not gtm's, and the same port on gtm's loopback may be
+// anyone's.
+func elsewhereNote(ports []netports.Port) string {
+	list := make([]string, 0, len(ports))
+	for _, p := range ports {
+		list = append(list, p.String())
+	}
+	return "listens on " + strings.Join(list, ", ") + " in another network namespace (a container's): its API is not asked, since that port on gtm's own loopback could be anyone's"
 }
 
 // probeRequest is what a server may use to probe for t: the key it was
@@ -623,10 +642,16 @@ func KeyFileNote(acc *safefile.Access, f Finding) string {
 // is contacted on the loopback address it listens on (127.0.0.1, or ::1
 // for IPv6-only), answers are cached for the API age, and a server that
 // failed is left alone while it backs off.
+//
+// Each new connection is first proven to reach the owner's own socket
+// (netports.Held), at the moment it is made: the ports were read up to
+// portsMaxAge ago, and a port the server let go is anyone's to take.
 type getter struct {
-	c     *probe.Client
-	key   Key
-	ports []netports.Port
+	c        *probe.Client
+	key      Key
+	ports    []netports.Port
+	procRoot string
+	owner    int // the process holding ports
 }
 
 func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header) (int, []byte, error) {
@@ -636,6 +661,7 @@ func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header)
 			k.Addr = p.Loopback().Addr()
 		}
 	}
+	ctx = probe.WithOwnerCheck(ctx, func(ap netip.AddrPort) error { return netports.Held(g.procRoot, g.owner, ap) })
 	r := g.c.GetCached(ctx, k, path, hdr, apiMaxAge)
 	return r.Status, r.Body, r.Err
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
@@ -45,8 +46,10 @@ func (s *keyServer) got() []string {
 // fakeRootProc writes a proc tree owned by nobody, not procfs, with one
 // process, 4242: a llama-server that claims uid 0, has "/" for its root
 // directory, names keyFile as its --api-key-file and model as its model,
-// and listens (its fd and net/tcp say) on port.
-func fakeRootProc(t *testing.T, keyFile, model string, port int) string {
+// and listens (its fd and net/tcp say) on port, by the socket inode ino:
+// that of a real listener of this process, so that the tree, when
+// trusted, proves the port is the fake process's (netports.Reachable).
+func fakeRootProc(t *testing.T, keyFile, model string, port int, ino uint64) string {
 	t.Helper()
 	root := t.TempDir()
 	dir := filepath.Join(root, "4242")
@@ -57,7 +60,7 @@ func fakeRootProc(t *testing.T, keyFile, model string, port int) string {
 		"cmdline": strings.Join([]string{"llama-server", "-m", model, "--api-key-file", keyFile, "--port", fmt.Sprint(port)}, "\x00") + "\x00",
 		"maps":    "7f0000000000-7f0000001000 r--p 00000000 08:01 12345 " + model + "\n",
 		"net/tcp": "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n" +
-			fmt.Sprintf("   0: 0100007F:%04X 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 777 1 0000000000000000 100 0 0 10 0\n", port),
+			fmt.Sprintf("   0: 0100007F:%04X 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 %d 1 0000000000000000 100 0 0 10 0\n", port, ino),
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, name)
@@ -65,7 +68,7 @@ func fakeRootProc(t *testing.T, keyFile, model string, port int) string {
 		must(t, os.WriteFile(p, []byte(body), 0o644))
 	}
 	must(t, os.MkdirAll(filepath.Join(dir, "fd"), 0o755))
-	must(t, os.Symlink("socket:[777]", filepath.Join(dir, "fd", "3")))
+	must(t, os.Symlink(fmt.Sprintf("socket:[%d]", ino), filepath.Join(dir, "fd", "3")))
 	must(t, os.Symlink("/", filepath.Join(dir, "root")))
 	must(t, os.Symlink("/", filepath.Join(dir, "cwd")))
 	must(t, filepath.Walk(root, func(p string, _ os.FileInfo, err error) error {
@@ -96,7 +99,7 @@ func TestUntrustedProcRootIsNoDeputy(t *testing.T) {
 
 	srv := newKeyServer(t)
 	port := srv.Listener.Addr().(*net.TCPAddr).Port
-	root := fakeRootProc(t, keyFile, model, port)
+	root := fakeRootProc(t, keyFile, model, port, socketInode(t, srv.Listener.(*net.TCPListener)))
 	if procroot.Untrusted(root) == "" {
 		t.Fatal("a temporary folder passed for procfs")
 	}
@@ -154,4 +157,15 @@ func TestUntrustedProcRootIsNoDeputy(t *testing.T) {
 	if len(f.Models) == 0 || f.Models[0].Kind == nil {
 		t.Errorf("trusted: the model's header was not read: %+v", f.Models)
 	}
+}
+
+// socketInode is the inode of a listener's socket.
+func socketInode(t *testing.T, l *net.TCPListener) uint64 {
+	t.Helper()
+	f, err := l.File() // a duplicate: the same socket
+	must(t, err)
+	defer f.Close()
+	fi, err := f.Stat()
+	must(t, err)
+	return fi.Sys().(*syscall.Stat_t).Ino
 }

@@ -50,14 +50,15 @@ func TestListeningRealProcess(t *testing.T) {
 	if !ok {
 		t.Fatal("cannot listen on 127.0.0.1")
 	}
-	want := []Port{{Addr: v4.Addr(), Port: v4.Port()}}
+	uid := uint32(os.Geteuid()) // a socket is stamped with its creator's fsuid
+	want := []Port{{Addr: v4.Addr(), Port: v4.Port(), UID: uid}}
 	if v6, ok := listen(t, "tcp6", "[::1]:0"); ok {
-		want = append(want, Port{Addr: v6.Addr(), Port: v6.Port()})
+		want = append(want, Port{Addr: v6.Addr(), Port: v6.Port(), UID: uid})
 	} else {
 		t.Log("no IPv6 loopback: skipping the ::1 check")
 	}
 	if w, ok := listen(t, "tcp4", "0.0.0.0:0"); ok {
-		want = append(want, Port{Addr: w.Addr(), Port: w.Port()})
+		want = append(want, Port{Addr: w.Addr(), Port: w.Port(), UID: uid})
 	}
 	var unwanted []uint16
 	if ip, ok := nonLoopback(); ok {

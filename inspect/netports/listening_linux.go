@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/gputaskman/gtm/inspect/safefile"
-	"github.com/gputaskman/gtm/internal/procroot"
 	"io"
 	"io/fs"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +14,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // Listening returns the TCP ports process pid listens on that are
@@ -41,9 +43,64 @@ func Listening(procRoot string, pid int) ([]Port, error) {
 	if len(inodes) == 0 {
 		return nil, nil
 	}
+	return readTables(filepath.Join(dir, "net"), inodes)
+}
+
+// ownNet is gtm's own network namespace's tables: a test points it at a
+// fake tree.
+var ownNet = "/proc/self/net"
+
+// Reachable returns where process pid listens (see Reach): its sockets
+// that listen in gtm's own network namespace, and, only when there are
+// none, those it has in another namespace. Errors are Listening's.
+func Reachable(procRoot string, pid int) (Reach, error) {
+	if pid <= 0 {
+		return Reach{}, fmt.Errorf("netports: invalid pid %d", pid)
+	}
+	if procRoot == "" {
+		procRoot = "/proc"
+	}
+	dir := filepath.Join(procRoot, strconv.Itoa(pid))
+	inodes, err := socketInodes(filepath.Join(dir, "fd"))
+	if err != nil || len(inodes) == 0 {
+		return Reach{}, wrapNil(err)
+	}
+	var r Reach
+	if r.Reachable, err = readTables(ownNet, inodes); err != nil {
+		return Reach{}, err
+	}
+	if len(r.Reachable) == 0 {
+		// An inode listening in gtm's namespace would have matched: any
+		// listener found in the process's own tables is elsewhere.
+		if r.Elsewhere, err = readTables(filepath.Join(dir, "net"), inodes); err != nil {
+			return Reach{}, err
+		}
+	}
+	return r, nil
+}
+
+// Held checks, just before gtm connects to ap for process pid, that the
+// socket listening there in gtm's own namespace is pid's (ErrNotHeld
+// otherwise): a check at the moment of use, since a listener found a
+// while ago may have closed and its port been taken by someone else.
+func Held(procRoot string, pid int, ap netip.AddrPort) error {
+	r, err := Reachable(procRoot, pid)
+	if err != nil {
+		return err
+	}
+	if !r.Proves(ap) {
+		return fmt.Errorf("netports: %s: %w", ap, ErrNotHeld)
+	}
+	return nil
+}
+
+// readTables reads the tcp and tcp6 tables in dir, keeping the reachable
+// listeners whose inode is in inodes, sorted and deduplicated.
+func readTables(dir string, inodes map[uint64]struct{}) ([]Port, error) {
 	var ports []Port
+	var err error
 	for _, name := range [...]string{"tcp", "tcp6"} {
-		ports, err = readTable(filepath.Join(dir, "net", name), inodes, ports)
+		ports, err = readTable(filepath.Join(dir, name), inodes, ports)
 		if err != nil {
 			if name == "tcp6" && errors.Is(err, fs.ErrNotExist) {
 				continue // IPv6 disabled in this kernel
@@ -55,12 +112,22 @@ func Listening(procRoot string, pid int) ([]Port, error) {
 	return slices.Compact(ports), nil
 }
 
+func wrapNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return wrap(err)
+}
+
 // comparePorts orders ports by address, then port number.
 func comparePorts(a, b Port) int {
 	if c := a.Addr.Compare(b.Addr); c != 0 {
 		return c
 	}
-	return int(a.Port) - int(b.Port)
+	if c := int(a.Port) - int(b.Port); c != 0 {
+		return c
+	}
+	return int(int64(a.UID) - int64(b.UID))
 }
 
 // wrap prefixes the package name; a process that exits while we read
@@ -167,7 +234,7 @@ func readTable(name string, inodes map[uint64]struct{}, out []Port) ([]Port, err
 		}
 		a := row.Local.Addr().Unmap()
 		if reachable(a) {
-			out = append(out, Port{Addr: a, Port: row.Local.Port()})
+			out = append(out, Port{Addr: a, Port: row.Local.Port(), UID: row.UID})
 		}
 	}
 	return out, sc.Err()

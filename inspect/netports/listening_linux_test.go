@@ -50,7 +50,7 @@ func ports(ss ...string) []Port {
 	var out []Port
 	for _, s := range ss {
 		ap := netip.MustParseAddrPort(s)
-		out = append(out, Port{Addr: ap.Addr(), Port: ap.Port()})
+		out = append(out, Port{Addr: ap.Addr(), Port: ap.Port(), UID: 1000}) // the fixture's sockets are uid 1000's
 	}
 	return out
 }

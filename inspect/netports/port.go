@@ -8,6 +8,9 @@ type Port struct {
 	// address or a wildcard (0.0.0.0, ::).
 	Addr netip.Addr
 	Port uint16
+	// UID is the socket's owner as the kernel stamped it: its creator's
+	// filesystem uid.
+	UID uint32
 }
 
 // Loopback is where to contact the listener: its own address when bound

@@ -16,6 +16,7 @@ const (
 type tcpRow struct {
 	Local netip.AddrPort
 	State uint8
+	UID   uint32
 	Inode uint64
 }
 
@@ -54,11 +55,15 @@ func parseTCPLine(line []byte) (tcpRow, error) {
 	if !ok {
 		return tcpRow{}, errBadLine
 	}
+	uid, ok := parseDec(f[7])
+	if !ok || uid > 1<<32-1 {
+		return tcpRow{}, errBadLine
+	}
 	inode, ok := parseDec(f[9])
 	if !ok {
 		return tcpRow{}, errBadLine
 	}
-	return tcpRow{Local: local, State: uint8(state), Inode: inode}, nil
+	return tcpRow{Local: local, State: uint8(state), UID: uint32(uid), Inode: inode}, nil
 }
 
 // nextField returns the next space-separated field of b and what follows

@@ -29,6 +29,9 @@ type Options struct {
 	MaxBody int64
 	// Now is the clock for backoff and cache ages (time.Now).
 	Now func() time.Time
+	// RequireOwner refuses every connection whose request carries no
+	// owner check (WithOwnerCheck) with ErrUnproven.
+	RequireOwner bool
 }
 
 // Client makes GET requests to loopback servers. It is safe for
@@ -72,7 +75,7 @@ func New(opts Options) *Client {
 	}
 	tr := &http.Transport{
 		Proxy:       nil, // never from the environment: HTTP_PROXY must not route a probe
-		DialContext: newDialer(opts.Timeout),
+		DialContext: newDialer(opts.Timeout, opts.RequireOwner),
 		// A small pool: a refresh asks each server a few paths.
 		MaxIdleConns:        8,
 		MaxIdleConnsPerHost: 2,

@@ -75,7 +75,7 @@ func TestControlRefusesBeforeConnect(t *testing.T) {
 
 // The Client's dialer refuses before even creating a socket, names too.
 func TestDialerRefuses(t *testing.T) {
-	dial := newDialer(time.Second)
+	dial := newDialer(time.Second, false)
 	for _, addr := range []string{"192.0.2.1:80", "10.0.0.1:80", "192.168.0.1:80", "8.8.8.8:443", "[::ffff:10.0.0.1]:80", "localhost:80", "example.com:80"} {
 		c, err := dial(context.Background(), "tcp", addr)
 		if err == nil {
@@ -89,7 +89,7 @@ func TestDialerRefuses(t *testing.T) {
 }
 
 func TestDialerAccepts(t *testing.T) {
-	dial := newDialer(time.Second)
+	dial := newDialer(time.Second, false)
 	for _, addr := range []string{"127.0.0.1:0", "127.0.0.2:0", "[::1]:0"} {
 		l, err := net.Listen("tcp", addr)
 		if err != nil {

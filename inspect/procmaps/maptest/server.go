@@ -26,11 +26,18 @@ const serverEnv = "GTM_SERVER_CHILD"
 // Without it every request gets 401.
 const serverRootEnv = "GTM_SERVER_ROOT"
 
+// serverPortEnv is the port to listen on (unset: any free one).
+const serverPortEnv = "GTM_SERVER_PORT"
+
 // runServer listens on a loopback port, answers every request 401 (an
 // API that wants a key), prints "ready <port>" and then one "auth <value>"
 // line per request's Authorization header, until stdin closes.
 func runServer(stdin io.Reader, stdout io.Writer) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port := os.Getenv(serverPortEnv)
+	if port == "" {
+		port = "0"
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:"+port)
 	if err != nil {
 		fmt.Fprintln(stdout, "error", err)
 		return 1
@@ -102,6 +109,24 @@ const Stall = ":stall:"
 // (see serverRootEnv); "" answers 401 to everything, Stall nothing.
 func StartServer(t testing.TB, name string, cred *syscall.Credential, root string, args ...string) *Server {
 	t.Helper()
+	return StartServerWith(t, name, ServerOptions{Cred: cred, Root: root}, args...)
+}
+
+// ServerOptions say how StartServerWith starts its server.
+type ServerOptions struct {
+	Cred *syscall.Credential // run as this user; nil: as this process
+	Root string              // canned answers, as StartServer's root
+	Port int                 // the loopback port to listen on; 0: any free one
+	// NewNetNS starts the server in a network namespace of its own, as
+	// in a container that publishes no port: its 127.0.0.1 is not this
+	// process's (needs root).
+	NewNetNS bool
+}
+
+// StartServerWith is StartServer with every option.
+func StartServerWith(t testing.TB, name string, o ServerOptions, args ...string) *Server {
+	t.Helper()
+	cred, root := o.Cred, o.Root
 	if !hooked {
 		t.Fatal("maptest: this test binary cannot act as a server: its TestMain must call maptest.MaybeRunChild() first")
 	}
@@ -118,9 +143,15 @@ func StartServer(t testing.TB, name string, cred *syscall.Credential, root strin
 	cmd := exec.Command(link, append(append([]string{}, args...), "-test.run=^$")...)
 	cmd.Dir = "/"
 	cmd.Env = append(os.Environ(), serverEnv+"=1", serverRootEnv+"="+root)
+	if o.Port != 0 {
+		cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", serverPortEnv, o.Port))
+	}
 	cmd.Stdin, cmd.Stdout = inR, outW
-	if cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	if o.NewNetNS {
+		if err := inNewNetNS(cmd.SysProcAttr); err != nil {
+			t.Fatalf("maptest: %v", err)
+		}
 	}
 	err = cmd.Start()
 	inR.Close()
