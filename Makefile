@@ -9,6 +9,9 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 # cgo includes its work directory; a stray nvml.h in a shared TMPDIR would
 # shadow go-nvml's own header, so Go gets a private one.
 export GOTMPDIR := $(CURDIR)/.cache/gotmp
+# go-nvml's header marks old calls deprecated; cgo would print ~30 warnings
+# on a cold build that read like errors. Our own C has no such calls.
+export CGO_CFLAGS ?= -O2 -g -Wno-deprecated-declarations
 _ := $(shell mkdir -p $(GOTMPDIR))
 
 .PHONY: all run test check build build-headless bench lint deps fuzz screenshot cross clean race fuzz-check measure-window
@@ -111,7 +114,7 @@ FUZZTIME ?= 1m
 FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
-	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText \
+	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText ./app/escape:FuzzShell \
 	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \

@@ -128,8 +128,9 @@ func (i *Inspector) copyCommandLine() {
 		return
 	}
 	// The snapshot's command line is already redacted: secrets never
-	// reach the clipboard.
-	fyne.CurrentApp().Clipboard().SetContent(report.CommandLine(i.proc.Cmdline))
+	// reach the clipboard. It is quoted for a shell: a pasted argument
+	// such as $(…) stays an argument.
+	fyne.CurrentApp().Clipboard().SetContent(escape.Shell(i.proc.Cmdline))
 }
 
 func (i *Inspector) openFolder(dir string) {

