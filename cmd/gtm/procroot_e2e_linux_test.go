@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/gputaskman/gtm/app/snapshot"
@@ -20,8 +21,9 @@ import (
 // untrustedTree writes a proc tree owned by nobody (not procfs) whose
 // process 4242 is a llama-server that claims uid 0 and "/" for its root,
 // names keyFile as its --api-key-file, and listens (its fd and net/tcp
-// say) on port.
-func untrustedTree(t *testing.T, keyFile string, port int) string {
+// say) on port by the socket inode ino: a real listener's, so that the
+// tree, trusted, proves the port is the fake process's.
+func untrustedTree(t *testing.T, keyFile string, port int, ino uint64) string {
 	t.Helper()
 	root := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(root, "stat"), []byte("cpu  1 2 3 4\nbtime 1764662400\n"), 0o644))
@@ -32,9 +34,9 @@ func untrustedTree(t *testing.T, keyFile string, port int) string {
 	must(t, os.MkdirAll(filepath.Join(dir, "net"), 0o755))
 	must(t, os.WriteFile(filepath.Join(dir, "net", "tcp"), []byte(
 		"  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"+
-			fmt.Sprintf("   0: 0100007F:%04X 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 777 1 0000000000000000 100 0 0 10 0\n", port)), 0o644))
+			fmt.Sprintf("   0: 0100007F:%04X 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 %d 1 0000000000000000 100 0 0 10 0\n", port, ino)), 0o644))
 	must(t, os.MkdirAll(filepath.Join(dir, "fd"), 0o755))
-	must(t, os.Symlink("socket:[777]", filepath.Join(dir, "fd", "3")))
+	must(t, os.Symlink(fmt.Sprintf("socket:[%d]", ino), filepath.Join(dir, "fd", "3")))
 	must(t, os.Symlink("/", filepath.Join(dir, "root")))
 	must(t, filepath.Walk(root, func(p string, _ os.FileInfo, err error) error {
 		if err != nil {
@@ -71,7 +73,7 @@ func TestE2EUntrustedProcRoot(t *testing.T) {
 		defer mu.Unlock()
 		return append([]string(nil), auths...)
 	}
-	root := untrustedTree(t, keyFile, srv.Listener.Addr().(*net.TCPAddr).Port)
+	root := untrustedTree(t, keyFile, srv.Listener.Addr().(*net.TCPAddr).Port, socketInode(t, srv.Listener.(*net.TCPListener)))
 	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(fakenvml.Process{PID: 4242, UsedMemory: 8 << 30})}})
 
 	code, stdout, stderr := m.run("inspect", "4242", "--json", "--proc-root", root)
@@ -106,4 +108,15 @@ func TestE2EUntrustedProcRoot(t *testing.T) {
 	if a := got(); len(a) == 0 || a[0] != "Bearer "+secret {
 		t.Errorf("trusted: the server got %q, want the key (what --trust-proc-root restores)", a)
 	}
+}
+
+// socketInode is the inode of a listener's socket.
+func socketInode(t *testing.T, l *net.TCPListener) uint64 {
+	t.Helper()
+	f, err := l.File() // a duplicate: the same socket
+	must(t, err)
+	defer f.Close()
+	fi, err := f.Stat()
+	must(t, err)
+	return fi.Sys().(*syscall.Stat_t).Ino
 }
