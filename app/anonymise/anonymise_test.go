@@ -109,19 +109,12 @@ func TestRedactLeavesNoPathUserOrHost(t *testing.T) {
 	}
 }
 
-func TestBaseNameAndLooksLikePath(t *testing.T) {
+func TestBaseName(t *testing.T) {
 	for in, want := range map[string]string{
 		"/a/b/c.gguf": "c.gguf", `C:\m\x.gguf`: "x.gguf", "plain": "plain", "/a/b/": "b", "/": "/",
 	} {
-		if got := baseName(in); got != want {
-			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]bool{
-		"/x/y": true, "./y/z": true, `D:\a`: true, "~/m": true, "org/repo": false, "qwen3:14b": false, "word": false,
-	} {
-		if got := looksLikePath(in); got != want {
-			t.Errorf("looksLikePath(%q) = %v", in, got)
+		if got := BaseName(in); got != want {
+			t.Errorf("BaseName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
