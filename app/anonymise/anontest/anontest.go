@@ -60,11 +60,15 @@ func (p Path) Leaks(text string) []string {
 // Rich returns a snapshot in which every field is set: every string,
 // *string and []string to value, every pointer allocated, every slice and
 // map given one element, every number 1 and every bool true (but
-// Redacted, Synthetic and Demo, which say what the snapshot is).
+// Redacted, Synthetic and Demo, which say what the snapshot is, and a
+// process's Exited, which takes its row out of what is shown).
 func Rich(value string) *snapshot.Snapshot {
 	var s snapshot.Snapshot
 	fill(reflect.ValueOf(&s).Elem(), value, 0)
 	s.Redacted, s.Synthetic, s.Demo = false, false, false
+	for i := range s.Processes {
+		s.Processes[i].Exited = false
+	}
 	s.TakenAt = time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
 	return &s
 }
