@@ -129,3 +129,20 @@ func TestRedactKeepsPodNames(t *testing.T) {
 		t.Errorf("redacted pod: %+v", p)
 	}
 }
+
+// BenchmarkSnapshot redacts a snapshot of 1,000 inspected LLM rows, as
+// gtm serve does once per collection for /snapshot.json.
+func BenchmarkSnapshot(b *testing.B) {
+	in := privateSnapshot()
+	row := in.Processes[0]
+	in.Processes = nil
+	for i := 0; i < 1000; i++ {
+		p := row
+		p.PID = 10000 + i
+		in.Processes = append(in.Processes, p)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Snapshot(in)
+	}
+}
