@@ -28,7 +28,41 @@ func strongPath(s string) bool {
 
 // relativePath: a relative path of three names or more; a URL is none.
 func relativePath(s string) bool {
-	return strings.Count(s, "/") >= 2 && !strings.Contains(s, "://")
+	return strings.Count(s, "/") >= 2 && !isURL(s)
+}
+
+// isURL: s starts with a scheme other than file and "://" ("http://h/x").
+func isURL(s string) bool {
+	i := strings.Index(s, "://")
+	return i > 0 && urlAt(s, i, 0)
+}
+
+// urlAt: w[start:colon] is a URL's scheme, other than file, and
+// w[colon] its ':'.
+func urlAt(w string, colon, start int) bool {
+	if colon <= start || !isLetter(w[start]) || strings.EqualFold(w[start:colon], "file") {
+		return false
+	}
+	for _, c := range []byte(w[start:colon]) {
+		if !isSchemeChar(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isSchemeChar(c byte) bool {
+	return isLetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// schemeBefore: the ':' at w[colon] ends a URL's scheme that starts
+// where a path could (the word's start, or after one of pathStarts).
+func schemeBefore(w string, colon int) bool {
+	k := colon
+	for k > 0 && isSchemeChar(w[k-1]) {
+		k--
+	}
+	return (k == 0 || strings.IndexByte(pathStarts, w[k-1]) >= 0) && urlAt(w, colon, k)
 }
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
@@ -119,25 +153,27 @@ func isSpace(c byte) bool {
 // word: "--model=/x", "file:/x", "(/x", "'/x'".
 const pathStarts = `=:,;("'[<{`
 
-// word cuts the path in one word. A path starts the word or follows one
+// word cuts the paths in one word. A path starts the word or follows one
 // of pathStarts, and ends before trailing punctuation. A path by its form
 // (strongPath) is looked for first, so "--model=/x/y" keeps its flag;
-// then a relative one or a known folder, never inside a URL.
+// then a relative one or a known folder. A URL's path is cut as a path is
+// (urlPath); its host is not a path.
 func (c cutter) word(w string) string {
 	if !strings.ContainsAny(w, `/\`) {
 		return w
 	}
-	url := strings.Contains(w, "://") && !strings.HasPrefix(w, "file:")
 	for pass := 0; pass < 2; pass++ {
-		if pass == 1 && url {
-			break
-		}
 		for i := 0; i < len(w); i++ {
 			if i == 0 && strings.IndexByte(pathStarts, w[0]) >= 0 || i > 0 && strings.IndexByte(pathStarts, w[i-1]) < 0 {
 				continue
 			}
 			rest := w[i:]
-			if i > 0 && w[i-1] == ':' && strings.HasPrefix(rest, "//") && !strings.HasSuffix(w[:i], "file:") {
+			if i > 0 && w[i-1] == ':' && strings.HasPrefix(rest, "//") && schemeBefore(w, i-1) {
+				if pass == 0 {
+					if out, ok := c.urlPath(w, i); ok {
+						return out
+					}
+				}
 				continue // a URL's host, not a path
 			}
 			core := strings.TrimRight(rest, `"'),;:]}>.`)
@@ -145,9 +181,29 @@ func (c cutter) word(w string) string {
 				continue
 			}
 			if pass == 0 && strongPath(core) || pass == 1 && (relativePath(core) || c.folders[core]) {
-				return w[:i] + BaseName(core) + c.word(rest[len(core):])
+				// what comes before may hold a path too: `a/b/c"/`
+				return c.word(w[:i]) + BaseName(core) + c.word(rest[len(core):])
 			}
 		}
 	}
 	return w
+}
+
+// urlPath cuts the path of the URL whose "//" starts at w[i:] to its last
+// name when it has two names or more ("http://h:8080/v1/models" →
+// "http://h:8080/models"), as a file path is: a server's route says
+// nothing private, a folder in one might. ok is false when there is
+// nothing to cut.
+func (c cutter) urlPath(w string, i int) (string, bool) {
+	host := w[i+2:]
+	j := strings.IndexByte(host, '/')
+	if j < 0 {
+		return "", false
+	}
+	start := i + 2 + j
+	core := strings.TrimRight(w[start:], `"'),;:]}>.`)
+	if strings.Count(core, "/") < 2 {
+		return "", false
+	}
+	return w[:start] + "/" + BaseName(core) + c.word(w[start+len(core):]), true
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gputaskman/gtm/app/anonymise/anontest"
 	"github.com/gputaskman/gtm/app/report"
@@ -147,6 +148,7 @@ func TestIsPath(t *testing.T) {
 		`D:\a`: true, "D:/a": true, `\\srv\share\m`: true, `models\m.gguf`: true, "a/b/c": true,
 		"org/repo": false, "qwen3:14b": false, "word": false, "Qwen/Qwen3-8B": false, "http://127.0.0.1:8080/a/b": false,
 		"file:///x/y": true, "": false, ".": false, "hf.co/bartowski/Foo-GGUF:Q4_K_M": true,
+		"00://h/a/b": true, "a/http://h/x": true, "https://h": false,
 	} {
 		if got := IsPath(in); got != want {
 			t.Errorf("IsPath(%q) = %v, want %v", in, got, want)
@@ -174,4 +176,34 @@ func TestKindsNameRealFields(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzSnapshot: a private path with anything around it, in every string
+// of a snapshot, leaves no trace of its directories once redacted, and
+// redacting again changes nothing.
+func FuzzSnapshot(f *testing.F) {
+	for _, p := range anontest.Paths {
+		f.Add("", p.Value)
+	}
+	f.Add("probe http://127.0.0.1:8080", "")
+	f.Add(`--model="`, `" -c 4096`)
+	f.Add("http://x", ":tag")
+	f.Fuzz(func(t *testing.T, prefix, suffix string) {
+		const private = "/home/victim/" + anontest.Marker + "/model"
+		if !utf8.ValidString(prefix+suffix) || strings.Contains(prefix+suffix, "acme") || strings.Contains(prefix+suffix, "victim") {
+			return // JSON would change it, or it names what the check looks for
+		}
+		value := prefix + private + suffix
+		once := Snapshot(anontest.Rich(value))
+		for _, f := range anontest.Strings(decoded(t, once)) {
+			if strings.Contains(f.Value, anontest.Marker) || strings.Contains(f.Value, "victim") {
+				t.Fatalf("%q: redacted %s = %q", value, f.Path, f.Value)
+			}
+		}
+		a, _ := json.Marshal(once)
+		b, _ := json.Marshal(Snapshot(once))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%q: redacting twice differs:\n%s\n%s", value, a, b)
+		}
+	})
 }
