@@ -55,14 +55,15 @@ func isSchemeChar(c byte) bool {
 	return isLetter(c) || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'
 }
 
-// schemeBefore: the ':' at w[colon] ends a URL's scheme that starts
-// where a path could (the word's start, or after one of pathStarts).
-func schemeBefore(w string, colon int) bool {
+// schemeBefore returns where the URL scheme that the ':' at w[colon]
+// ends starts, when it starts where a path could (the word's start, or
+// after one of pathStarts); ok is false when there is none.
+func schemeBefore(w string, colon int) (start int, ok bool) {
 	k := colon
 	for k > 0 && isSchemeChar(w[k-1]) {
 		k--
 	}
-	return (k == 0 || strings.IndexByte(pathStarts, w[k-1]) >= 0) && urlAt(w, colon, k)
+	return k, (k == 0 || strings.IndexByte(pathStarts, w[k-1]) >= 0) && urlAt(w, colon, k)
 }
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
@@ -149,6 +150,10 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
+// maxWord is the longest word whose paths are looked for one by one; a
+// longer word with a separator in it is cut to its last name whole.
+const maxWord = 512
+
 // pathStarts are the characters after which a path may start inside a
 // word: "--model=/x", "file:/x", "(/x", "'/x'".
 const pathStarts = `=:,;("'[<{`
@@ -156,11 +161,15 @@ const pathStarts = `=:,;("'[<{`
 // word cuts the paths in one word. A path starts the word or follows one
 // of pathStarts, and ends before trailing punctuation. A path by its form
 // (strongPath) is looked for first, so "--model=/x/y" keeps its flag;
-// then a relative one or a known folder. A URL's path is cut as a path is
-// (urlPath); its host is not a path.
+// then a relative one or a known folder. A URL (a scheme where a path
+// could start, then "//") runs to the end of the word: its path is cut as
+// a path is (urlPath), its host is not a path.
 func (c cutter) word(w string) string {
 	if !strings.ContainsAny(w, `/\`) {
 		return w
+	}
+	if len(w) > maxWord {
+		return BaseName(w) // cut whole: looking for where its paths start costs len(w)²
 	}
 	for pass := 0; pass < 2; pass++ {
 		for i := 0; i < len(w); i++ {
@@ -168,13 +177,12 @@ func (c cutter) word(w string) string {
 				continue
 			}
 			rest := w[i:]
-			if i > 0 && w[i-1] == ':' && strings.HasPrefix(rest, "//") && schemeBefore(w, i-1) {
-				if pass == 0 {
-					if out, ok := c.urlPath(w, i); ok {
-						return out
-					}
+			if i > 0 && w[i-1] == ':' && strings.HasPrefix(rest, "//") {
+				if k, ok := schemeBefore(w, i-1); ok {
+					// a URL runs to the end of the word: what comes
+					// before it is cut as a word, its path by urlPath
+					return c.word(w[:k]) + urlPath(w[k:], i-k)
 				}
-				continue // a URL's host, not a path
 			}
 			core := strings.TrimRight(rest, `"'),;:]}>.`)
 			if core == "" || core == "." || core == ".." {
@@ -189,21 +197,19 @@ func (c cutter) word(w string) string {
 	return w
 }
 
-// urlPath cuts the path of the URL whose "//" starts at w[i:] to its last
-// name when it has two names or more ("http://h:8080/v1/models" →
+// urlPath cuts the path of URL u, whose "//" starts at u[i:], to its
+// last name when it has two names or more ("http://h:8080/v1/models" →
 // "http://h:8080/models"), as a file path is: a server's route says
-// nothing private, a folder in one might. ok is false when there is
-// nothing to cut.
-func (c cutter) urlPath(w string, i int) (string, bool) {
-	host := w[i+2:]
-	j := strings.IndexByte(host, '/')
+// nothing private, a folder in one might. Its host is not a path.
+func urlPath(u string, i int) string {
+	j := strings.IndexByte(u[i+2:], '/')
 	if j < 0 {
-		return "", false
+		return u
 	}
 	start := i + 2 + j
-	core := strings.TrimRight(w[start:], `"'),;:]}>.`)
+	core := strings.TrimRight(u[start:], `"'),;:]}>.`)
 	if strings.Count(core, "/") < 2 {
-		return "", false
+		return u
 	}
-	return w[:start] + "/" + BaseName(core) + c.word(w[start+len(core):]), true
+	return u[:start] + "/" + BaseName(core) + u[start+len(core):]
 }
