@@ -182,7 +182,7 @@ func (m *MainWindow) CopySnapshot() {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(b.String())
-	m.status.Text = "Snapshot copied to the clipboard (redacted: no command lines, paths cut to file names, users and host replaced)"
+	m.status.Text = "Snapshot copied to the clipboard (redacted: no command lines or working directories, paths cut to file names, users and host replaced)"
 	m.status.Refresh()
 }
 

@@ -1,10 +1,19 @@
-// Package anonymise makes a snapshot safe to post publicly (--redact):
-// no command lines, paths cut to base names, user and host names
-// replaced. Masking secrets in what gtm shows anyway is app/redact's job.
+// Package anonymise makes a snapshot safe to post publicly (--redact),
+// and safe to serve to every local user (gtm serve's /snapshot.json): no
+// command lines or working directories, paths cut to base names, user and
+// host names replaced. Masking secrets in what gtm shows anyway is
+// app/redact's job.
+//
+// Redaction is a property of the whole snapshot, not a list of fields:
+// every string is free text, whose paths are cut, unless fields.go says
+// it is something else (a path, a model's name, a user, a name /proc
+// shows everyone). A field added to the snapshot later is redacted as
+// free text until someone says otherwise.
 package anonymise
 
 import (
 	"encoding/json"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,12 +29,15 @@ const (
 	userName = "user"
 )
 
-// Snapshot returns a copy of s that is safe to post publicly: command lines
-// are dropped (null), every path is reduced to its base name, user names
-// become user1, user2, … and the host name becomes "host". Free text
-// (notes, errors) has its paths reduced and the user and host names
-// replaced too. Process and model names are kept: they are what a capture
-// is for, and still deserve a look before posting. s is not changed.
+// Snapshot returns a copy of s that is safe to post publicly: command
+// lines and working directories are dropped (null), every path is cut to
+// its base name (a model id that is a path too), user names become user1,
+// user2, … and the host name becomes "host". Free text (notes, errors,
+// any string not known to be something else) has its paths cut, secrets
+// masked and the user and host names replaced too. Process, pod and model
+// names are kept: they are what a capture is for, and still deserve a
+// look before posting. s is not changed. Redacting a redacted snapshot
+// changes nothing.
 func Snapshot(s *snapshot.Snapshot) *snapshot.Snapshot {
 	if s == nil {
 		return nil
@@ -33,19 +45,7 @@ func Snapshot(s *snapshot.Snapshot) *snapshot.Snapshot {
 	out := deepCopy(s)
 	r := newAnonymiser(out)
 	out.Redacted = true
-	if out.Host.Hostname != nil {
-		out.Host.Hostname = sptr(hostName)
-	}
-	for i := range out.Sources {
-		out.Sources[i].Error = r.textPtr(out.Sources[i].Error)
-		out.Sources[i].Note = r.textPtr(out.Sources[i].Note)
-	}
-	if w := out.Host.WSL; w != nil {
-		w.Reason = r.textPtr(w.Reason)
-	}
-	for i := range out.Processes {
-		r.process(&out.Processes[i])
-	}
+	r.walk(reflect.ValueOf(out).Elem(), asText)
 	return out
 }
 
@@ -70,6 +70,7 @@ type anonymiser struct {
 	// "alice-admin" goes before "alice".
 	words []string
 	host  string
+	cut   cutter
 }
 
 // systemUsers are account names that say nothing about a person; they are
@@ -77,8 +78,12 @@ type anonymiser struct {
 // "root" is an ordinary word.
 var systemUsers = map[string]bool{"root": true, "nobody": true}
 
+// maxSpaced bounds the paths with a space cut whole from free text: a
+// snapshot of many such paths costs no more than this many to scan for.
+const maxSpaced = 256
+
 func newAnonymiser(s *snapshot.Snapshot) *anonymiser {
-	r := &anonymiser{users: map[string]string{}}
+	r := &anonymiser{users: map[string]string{}, cut: cutter{folders: map[string]bool{}}}
 	add := func(name string) {
 		if name == "" || r.users[name] != "" {
 			return
@@ -91,13 +96,25 @@ func newAnonymiser(s *snapshot.Snapshot) *anonymiser {
 		}
 	}
 	// A home directory names its user even when no process row does.
-	for _, p := range s.Processes {
-		for _, path := range processPaths(&p) {
+	spaced := map[string]bool{}
+	for i := range s.Processes {
+		p := &s.Processes[i]
+		paths := processPaths(p)
+		for _, path := range paths {
 			if u := homeOwner(path); u != "" {
 				add(u)
 			}
+			if len(spaced) < maxSpaced && strings.ContainsAny(path, " \t") && IsPath(path) {
+				spaced[path] = true
+			}
+		}
+		for _, name := range modelNames(p) {
+			if namesFolder(name, paths) {
+				r.cut.folders[name] = true
+			}
 		}
 	}
+	r.cut.spaced = spacedReplacer(spaced)
 	for name := range r.users {
 		if len(name) >= 3 && !systemUsers[name] {
 			r.words = append(r.words, name)
@@ -107,16 +124,39 @@ func newAnonymiser(s *snapshot.Snapshot) *anonymiser {
 		r.host = *s.Host.Hostname
 		r.words = append(r.words, r.host)
 	}
-	sort.Slice(r.words, func(i, j int) bool {
-		if len(r.words[i]) != len(r.words[j]) {
-			return len(r.words[i]) > len(r.words[j])
-		}
-		return r.words[i] < r.words[j]
-	})
+	sortLongestFirst(r.words)
 	return r
 }
 
-// processPaths are the paths a process row carries.
+func sortLongestFirst(list []string) {
+	sort.Slice(list, func(i, j int) bool {
+		if len(list[i]) != len(list[j]) {
+			return len(list[i]) > len(list[j])
+		}
+		return list[i] < list[j]
+	})
+}
+
+// spacedReplacer cuts the given paths, which hold a space, to their base
+// names wherever free text quotes them; nil when there are none.
+func spacedReplacer(paths map[string]bool) *strings.Replacer {
+	if len(paths) == 0 {
+		return nil
+	}
+	list := make([]string, 0, len(paths))
+	for p := range paths {
+		list = append(list, p)
+	}
+	sortLongestFirst(list) // a Replacer tries its pairs in order
+	pairs := make([]string, 0, 2*len(list))
+	for _, p := range list {
+		pairs = append(pairs, p, BaseName(p))
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// processPaths are the paths a process row carries: its path fields,
+// command line arguments, and model names that are paths.
 func processPaths(p *snapshot.Process) []string {
 	var out []string
 	add := func(s *string) {
@@ -136,7 +176,38 @@ func processPaths(p *snapshot.Process) []string {
 		add(p.App.SettingsPath)
 		add(p.App.LogPath)
 	}
+	for _, name := range modelNames(p) {
+		if IsPath(name) {
+			out = append(out, name)
+		}
+	}
 	return append(out, p.Cmdline...)
+}
+
+// modelNames are the names a process row gives its models (the asModel
+// fields of fields.go).
+func modelNames(p *snapshot.Process) []string {
+	var out []string
+	add := func(s *string) {
+		if s != nil {
+			out = append(out, *s)
+		}
+	}
+	for _, m := range p.Models {
+		add(m.Name)
+	}
+	if l := p.LLM; l != nil {
+		add(l.ModelID)
+		add(l.APIModel)
+		out = append(out, l.APIModels...)
+	}
+	if a := p.App; a != nil {
+		add(a.SelectedModel)
+		for _, e := range a.Events {
+			add(e.Model)
+		}
+	}
+	return out
 }
 
 // homeOwner returns the user a home-directory path names
@@ -157,87 +228,84 @@ func homeOwner(path string) string {
 	return ""
 }
 
-func (r *anonymiser) process(p *snapshot.Process) {
-	p.Cmdline = nil
-	p.Argv = nil
-	if p.User != nil {
-		if v, ok := r.users[*p.User]; ok {
-			p.User = sptr(v)
+// walk redacts every string under v, as kind k says for v itself and as
+// fields.go says for the fields of a struct.
+func (r *anonymiser) walk(v reflect.Value, k kind) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(r.redact(v.String(), k))
+	case reflect.Pointer, reflect.Slice, reflect.Map:
+		if v.IsNil() {
+			return
+		}
+		if k == asDropped {
+			v.SetZero()
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer:
+			r.walk(v.Elem(), k)
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				r.walk(v.Index(i), k)
+			}
+		case reflect.Map:
+			r.walkMap(v, k)
+		}
+	case reflect.Struct:
+		for _, f := range plan(v.Type()) {
+			r.walk(v.Field(f.index), f.kind)
 		}
 	}
-	p.Exe = r.pathPtr(p.Exe)
-	p.Cwd = r.pathPtr(p.Cwd)
-	for i := range p.Runtimes {
-		for j, lib := range p.Runtimes[i].Libraries {
-			p.Runtimes[i].Libraries[j] = r.path(lib)
-		}
-	}
-	for i := range p.Models {
-		m := &p.Models[i]
-		m.Path = r.path(m.Path)
-		m.HeaderError = r.textPtr(m.HeaderError)
-	}
-	if l := p.LLM; l != nil {
-		l.LogPath = r.pathPtr(l.LogPath)
-		l.APIModel = r.textPtr(l.APIModel) // often the model's path
-		l.Notes = r.texts(l.Notes)
-	}
-	p.Container = r.textPtr(p.Container)
-	// Namespace, pod and container names are workload names, kept as
-	// process names are; the pod UID identifies nothing outside the cluster.
-	if a := p.App; a != nil {
-		a.SettingsPath = r.pathPtr(a.SettingsPath)
-		a.LogPath = r.pathPtr(a.LogPath)
-		for i := range a.Events {
-			a.Events[i].Model = r.textPtr(a.Events[i].Model)
-		}
-		a.Notes = r.texts(a.Notes)
-	}
-	p.Notes = r.texts(p.Notes)
 }
 
-// path reduces a path to its base name, then replaces names in it (a file
-// can be named after its user).
-func (r *anonymiser) path(s string) string { return r.words1(baseName(s)) }
-
-func (r *anonymiser) pathPtr(s *string) *string {
-	if s == nil {
-		return nil
+// walkMap redacts a map's keys and values; none of the snapshot's types
+// has a map yet, but one added later is covered too.
+func (r *anonymiser) walkMap(v reflect.Value, k kind) {
+	out := reflect.MakeMapWithSize(v.Type(), v.Len())
+	it := v.MapRange()
+	for it.Next() {
+		key := reflect.New(v.Type().Key()).Elem()
+		key.Set(it.Key())
+		r.walk(key, k)
+		val := reflect.New(v.Type().Elem()).Elem()
+		val.Set(it.Value())
+		r.walk(val, k)
+		out.SetMapIndex(key, val)
 	}
-	return sptr(r.path(*s))
+	v.Set(out)
 }
 
-// text redacts free text: each word that looks like a path becomes its base
-// name, secrets (redact.String: NAME=value, URL credentials, auth headers)
-// are masked, then user and host names are replaced.
+// redact redacts one string of kind k.
+func (r *anonymiser) redact(s string, k kind) string {
+	switch k {
+	case asPath:
+		return r.words1(BaseName(s))
+	case asModel:
+		if IsPath(s) {
+			return r.words1(BaseName(s))
+		}
+		return r.text(s)
+	case asName:
+		return r.cut.text(s)
+	case asUser:
+		if v, ok := r.users[s]; ok {
+			return v
+		}
+		return s
+	case asHost:
+		return hostName
+	case asDropped:
+		return ""
+	}
+	return r.text(s)
+}
+
+// text redacts free text: each path in it becomes its base name, secrets
+// (redact.String: NAME=value, URL credentials, auth headers) are masked,
+// then user and host names are replaced.
 func (r *anonymiser) text(s string) string {
-	fields := strings.Fields(s)
-	changed := false
-	for i, f := range fields {
-		core := strings.Trim(f, `"'(),;:`)
-		if looksLikePath(core) {
-			fields[i] = strings.Replace(f, core, baseName(core), 1)
-			changed = true
-		}
-	}
-	if changed {
-		s = strings.Join(fields, " ")
-	}
-	return r.words1(redact.String(s))
-}
-
-func (r *anonymiser) textPtr(s *string) *string {
-	if s == nil {
-		return nil
-	}
-	return sptr(r.text(*s))
-}
-
-func (r *anonymiser) texts(list []string) []string {
-	for i := range list {
-		list[i] = r.text(list[i])
-	}
-	return list
+	return r.words1(redact.String(r.cut.text(s)))
 }
 
 // words1 replaces user and host names in s.
@@ -254,34 +322,3 @@ func (r *anonymiser) words1(s string) string {
 	}
 	return s
 }
-
-// looksLikePath: absolute (/x, C:\x, \\server\x), home-relative (~/x) or
-// explicitly relative (./x, ../x) with a separator in it.
-func looksLikePath(s string) bool {
-	if !strings.ContainsAny(s, `/\`) {
-		return false
-	}
-	switch {
-	case strings.HasPrefix(s, "/"), strings.HasPrefix(s, `\\`), strings.HasPrefix(s, "~"),
-		strings.HasPrefix(s, "./"), strings.HasPrefix(s, "../"), strings.HasPrefix(s, `.\`):
-		return true
-	case len(s) >= 3 && s[1] == ':' && (s[2] == '\\' || s[2] == '/'):
-		return true
-	}
-	return false
-}
-
-// baseName is the last element of a Unix or Windows path, whichever
-// separator it uses; a path ending in a separator keeps its last name.
-func baseName(p string) string {
-	p = strings.TrimRight(p, `/\`)
-	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
-		p = p[i+1:]
-	}
-	if p == "" {
-		return "/"
-	}
-	return p
-}
-
-func sptr(v string) *string { return &v }

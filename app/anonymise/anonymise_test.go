@@ -109,19 +109,12 @@ func TestRedactLeavesNoPathUserOrHost(t *testing.T) {
 	}
 }
 
-func TestBaseNameAndLooksLikePath(t *testing.T) {
+func TestBaseName(t *testing.T) {
 	for in, want := range map[string]string{
 		"/a/b/c.gguf": "c.gguf", `C:\m\x.gguf`: "x.gguf", "plain": "plain", "/a/b/": "b", "/": "/",
 	} {
-		if got := baseName(in); got != want {
-			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]bool{
-		"/x/y": true, "./y/z": true, `D:\a`: true, "~/m": true, "org/repo": false, "qwen3:14b": false, "word": false,
-	} {
-		if got := looksLikePath(in); got != want {
-			t.Errorf("looksLikePath(%q) = %v", in, got)
+		if got := BaseName(in); got != want {
+			t.Errorf("BaseName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -134,5 +127,22 @@ func TestRedactKeepsPodNames(t *testing.T) {
 	p := Snapshot(in).Processes[0]
 	if p.Namespace == nil || *p.Namespace != "ml" || *p.Pod != "llama-0" || *p.ContainerName != "server" || *p.PodUID != "8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" {
 		t.Errorf("redacted pod: %+v", p)
+	}
+}
+
+// BenchmarkSnapshot redacts a snapshot of 1,000 inspected LLM rows, as
+// gtm serve does once per collection for /snapshot.json.
+func BenchmarkSnapshot(b *testing.B) {
+	in := privateSnapshot()
+	row := in.Processes[0]
+	in.Processes = nil
+	for i := 0; i < 1000; i++ {
+		p := row
+		p.PID = 10000 + i
+		in.Processes = append(in.Processes, p)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Snapshot(in)
 	}
 }

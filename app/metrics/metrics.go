@@ -13,7 +13,6 @@ package metrics
 
 import (
 	"compress/gzip"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -434,9 +434,9 @@ func openedMetrics(ch sink, p *snapshot.Process) {
 		if m.OpenedAt == nil {
 			continue
 		}
-		name := filepath.Base(m.Path)
+		name := anonymise.BaseName(m.Path)
 		if m.Name != nil && *m.Name != "" {
-			name = labelName(*m.Name)
+			name = anonymise.ModelName(*m.Name, modelPaths(p))
 		}
 		ch.put(gauge(mOpened, float64(m.OpenedAt.UnixMilli())/1000, append([]string{name, str(p.Name), p.PIDLabel}, podOf(p)...)...))
 	}
@@ -444,10 +444,16 @@ func openedMetrics(ch sink, p *snapshot.Process) {
 
 // servedMetrics exports each model served across processes or GPUs.
 func servedMetrics(ch sink, s *snapshot.Snapshot) {
+	var paths []string // every model file: the evidence that a name is a folder
+	if len(s.ServedModels) > 0 {
+		for i := range s.Processes {
+			paths = append(paths, modelPaths(&s.Processes[i])...)
+		}
+	}
 	for _, m := range s.ServedModels {
 		model := unknownName
 		if m.Model != nil {
-			model = labelName(*m.Model)
+			model = anonymise.ModelName(*m.Model, paths)
 		}
 		api := ""
 		if m.APIPID != nil {
@@ -463,21 +469,15 @@ func servedMetrics(ch sink, s *snapshot.Snapshot) {
 	}
 }
 
-// labelName is a model name fit for a label: an HF id or store name as it
-// is, a path cut to its base name (a label never carries a path).
-func labelName(s string) string {
-	if strings.HasPrefix(s, "/") || strings.Contains(s, `\`) || strings.Count(s, "/") > 1 {
-		return filepath.Base(filepath.ToSlash(s))
-	}
-	return s
-}
-
 // ModelLabel names a process's main model for the model label: the
-// store's friendly name, else the file's base name (never a full path),
-// else "unknown". Candidates (only installed) are not its model.
+// server's name for it (llm.model_id), else the store's friendly name,
+// else the file's base name, else "unknown"; a name that is a path, or a
+// folder the process's model files show it names, is cut to its base
+// name (anonymise.ModelName): a label never carries a directory.
+// Candidates (only installed) are not its model.
 func ModelLabel(p *snapshot.Process) string {
 	if p.LLM != nil && p.LLM.ModelID != nil && *p.LLM.ModelID != "" {
-		return labelName(*p.LLM.ModelID) // the server's name for it: an HF id
+		return anonymise.ModelName(*p.LLM.ModelID, modelPaths(p))
 	}
 	best := -1
 	for i, m := range p.Models {
@@ -493,9 +493,18 @@ func ModelLabel(p *snapshot.Process) string {
 	}
 	m := p.Models[best]
 	if m.Name != nil && *m.Name != "" {
-		return *m.Name
+		return anonymise.ModelName(*m.Name, modelPaths(p))
 	}
-	return filepath.Base(m.Path)
+	return anonymise.BaseName(m.Path)
+}
+
+// modelPaths are the paths of a process's model files.
+func modelPaths(p *snapshot.Process) []string {
+	out := make([]string, 0, len(p.Models))
+	for _, m := range p.Models {
+		out = append(out, m.Path)
+	}
+	return out
 }
 
 // sample is one metric value on its way to an emitter.
@@ -506,13 +515,20 @@ type sample struct {
 }
 
 // sink hands samples to an emitter. Label values are made valid UTF-8:
-// process names are bytes, and client_golang refuses invalid ones.
+// process names are bytes, and client_golang refuses invalid ones. A path
+// in any label value is cut to its base name, whatever field it came
+// from: every local user reads /metrics, and /proc shows them no one
+// else's directories.
 type sink struct{ out emitter }
 
 func (s sink) put(x sample) {
 	for i, l := range x.labels {
 		if !utf8.ValidString(l) {
-			x.labels[i] = strings.ToValidUTF8(l, "\uFFFD")
+			l = strings.ToValidUTF8(l, "\uFFFD")
+			x.labels[i] = l
+		}
+		if strings.ContainsAny(l, `/\`) {
+			x.labels[i] = anonymise.CutPaths(l)
 		}
 	}
 	s.out.emit(x.d, x.v, x.labels...)

@@ -96,7 +96,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	o.criSocket = criSocketFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
-	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines, cut paths to file names, replace user and host names (safe to post)")
+	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines and working directories, cut every path (model ids too) to its file name, replace user and host names (safe to post)")
 	fs.StringVar(&o.replay, "replay", "", "show a `FILE` saved with --json or gtm record instead of this machine (window: play the capture; --once/--json: its last snapshot)")
 	addDesktopFlags(fs, &o.desk)
 	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")

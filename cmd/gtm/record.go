@@ -120,7 +120,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	criSocket := criSocketFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
-	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines, paths cut to file names, user and host names replaced (safe to post)")
+	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines or working directories, every path (model ids too) cut to its file name, user and host names replaced (safe to post)")
 	fs.BoolVarP(&help, "help", "h", false, "show this help")
 	err := fs.Parse(args)
 	switch {

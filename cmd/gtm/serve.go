@@ -25,7 +25,9 @@ Usage:
 Takes a snapshot every interval and serves the newest one:
   /metrics        Prometheus metrics (names: docs/metrics.md)
   /snapshot.json  the same snapshot as gtm --json, redacted as --redact
-                  does unless --full-snapshot
+                  does unless --full-snapshot: no command lines or working
+                  directories, every path (model ids too) cut to its file
+                  name, user and host names replaced
   /healthz        200 while snapshots keep coming, 503 otherwise
 Scrapes never collect: any number of scrapers cost one collection per
 interval. Listens on loopback unless --listen names another address;
@@ -89,7 +91,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs := flag.NewFlagSet("gtm serve", flag.ContinueOnError)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:9835", "serve on `ADDR` (host:port); another host than loopback makes the metrics reachable from other machines")
 	fs.Float64VarP(&o.interval, "interval", "i", 5, "take a snapshot every `N` seconds")
-	fs.BoolVar(&o.redact, "redact", false, "redact everything served, metrics included: no command lines, paths cut to file names, user and host names replaced")
+	fs.BoolVar(&o.redact, "redact", false, "redact everything served, metrics included: no command lines or working directories, every path (model ids too) cut to its file name, user and host names replaced")
 	fs.BoolVar(&o.fullSnapshot, "full-snapshot", false, "serve /snapshot.json unredacted: every process's command line, working directory, executable and model paths and user, which /proc hides from other users, to anyone who can connect (on loopback: every local user)")
 	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
