@@ -21,8 +21,9 @@
 // brings an fd that costs a readlink and a close (Stats.PerEventFD says
 // where). Events are read in bursts: an open is seen within half a second.
 // Everything is bounded: opens per process (Options.PerPID), processes
-// (Options.MaxPIDs), age (Options.MaxAge), and the kernel's event queue
-// (16,384 events; an overflow is counted, never waited on).
+// (Options.MaxPIDs), age (Options.MaxAge), the bytes kept (Options.MaxBytes:
+// paths can be PATH_MAX long), and the kernel's event queue (16,384
+// events; an overflow is counted, never waited on).
 //
 // # Namespaces and containers
 //
@@ -73,6 +74,10 @@ type Options struct {
 	PerPID  int           // opens kept per process, newest first (default 16)
 	MaxPIDs int           // processes kept (default 1024), least recently opening dropped
 	MaxAge  time.Duration // opens older than this are dropped (default 30 min)
+	// MaxBytes bounds the store's size: its paths' bytes plus 64 an open
+	// and 128 a process (default 4 MiB), the least recently opening
+	// processes dropped first.
+	MaxBytes int
 }
 
 // Defaults for Options' zero values.
@@ -80,13 +85,22 @@ const (
 	DefaultPerPID  = 16
 	DefaultMaxPIDs = 1024
 	DefaultMaxAge  = 30 * time.Minute
+	// DefaultMaxBytes holds what the counts allow with the paths models
+	// have (an HF snapshot's or an Ollama blob's, 100–150 bytes: 1024 × 16
+	// opens need up to 3.5 MiB), so only longer names meet it; without it
+	// paths of PATH_MAX would hold 64 MiB.
+	DefaultMaxBytes = 4 << 20
+	// MaxPath is PATH_MAX: a longer path names no file and is not kept.
+	MaxPath = 4096
 )
 
 // Stats counts what the tracer saw since Start.
 type Stats struct {
 	Events    uint64 // events read, model or not (overflow notices excluded)
 	Kept      uint64 // model opens recorded
-	Dropped   uint64 // recorded opens dropped since by the bounds (PerPID, MaxPIDs, MaxAge)
+	Dropped   uint64 // recorded opens dropped since by the bounds (PerPID, MaxPIDs, MaxAge, MaxBytes)
+	OverBytes uint64 // of Dropped, those dropped by MaxBytes
+	TooLong   uint64 // model opens not kept: the path is MaxPath bytes or more
 	Overflows uint64 // kernel queue overflows: events lost before gtm read them
 	Foreign   uint64 // events from processes outside gtm's PID namespace (PID 0), dropped
 	Marked    []string
@@ -250,29 +264,54 @@ func (t *Tracer) Close() error {
 
 // store keeps the opens within Options' bounds.
 type store struct {
-	perPID  int
-	maxPIDs int
-	maxAge  time.Duration
-	now     func() time.Time
-	pids    map[int]*pidOpens
+	perPID   int
+	maxPIDs  int
+	maxBytes int
+	maxAge   time.Duration
+	now      func() time.Time
+	pids     map[int]*pidOpens
+	// bytes is what the kept opens cost (see cost); lru is a ring through
+	// the processes, the most recently opening at lru.next and the least at
+	// lru.prev, so that a bound drops the stalest in constant time.
+	bytes int
+	lru   *pidOpens
 }
 
 type pidOpens struct {
-	opens []Open // newest first, at most perPID
-	last  time.Time
+	pid        int
+	opens      []Open // newest first, at most perPID
+	last       time.Time
+	prev, next *pidOpens
 }
 
+// What an open and a process cost the store beyond their paths' bytes:
+// the Open record (56 bytes) and a process's map entry, list links and
+// slice header, rounded up.
+const (
+	openOverhead = 64
+	procOverhead = 128
+)
+
+func openCost(o Open) int { return len(o.Path) + openOverhead }
+
 func newStore(o Options) store {
-	s := store{perPID: o.PerPID, maxPIDs: o.MaxPIDs, maxAge: o.MaxAge, now: time.Now, pids: map[int]*pidOpens{}}
+	s := store{perPID: o.PerPID, maxPIDs: o.MaxPIDs, maxBytes: o.MaxBytes, maxAge: o.MaxAge, now: time.Now, pids: map[int]*pidOpens{}}
 	if s.perPID <= 0 {
 		s.perPID = DefaultPerPID
 	}
 	if s.maxPIDs <= 0 {
 		s.maxPIDs = DefaultMaxPIDs
 	}
+	if s.maxBytes <= 0 {
+		s.maxBytes = DefaultMaxBytes
+	}
+	// One open of the longest path always fits, so the newest is kept.
+	s.maxBytes = max(s.maxBytes, MaxPath+openOverhead+procOverhead)
 	if s.maxAge <= 0 {
 		s.maxAge = DefaultMaxAge
 	}
+	s.lru = &pidOpens{}
+	s.lru.next, s.lru.prev = s.lru, s.lru
 	return s
 }
 
@@ -280,39 +319,82 @@ func newStore(o Options) store {
 // front rather than taking a second slot: loaders open one file several
 // times (header, then tensors), which must not push other models out.
 func (s *store) add(pid int, path string, at time.Time, st *Stats) {
+	if len(path) >= MaxPath {
+		st.TooLong++ // no file is named so: PATH_MAX counts the NUL
+		return
+	}
 	st.Kept++
 	p := s.pids[pid]
 	if p == nil {
 		if len(s.pids) >= s.maxPIDs {
-			s.evictOldest(st)
+			s.evict(s.lru.prev, st)
 		}
-		p = &pidOpens{opens: make([]Open, 0, min(s.perPID, 4))}
+		p = &pidOpens{pid: pid, opens: make([]Open, 0, min(s.perPID, 4))}
 		s.pids[pid] = p
+		s.bytes += procOverhead
+	} else {
+		p.prev.next, p.next.prev = p.next, p.prev
 	}
+	p.prev, p.next = s.lru, s.lru.next
+	p.next.prev, s.lru.next = p, p
 	p.last = at
 	if i := slices.IndexFunc(p.opens, func(o Open) bool { return o.Path == path }); i >= 0 {
+		s.bytes -= openCost(p.opens[i])
 		p.opens = slices.Delete(p.opens, i, i+1)
 	} else if len(p.opens) >= s.perPID {
-		st.Dropped += uint64(len(p.opens) - s.perPID + 1)
-		p.opens = p.opens[:s.perPID-1]
+		st.Dropped += uint64(s.trim(p, s.perPID-1))
 	}
-	p.opens = slices.Insert(p.opens, 0, Open{PID: pid, Path: path, At: at})
+	o := Open{PID: pid, Path: path, At: at}
+	p.opens = slices.Insert(p.opens, 0, o)
+	s.bytes += openCost(o)
+	s.fit(p, st)
 }
 
-// evictOldest drops the process that opened a model least recently. A scan:
-// it runs only when a new process opens a model with the table full.
-func (s *store) evictOldest(st *Stats) {
-	victim, first := 0, true
-	var oldest time.Time
-	for pid, p := range s.pids {
-		if first || p.last.Before(oldest) {
-			victim, oldest, first = pid, p.last, false
+// fit drops the least recently opening processes, then p's own oldest
+// opens, until the store is within maxBytes: long paths must not hold
+// what the counts allow (1024 processes × 16 opens × 4 KiB is 64 MiB).
+func (s *store) fit(p *pidOpens, st *Stats) {
+	for s.bytes > s.maxBytes {
+		if v := s.lru.prev; v != p {
+			st.OverBytes += uint64(len(v.opens))
+			s.evict(v, st)
+			continue
 		}
+		// p alone is over (a MaxBytes below one process's opens): its
+		// oldest go, never its newest, which fits by newStore's floor.
+		n := s.trim(p, len(p.opens)-1)
+		st.Dropped += uint64(n)
+		st.OverBytes += uint64(n)
 	}
-	if !first {
-		st.Dropped += uint64(len(s.pids[victim].opens))
-		delete(s.pids, victim)
+}
+
+// trim keeps p's n newest opens and returns how many it dropped.
+func (s *store) trim(p *pidOpens, n int) int {
+	dropped := len(p.opens) - n
+	for _, o := range p.opens[n:] {
+		s.bytes -= openCost(o)
 	}
+	clear(p.opens[n:])
+	p.opens = p.opens[:n]
+	return dropped
+}
+
+// evict drops p with its opens, counted as dropped by the bounds.
+func (s *store) evict(p *pidOpens, st *Stats) {
+	if p == s.lru {
+		return // empty
+	}
+	st.Dropped += uint64(len(p.opens))
+	s.remove(p)
+}
+
+// remove drops p from the store.
+func (s *store) remove(p *pidOpens) {
+	s.trim(p, 0)
+	s.bytes -= procOverhead
+	p.prev.next, p.next.prev = p.next, p.prev
+	p.prev, p.next = nil, nil
+	delete(s.pids, p.pid)
 }
 
 func (s *store) opened(pid int, st *Stats) []Open {
@@ -325,13 +407,9 @@ func (s *store) opened(pid int, st *Stats) []Open {
 	for n > 0 && p.opens[n-1].At.Before(cut) {
 		n--
 	}
-	if n < len(p.opens) {
-		st.Dropped += uint64(len(p.opens) - n)
-		clear(p.opens[n:])
-		p.opens = p.opens[:n]
-	}
+	st.Dropped += uint64(s.trim(p, n))
 	if n == 0 {
-		delete(s.pids, pid)
+		s.remove(p)
 		return nil
 	}
 	return slices.Clone(p.opens)
@@ -342,11 +420,10 @@ func (s *store) forget(keep func(int) bool, st *Stats) {
 	for pid, p := range s.pids {
 		switch {
 		case !keep(pid):
-			delete(s.pids, pid)
+			s.remove(p)
 		case p.last.Before(cut):
 			// Its newest open aged out: nothing of it would be returned.
-			st.Dropped += uint64(len(p.opens))
-			delete(s.pids, pid)
+			s.evict(p, st)
 		}
 	}
 }

@@ -24,7 +24,6 @@ var refuseFID, refuseFS bool
 const (
 	metaLen = int(unsafe.Sizeof(unix.FanotifyEventMetadata{}))
 	readBuf = 64 << 10 // hundreds of events a read
-	linkMax = 4096     // PATH_MAX: a longer name is no path readlink can give whole
 
 	// A reader pauses between drains of the queue, so a burst is read in
 	// one go: each wake-up costs the runtime's scheduler far more than an
@@ -303,7 +302,7 @@ func fanMark(fan int, kind uint, dir string) error {
 // wake-up costs more than the event. Nothing runs on a timer while idle.
 func (t *Tracer) read(g *group, self int) {
 	defer close(g.done)
-	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, linkMax)}
+	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, MaxPath)}
 	pfd := []unix.PollFd{{Fd: int32(g.fd), Events: unix.POLLIN}, {Fd: int32(t.sys.wake), Events: unix.POLLIN}}
 	pause := time.NewTimer(time.Hour)
 	pause.Stop()

@@ -1,8 +1,10 @@
 package opens
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -189,7 +191,113 @@ func TestStoreForget(t *testing.T) {
 
 func TestStoreDefaults(t *testing.T) {
 	s := newStore(Options{PerPID: -1})
-	if s.perPID != DefaultPerPID || s.maxPIDs != DefaultMaxPIDs || s.maxAge != DefaultMaxAge {
-		t.Errorf("defaults %d %d %v", s.perPID, s.maxPIDs, s.maxAge)
+	if s.perPID != DefaultPerPID || s.maxPIDs != DefaultMaxPIDs || s.maxAge != DefaultMaxAge || s.maxBytes != DefaultMaxBytes {
+		t.Errorf("defaults %d %d %v %d", s.perPID, s.maxPIDs, s.maxAge, s.maxBytes)
 	}
+}
+
+// heapHeld is the live heap after a collection.
+func heapHeld() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// longPaths fills s as an attacker would: every process of the count
+// bounds opens PerPID model files of the longest names the kernel gives.
+func longPaths(s *store, st *Stats, now time.Time) {
+	dir := "/m/" + strings.Repeat("d", 250) + "/"
+	for len(dir) < 3800 {
+		dir += strings.Repeat("d", 250) + "/"
+	}
+	for pid := 1; pid <= s.maxPIDs; pid++ {
+		for i := range s.perPID {
+			s.add(pid, fmt.Sprintf("%s%d-%d.gguf", dir, pid, i), now, st)
+		}
+	}
+}
+
+// TestStoreByteBound: the count bounds alone let 1024 processes × 16 opens
+// of ~4 KiB paths hold 64 MiB; the byte bound holds the store to MaxBytes,
+// the least recently opening processes going first.
+func TestStoreByteBound(t *testing.T) {
+	s, now := fakeStore(Options{})
+	var st Stats
+	before := heapHeld()
+	longPaths(s, &st, *now)
+	held := int64(heapHeld()) - int64(before)
+	runtime.KeepAlive(s)
+	t.Logf("%d processes, %d opens kept, %d bytes accounted; heap held %.2f MiB", len(s.pids), st.Kept-st.Dropped, s.bytes, float64(held)/(1<<20))
+	if held > 2*DefaultMaxBytes {
+		t.Errorf("the store holds %.1f MiB of heap, bound %d MiB", float64(held)/(1<<20), DefaultMaxBytes>>20)
+	}
+	if s.bytes > DefaultMaxBytes || s.bytes != accounted(s) {
+		t.Errorf("accounted %d bytes, counted %d, bound %d", s.bytes, accounted(s), DefaultMaxBytes)
+	}
+	if st.OverBytes == 0 || st.OverBytes > st.Dropped || st.Kept-st.Dropped != uint64(opensKept(s)) {
+		t.Errorf("stats %+v with %d opens kept", st, opensKept(s))
+	}
+	if s.pids[s.maxPIDs] == nil || s.pids[1] != nil {
+		t.Error("the byte bound dropped the newest process, or kept the oldest")
+	}
+}
+
+func TestStoreByteBoundOneProcess(t *testing.T) {
+	s, now := fakeStore(Options{MaxBytes: 1}) // raised to one open's worth
+	var st Stats
+	long := "/m/" + strings.Repeat("x", MaxPath-20) + ".gguf"
+	s.add(1, "/m/a.gguf", *now, &st)
+	s.add(1, long, *now, &st)
+	if got := paths(s.opened(1, &st)); !slices.Equal(got, []string{long}) || st.OverBytes != 1 {
+		t.Errorf("kept %d paths, %d over bytes; want the newest, long one", len(got), st.OverBytes)
+	}
+	s.add(2, "/m/b.gguf", *now, &st)
+	if s.pids[1] != nil || s.bytes != accounted(s) {
+		t.Errorf("a second process did not push out the first: %v, %d bytes", s.pids, s.bytes)
+	}
+	s.add(2, "/m/"+strings.Repeat("y", MaxPath)+".gguf", *now, &st)
+	if st.TooLong != 1 || len(s.pids[2].opens) != 1 {
+		t.Errorf("a path over PATH_MAX kept: %+v", st)
+	}
+}
+
+// accounted recounts what the store's opens cost.
+func accounted(s *store) int {
+	n := 0
+	for _, p := range s.pids {
+		n += procOverhead
+		for _, o := range p.opens {
+			n += openCost(o)
+		}
+	}
+	return n
+}
+
+func opensKept(s *store) int {
+	n := 0
+	for _, p := range s.pids {
+		n += len(p.opens)
+	}
+	return n
+}
+
+// BenchmarkStoreLongPaths fills a store as TestStoreByteBound does: the
+// heap it holds then, and what an open costs to add.
+func BenchmarkStoreLongPaths(b *testing.B) {
+	b.ReportAllocs()
+	var held int64
+	for range b.N {
+		b.StopTimer()
+		before := heapHeld()
+		s, now := fakeStore(Options{})
+		var st Stats
+		b.StartTimer()
+		longPaths(s, &st, *now)
+		b.StopTimer()
+		held = int64(heapHeld()) - int64(before)
+		runtime.KeepAlive(s)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(held)/(1<<20), "MiB-held")
 }
