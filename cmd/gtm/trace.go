@@ -48,7 +48,7 @@ func attachOpenTrace(stderr io.Writer, prog string, c *collect.Collector, opts p
 	if !ok {
 		return func() {}
 	}
-	trace, stop, err := startOpenTrace(opts.ProcRoot, opts.TracePaths)
+	trace, stop, err := startOpenTrace(c.Procs, opts.ProcRoot, opts.TracePaths)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return func() {}
