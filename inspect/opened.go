@@ -15,8 +15,11 @@ import (
 // what a read-and-close runtime (whisper.cpp, ONNX Runtime, torch.load)
 // loaded.
 type OpenTrace interface {
-	// Opened lists the model files pid opened, newest first.
-	Opened(pid int) []FileOpen
+	// Opened lists the model files process k opened, newest first. A
+	// process given k's PID later is another key: the trace pins each
+	// opener when it reads the event, and matches k.Start exactly (to
+	// the clock tick, not btime's second).
+	Opened(k Key) []FileOpen
 }
 
 // FileOpen is one open a trace saw.
@@ -93,21 +96,20 @@ func (h *vramHistory) roseAfter(k Key, at time.Time) bool {
 // newest open. A file is taken only if t's user may read it and its
 // first bytes say it is a model (the name alone let the trace keep it);
 // it is confirmed with another source when t's VRAM rose right after.
+// Opens are asked for by t's PID and start: a process whose start is
+// unknown could be any that had its PID, and gets none.
 func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding) Finding {
-	if in.Opens == nil {
+	if in.Opens == nil || t.Start.IsZero() {
 		return f
 	}
-	opens := in.Opens.Opened(t.PID)
+	key := Key{PID: t.PID, Start: t.Start}
+	opens := in.Opens.Opened(key)
 	if len(opens) == 0 {
 		return f
 	}
 	out := f
 	out.Models = append([]Model(nil), f.Models...)
-	key := Key{PID: t.PID, Start: t.Start}
 	for _, o := range opens {
-		if !t.Start.IsZero() && o.At.Before(t.Start) {
-			continue // a PID reused since: another process's open
-		}
 		p := filepath.Clean(o.Path)
 		k := fileKeyFromPath(acc, p)
 		i := slices.IndexFunc(out.Models, func(m Model) bool { return fileKeyFromPath(acc, m.Path) == k })

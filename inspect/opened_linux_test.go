@@ -4,31 +4,37 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 )
 
-type fakeTrace map[int][]FileOpen
+type fakeTrace map[Key][]FileOpen
 
-func (f fakeTrace) Opened(pid int) []FileOpen { return f[pid] }
+func (f fakeTrace) Opened(k Key) []FileOpen { return f[k] }
 
 // A read-and-close load: the process opened a model file (the trace saw
 // it), holds nothing mapped, and its VRAM rose right after. The file is
 // named with "opened" evidence and its time; alone it stays history, with
 // its command line and the rise it is confirmed; a file whose bytes are
-// no model, or an open from before the process started, is not taken.
+// no model, or an open by an earlier process with the PID, is not taken.
 func TestOpenedEvidence(t *testing.T) {
 	dir := t.TempDir()
 	model := filepath.Join(dir, "ggml-base.en.gguf")
 	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
 	junk := filepath.Join(dir, "notes.bin")
 	must(t, os.WriteFile(junk, []byte("not a model at all"), 0o644))
+	earlier := filepath.Join(dir, "earlier.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(earlier))
 
 	start := time.Now().Add(-time.Minute)
 	openedAt := time.Now()
-	trace := fakeTrace{os.Getpid(): {{Path: model, At: openedAt}, {Path: junk, At: openedAt}, {Path: model, At: start.Add(-time.Hour)}}}
+	trace := fakeTrace{
+		{PID: os.Getpid(), Start: start}:                 {{Path: model, At: openedAt}, {Path: junk, At: openedAt}},
+		{PID: os.Getpid(), Start: start.Add(-time.Hour)}: {{Path: earlier, At: openedAt}},
+	}
 	in := New("/proc", nil)
 	in.Opens = trace
 	zero, loaded := uint64(0), uint64(900<<20)
@@ -60,8 +66,8 @@ func TestOpenedEvidence(t *testing.T) {
 		t.Errorf("not described from its header: %+v", m)
 	}
 	for _, x := range f.Models {
-		if x.Path == junk {
-			t.Errorf("a .bin that is no model was taken: %+v", x)
+		if x.Path == junk || x.Path == earlier {
+			t.Errorf("a .bin that is no model, or an earlier process's open, was taken: %+v", x)
 		}
 	}
 	// with its command line too, and the rise: confirmed
@@ -77,6 +83,38 @@ func TestOpenedEvidence(t *testing.T) {
 	f, _ = in.Enrich(context.Background(), target(argv, &loaded), in.Inspect(target(argv, &loaded)), &loaded)
 	if m = find(f); m == nil || m.Confirmed {
 		t.Errorf("opened + cmdline without a VRAM rise: %+v", m)
+	}
+}
+
+// TestOpenedPIDReused: a process opened attacker.gguf and exited; the
+// trace read the open half a second later, after another process was
+// given the PID, and btime (whole seconds) dates that process up to a
+// second early, so its start is before the open's date. The trace keys
+// the open by its opener; the later process gets nothing of it, and a
+// process whose start is unknown gets no open at all.
+func TestOpenedPIDReused(t *testing.T) {
+	dir := t.TempDir()
+	attacker := filepath.Join(dir, "attacker.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(attacker))
+	t0 := time.Now().Add(-time.Minute).Truncate(time.Second)
+	first, later := t0, t0.Add(200*time.Millisecond)
+	in := New("/proc", nil)
+	in.Opens = fakeTrace{
+		{PID: os.Getpid(), Start: first}: {{Path: attacker, At: t0.Add(500 * time.Millisecond)}},
+		{PID: os.Getpid()}:               {{Path: attacker, At: t0.Add(500 * time.Millisecond)}},
+	}
+	credited := func(start time.Time) bool {
+		target := Target{PID: os.Getpid(), Start: start, Name: "sleep", Cwd: dir}
+		f, _ := in.Enrich(context.Background(), target, in.Inspect(target), nil)
+		return slices.ContainsFunc(f.Models, func(m Model) bool { return m.Path == attacker })
+	}
+	if !credited(first) {
+		t.Fatal("the opener itself is not credited")
+	}
+	for _, start := range []time.Time{later, {}} {
+		if credited(start) {
+			t.Errorf("process started %v credited with an earlier opener's open", start)
+		}
 	}
 }
 

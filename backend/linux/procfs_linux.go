@@ -22,6 +22,9 @@ import (
 // It is 100 on every Linux architecture Go supports.
 const userHZ = 100
 
+// clockTick is one USER_HZ tick: 10 ms, exact in nanoseconds.
+const clockTick = time.Second / userHZ
+
 // ProcFS reads processes under a proc root ("/proc" on a real system).
 // Details are cached per (pid, start time, command name) and re-validated
 // from /proc/<pid>/stat on every lookup, so a reused PID is never shown
@@ -190,6 +193,23 @@ func (p *ProcFS) bootTimeLocked() (time.Time, error) {
 	return time.Time{}, errors.New("no btime in stat")
 }
 
+// StartTicks turns a StartTime this source gave back into the process's
+// /proc/<pid>/stat starttime (clock ticks after boot), exactly: both are
+// dated from the one boot time read. A time on no tick after it is none
+// this source gave. btime has whole seconds only, so comparing start
+// times with other clocks is off by up to a second; comparing ticks is not.
+func (p *ProcFS) StartTicks(start time.Time) (uint64, bool) {
+	bt, err := p.BootTime()
+	if err != nil || start.Before(bt) {
+		return 0, false
+	}
+	d := start.Sub(bt)
+	if d%clockTick != 0 {
+		return 0, false
+	}
+	return uint64(d / clockTick), true
+}
+
 // Lookup returns what /proc says about pid. It never fails: what cannot be
 // read is nil, and Exists/Restricted say why.
 func (p *ProcFS) Lookup(pid int) backend.ProcessInfo {
@@ -273,7 +293,7 @@ func (p *ProcFS) read(pid int, dir string, st statFields) backend.ProcessInfo {
 
 	p.mu.Lock()
 	if bt, err := p.bootTimeLocked(); err == nil {
-		t := bt.Add(time.Duration(st.startTicks) * time.Second / userHZ)
+		t := bt.Add(time.Duration(st.startTicks) * clockTick)
 		info.StartTime = &t
 	}
 	p.mu.Unlock()

@@ -282,3 +282,31 @@ func TestGone(t *testing.T) {
 		t.Error("EACCES counted as gone")
 	}
 }
+
+// TestStartTicks: a start time the source gave turns back into its stat
+// ticks exactly (the file-open trace keys openers by them); a time on no
+// tick after boot is none it gave.
+func TestStartTicks(t *testing.T) {
+	p := NewProcFS("testdata/proc")
+	start := *p.Lookup(4242).StartTime
+	if got, ok := p.StartTicks(start); !ok || got != 100000 {
+		t.Errorf("StartTicks(%v) = %d, %v; want 100000 (1000 s after boot)", start, got, ok)
+	}
+	if got, ok := p.StartTicks(start.Add(10 * time.Millisecond)); !ok || got != 100001 {
+		t.Errorf("a tick later: %d, %v", got, ok)
+	}
+	for _, bad := range []time.Time{start.Add(time.Nanosecond), start.Add(5 * time.Millisecond), bootTime.Add(-10 * time.Millisecond), {}} {
+		if got, ok := p.StartTicks(bad); ok {
+			t.Errorf("StartTicks(%v) = %d, want none", bad, got)
+		}
+	}
+
+	live := NewProcFS("/proc")
+	b, err := os.ReadFile("/proc/self/stat")
+	must(t, err)
+	st, err := parseStat(b)
+	must(t, err)
+	if got, ok := live.StartTicks(*live.Lookup(os.Getpid()).StartTime); !ok || got != st.startTicks {
+		t.Errorf("this process: %d, %v; stat says %d", got, ok, st.startTicks)
+	}
+}

@@ -23,6 +23,7 @@ var headlessBinary string
 func TestMain(m *testing.M) {
 	standin.MaybeRun()      // a stand-in server process of the served-model tests
 	maybeRunOpener()        // a read-and-close model loader of the trace tests
+	maybeRunPIDReuse()      // the PID-reuse attack, in a PID namespace of its own
 	maptest.MaybeRunChild() // the mapper child of the inspect tests
 	flag.Parse()
 	if testing.Short() {

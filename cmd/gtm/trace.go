@@ -20,7 +20,7 @@ type traceFlags struct {
 }
 
 func addTraceFlags(fs *flag.FlagSet, t *traceFlags) {
-	fs.BoolVar(&t.opens, "trace-opens", false, "name the model files processes open, even those they read and close (fanotify; needs root or CAP_SYS_ADMIN): \"opened\" evidence")
+	fs.BoolVar(&t.opens, "trace-opens", false, "name the model files processes open, even those they read and close (fanotify; needs root or CAP_SYS_ADMIN): \"opened\" evidence; keeps the 16 newest per process, 1024 processes, 30 minutes and 4 MiB of paths at most")
 	fs.StringArrayVar(&t.paths, "trace-path", nil, "with --trace-opens, also watch the filesystem holding `DIR` (repeatable; model stores, the HF cache, home directories, /models, /mnt, /data and /opt are watched already)")
 }
 
@@ -48,7 +48,7 @@ func attachOpenTrace(stderr io.Writer, prog string, c *collect.Collector, opts p
 	if !ok {
 		return func() {}
 	}
-	trace, stop, err := startOpenTrace(opts.ProcRoot, opts.TracePaths)
+	trace, stop, err := startOpenTrace(c.Procs, opts.ProcRoot, opts.TracePaths)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return func() {}

@@ -5,14 +5,20 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
@@ -179,6 +185,189 @@ func TestTraceFlagsUsage(t *testing.T) {
 		}})
 		if code != exitUsage || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+// The PID-reuse attack runs as PID 1 of a PID namespace of its own, where
+// it may choose the next PID (ns_last_pid) without touching the machine's:
+// with reuseEnv set to the gtm binary, the test binary plays it in the
+// directory reuseDirEnv names and prints the PID it had reused.
+const (
+	reuseEnv    = "GTM_TEST_PIDREUSE"
+	reuseDirEnv = "GTM_TEST_PIDREUSE_DIR"
+)
+
+func maybeRunPIDReuse() {
+	bin := os.Getenv(reuseEnv)
+	if bin == "" {
+		return
+	}
+	pid, err := playPIDReuse(bin, os.Getenv(reuseDirEnv))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pid reuse:", err)
+		os.Exit(1)
+	}
+	fmt.Println(pid)
+	os.Exit(0)
+}
+
+// playPIDReuse: gtm records with --trace-opens and is stopped; cat reads
+// attacker.gguf and exits; a whisper-style loader is given cat's PID,
+// reads own.gguf and holds VRAM; gtm goes on and reads both opens only
+// now, after cat's PID became the loader's.
+func playPIDReuse(bin, dir string) (int, error) {
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GTM_TEST_PIDREUSE") })
+	out := filepath.Join(dir, "capture.jsonl")
+	gtm := exec.Command(bin, "record", "-o", out, "-i", "0.3", "--duration", "3", "--trace-opens", "--trace-path", dir)
+	gtm.Env, gtm.Stderr = env, os.Stderr
+	if err := gtm.Start(); err != nil {
+		return 0, err
+	}
+	defer gtm.Wait()
+	defer gtm.Process.Kill()
+	for i := 0; ; i++ { // the trace runs before the first snapshot
+		if b, _ := os.ReadFile(out); bytes.Count(b, []byte("\n")) >= 1 {
+			break
+		}
+		if i > 2000 {
+			return 0, errors.New("gtm record wrote nothing")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := gtm.Process.Signal(syscall.SIGSTOP); err != nil {
+		return 0, err
+	}
+	for !stopped(gtm.Process.Pid) { // a signal is taken when the process next runs
+		time.Sleep(time.Millisecond)
+	}
+	cat := exec.Command("cat", filepath.Join(dir, "attacker.gguf"))
+	if err := cat.Run(); err != nil {
+		return 0, err
+	}
+	pid := cat.Process.Pid
+	// The loader starts on a later clock tick than cat, as a PID wrapping
+	// round would have it; within one tick (10 ms) starts are one.
+	then := bootTicks()
+	for bootTicks() <= then {
+		time.Sleep(time.Millisecond)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	goFile := filepath.Join(dir, "go")
+	for try := 0; ; try++ { // Go's threads take PIDs too
+		if try == 20 {
+			return 0, fmt.Errorf("cannot choose the next PID: %d not given again in 20 tries", pid)
+		}
+		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pid-1)), 0); err != nil {
+			return 0, fmt.Errorf("cannot choose the next PID: %w", err)
+		}
+		loader := &exec.Cmd{Path: exe, Args: []string{"whisper-server", "--port", "8080"},
+			Env: append(env, openEnv+"="+filepath.Join(dir, "own.gguf"), goEnv+"="+goFile)}
+		if err := loader.Start(); err != nil {
+			return 0, err
+		}
+		defer loader.Wait()
+		defer loader.Process.Kill()
+		if loader.Process.Pid == pid {
+			break
+		}
+		loader.Process.Kill()
+	}
+	if err := os.WriteFile(goFile, nil, 0o644); err != nil {
+		return 0, err
+	}
+	m := fakenvml.Machine{GPUs: []fakenvml.GPU{h100(fakenvml.Process{PID: pid, UsedMemory: 700 << 20})}}
+	if err := m.Write(os.Getenv(fakenvml.MachineEnv)); err != nil {
+		return 0, err
+	}
+	if err := gtm.Process.Signal(syscall.SIGCONT); err != nil {
+		return 0, err
+	}
+	if err := gtm.Wait(); err != nil {
+		return 0, fmt.Errorf("gtm record: %w", err)
+	}
+	return pid, nil
+}
+
+// stopped reports whether pid is stopped by a signal (state T).
+func stopped(pid int) bool {
+	b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && len(b) > i+2 && b[i+2] == 'T'
+}
+
+// bootTicks is CLOCK_BOOTTIME in the clock ticks /proc/PID/stat dates
+// starts by.
+func bootTicks() int64 {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_BOOTTIME, &ts)
+	return ts.Nano() / int64(10*time.Millisecond)
+}
+
+// An attacker's process reads attacker.gguf and exits; a model loader is
+// given its PID before gtm reads the open (gtm is stopped meanwhile, as a
+// busy machine delays it). The loader's row names its own model, opened,
+// and not attacker.gguf.
+func TestTraceOpensPIDReuse(t *testing.T) {
+	needBinary(t)
+	if os.Geteuid() != 0 {
+		t.Skip("file-open tracing and PID namespaces need root")
+	}
+	if _, err := exec.LookPath("unshare"); err != nil {
+		t.Skip("no unshare(1)")
+	}
+	dir := t.TempDir()
+	attacker, own := filepath.Join(dir, "attacker.gguf"), filepath.Join(dir, "own.gguf")
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(attacker))
+	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(own))
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100()}})
+
+	// gtm takes the driver's PIDs for its own where PID 2 is the kernel's
+	// kthreadd (the initial PID namespace); the stand-in driver reports
+	// the namespace's PIDs, so there PID 2 is a sleep named kthreadd.
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep(1)")
+	}
+	kthreadd := filepath.Join(t.TempDir(), "kthreadd")
+	must(t, os.Symlink(sleep, kthreadd))
+	cmd := exec.Command("unshare", "--pid", "--fork", "--mount-proc", "sh", "-c", `"$0" 600 & exec "$@"`, kthreadd, os.Args[0])
+	cmd.Env = append(fakenvml.Env(m.libDir, m.path), reuseEnv+"="+headlessBinary, reuseDirEnv+"="+dir)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := cmd.Output()
+	switch {
+	case strings.Contains(errb.String(), "file-open tracing"):
+		t.Skipf("the kernel refused fanotify here: %s", errb.String())
+	case strings.Contains(errb.String(), "cannot choose the next PID"), strings.Contains(errb.String(), "unshare:"):
+		t.Skipf("no PID namespace of its own here: %s", errb.String())
+	case err != nil:
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(stdout)))
+	must(t, err)
+	fh, err := os.Open(filepath.Join(dir, "capture.jsonl"))
+	must(t, err)
+	defer fh.Close()
+	snaps, err := capture.Read(fh)
+	must(t, err)
+	r := findRow(snaps[len(snaps)-1], pid, 0)
+	if r == nil {
+		t.Fatalf("no row for PID %d", pid)
+	}
+	var names []string
+	for _, x := range r.Models {
+		names = append(names, x.Path+" "+strings.Join(x.Evidence, "+"))
+	}
+	if !slices.Contains(names, own+" opened") {
+		t.Errorf("the loader's own read-and-close load is not named: %q; %s; %s", names, mustJSON(t, r), errb.String())
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, attacker) {
+			t.Errorf("PID %d reused: the loader is credited with the exited process's open: %q", pid, names)
 		}
 	}
 }

@@ -53,7 +53,7 @@ func benchStorm(b *testing.B) {
 	var cpu, wall time.Duration
 	for range b.N {
 		st0, c0, t0 := tr.Stats(), cpuNow(), time.Now()
-		pid := opener(b, all)
+		pid, end := holder(b, all)
 		st := settle(tr, st0.Events+uint64(len(all)))
 		wall += time.Since(t0)
 		cpu += cpuNow() - c0
@@ -62,7 +62,8 @@ func benchStorm(b *testing.B) {
 		if st.Overflows == st0.Overflows && len(tr.Opened(pid)) != len(models) {
 			b.Fatalf("kept %d of %d model opens", len(tr.Opened(pid)), len(models))
 		}
-		tr.Forget(func(int) bool { return false })
+		end()
+		tr.Forget(func(Proc) bool { return false })
 	}
 	b.ReportMetric(float64(events)/wall.Seconds(), "events/s")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(events), "cpu-ns/event")

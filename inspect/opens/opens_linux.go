@@ -14,17 +14,22 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // Test hooks: refuseFID makes name-reporting marks fail, refuseFS every
-// filesystem mark (EXDEV both), so the fallbacks run on filesystems that
-// accept everything.
-var refuseFID, refuseFS bool
+// filesystem mark (EXDEV both), refusePIDFD groups that pin openers
+// (EINVAL), so the fallbacks run on kernels and filesystems that accept
+// everything. readGate, held, stops the readers before their next read.
+var (
+	refuseFID, refuseFS, refusePIDFD bool
+	readGate                         sync.RWMutex
+)
 
 const (
 	metaLen = int(unsafe.Sizeof(unix.FanotifyEventMetadata{}))
 	readBuf = 64 << 10 // hundreds of events a read
-	linkMax = 4096     // PATH_MAX: a longer name is no path readlink can give whole
 
 	// A reader pauses between drains of the queue, so a burst is read in
 	// one go: each wake-up costs the runtime's scheduler far more than an
@@ -47,13 +52,17 @@ var atFDCWD = func() uintptr { v := unix.AT_FDCWD; return uintptr(v) }()
 
 // A group is one fanotify instance. Name-reporting groups (FAN_REPORT_DFID_NAME,
 // Linux 5.9+) carry the opened file's name in the event, so an open that is
-// not a model's costs a few hundred bytes copied and nothing else. Groups
-// reporting by fd (the fallback for kernels and filesystems that refuse
-// names) cost an fd, a readlink and a close per event.
+// not a model's costs a few hundred bytes copied and a close (of its
+// pidfd). Groups reporting by fd (the fallback for kernels and filesystems
+// that refuse names) cost an fd, a readlink and a close per event more.
+// Groups that pin openers (FAN_REPORT_PIDFD, Linux 5.15+) carry a pidfd of
+// the opener in each event, made when gtm reads it, or FAN_NOPIDFD when
+// the opener has exited by then.
 type group struct {
-	fid  bool
-	fd   int
-	done chan struct{}
+	fid   bool
+	pidfd bool
+	fd    int
+	done  chan struct{}
 }
 
 type sysTracer struct {
@@ -127,12 +136,12 @@ func Start(o Options) (*Tracer, error) {
 		s.close()
 		return nil, err
 	}
-	// Unprivileged processes may make a name-reporting group (5.13+) but
-	// not mark filesystems: EPERM then comes from the marks.
-	fan, err := unix.FanotifyInit(fidFlags, evFlags)
+	// Unprivileged processes may not pin openers (EPERM): nor could
+	// they mark filesystems.
+	g, err := t.newGroup(fidFlags)
 	switch {
 	case err == nil:
-		s.groups = append(s.groups, &group{fid: true, fd: fan})
+		s.groups = append(s.groups, g)
 	case errors.Is(err, unix.EINVAL): // before 5.9: by fd only
 	default:
 		return fail(initErr(err))
@@ -159,12 +168,31 @@ func (t *Tracer) fdGroup() (*group, error) {
 			return g, nil
 		}
 	}
-	fan, err := unix.FanotifyInit(fdFlags, evFlags)
+	g, err := t.newGroup(fdFlags)
 	if err != nil {
 		return nil, initErr(err)
 	}
-	g := &group{fd: fan}
 	t.sys.groups = append(t.sys.groups, g)
+	return g, nil
+}
+
+// newGroup makes a group that pins openers where the kernel can, else one
+// that does not (saying why in Stats.ByPID).
+func (t *Tracer) newGroup(flags uint) (*group, error) {
+	g := &group{fid: flags&unix.FAN_REPORT_DFID_NAME != 0, pidfd: true}
+	var err error = unix.EINVAL
+	if !refusePIDFD {
+		g.fd, err = unix.FanotifyInit(flags|unix.FAN_REPORT_PIDFD, evFlags)
+	}
+	if errors.Is(err, unix.EINVAL) { // before 5.15
+		if g.fd, err = unix.FanotifyInit(flags, evFlags); err == nil {
+			g.pidfd = false
+			t.stats.ByPID = "the kernel refused FAN_REPORT_PIDFD (EINVAL; Linux 5.15+ pins openers)"
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -303,7 +331,7 @@ func fanMark(fan int, kind uint, dir string) error {
 // wake-up costs more than the event. Nothing runs on a timer while idle.
 func (t *Tracer) read(g *group, self int) {
 	defer close(g.done)
-	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, linkMax)}
+	r := reader{t: t, self: self, buf: make([]byte, readBuf), link: make([]byte, MaxPath), stat: make([]byte, statMax)}
 	pfd := []unix.PollFd{{Fd: int32(g.fd), Events: unix.POLLIN}, {Fd: int32(t.sys.wake), Events: unix.POLLIN}}
 	pause := time.NewTimer(time.Hour)
 	pause.Stop()
@@ -344,9 +372,11 @@ func (t *Tracer) read(g *group, self int) {
 func (r *reader) drain(g *group) (int, bool) {
 	cycle := 0
 	for {
+		readGate.RLock()
 		n, err := unix.Read(g.fd, r.buf)
+		readGate.RUnlock()
 		if n > 0 {
-			got, overflow := r.batch(r.buf[:n], g.fid)
+			got, overflow := r.batch(r.buf[:n], g)
 			cycle += got
 			if overflow {
 				cycle += 4 * busy
@@ -375,13 +405,18 @@ type reader struct {
 	buf  []byte
 	path []byte // "/proc/self/fd/N\x00"
 	link []byte
+	stat []byte // /proc/PID/stat
 }
 
-// batch handles one read's events. Every event's fd is closed before the
-// next is looked at, whatever the event was.
-// It returns how many events it read and whether the queue overflowed.
-func (r *reader) batch(b []byte, fid bool) (int, bool) {
-	var events, overflows, foreign uint64
+// statMax bounds a /proc/PID/stat read: a line of 52 numbers and a name.
+const statMax = 4096
+
+// batch handles one read's events. Every event's fds (the file's, the
+// opener's pidfd) are closed before the next is looked at, whatever the
+// event was. It returns how many events it read and whether the queue
+// overflowed.
+func (r *reader) batch(b []byte, g *group) (int, bool) {
+	var events, overflows, foreign, unpinned uint64
 	for len(b) >= metaLen {
 		m := (*unix.FanotifyEventMetadata)(unsafe.Pointer(&b[0]))
 		n := int(m.Event_len)
@@ -390,7 +425,15 @@ func (r *reader) batch(b []byte, fid bool) (int, bool) {
 		}
 		ev := b[:n]
 		b = b[n:]
-		fd, pid := int(m.Fd), int(m.Pid)
+		var info []byte
+		if ml := int(m.Metadata_len); ml >= metaLen && ml <= n {
+			info = ev[ml:]
+		}
+		fd, pid, pidfd := int(m.Fd), int(m.Pid), -1
+		if g.pidfd {
+			pidfd = pidfdOf(info)
+		}
+		var path string
 		switch {
 		case m.Mask&unix.FAN_Q_OVERFLOW != 0:
 			overflows++
@@ -399,45 +442,118 @@ func (r *reader) batch(b []byte, fid bool) (int, bool) {
 		case pid == 0:
 			events++
 			foreign++
-		case fid:
+		case g.fid:
 			events++
-			if ml := int(m.Metadata_len); ml >= metaLen && ml <= n {
-				r.byName(pid, ev[ml:])
-			}
+			path = r.byName(info)
 		case fd >= 0:
 			events++
 			// The name filter comes first; nothing else is done for an
 			// open that is not a model's.
-			path, ok := r.readlink(fd)
+			link, ok := r.readlink(fd)
 			unix.Close(fd)
 			fd = -1
-			if ok && IsModelName(path) {
-				r.t.record(pid, strings.Clone(path), r.t.st.now())
+			if ok && IsModelName(link) {
+				path = strings.Clone(link)
 			}
 		default:
 			events++
 		}
+		if path != "" {
+			if start, ok := r.opener(g.pidfd, pid, pidfd); ok {
+				r.t.record(Proc{PID: pid, Start: start}, path, r.t.st.now())
+			} else {
+				unpinned++
+			}
+		}
 		if fd >= 0 {
 			unix.Close(fd)
+		}
+		if pidfd >= 0 {
+			unix.Close(pidfd)
 		}
 	}
 	r.t.mu.Lock()
 	r.t.stats.Events += events
 	r.t.stats.Overflows += overflows
 	r.t.stats.Foreign += foreign
+	r.t.stats.Unpinned += unpinned
 	r.t.mu.Unlock()
 	return int(events), overflows > 0
 }
 
-// byName handles a name-reporting event's info records: the directory's
-// handle and the name opened in it. Only a model's name costs syscalls (to
-// name the directory).
-func (r *reader) byName(pid int, info []byte) {
+// pidfdOf returns the pidfd an event's info records carry: negative when
+// none, FAN_NOPIDFD when the opener had exited as the event was read.
+func pidfdOf(info []byte) int {
 	ne := binary.NativeEndian
 	for len(info) >= 4 {
 		typ, l := info[0], int(ne.Uint16(info[2:4]))
 		if l < 4 || l > len(info) {
-			return
+			break
+		}
+		// header(4) pidfd(4)
+		if typ == unix.FAN_EVENT_INFO_TYPE_PIDFD && l >= 8 {
+			return int(int32(ne.Uint32(info[4:8])))
+		}
+		info = info[l:]
+	}
+	return unix.FAN_NOPIDFD
+}
+
+// opener returns pid's start if the process holding pid now is the
+// event's opener. Pinned, the kernel made a pidfd only if the opener still
+// lived when gtm read the event; as a PID is not reused while its process
+// lives (a zombie too), a start read before the pidfd is found alive is
+// the opener's. Unpinned (before Linux 5.15), whoever holds pid now is
+// taken for the opener.
+func (r *reader) opener(pinned bool, pid, pidfd int) (uint64, bool) {
+	if pinned && pidfd < 0 {
+		return 0, false // FAN_NOPIDFD: exited; FAN_EPIDFD: no pidfd made
+	}
+	start, ok := r.startOf(pid)
+	if !ok {
+		return 0, false
+	}
+	// Signal 0 sends nothing; EPERM (another user's, without CAP_KILL)
+	// still says it lives.
+	if pinned && errors.Is(unix.PidfdSendSignal(pidfd, 0, nil, 0), unix.ESRCH) {
+		return 0, false
+	}
+	return start, true
+}
+
+// startOf reads pid's start from /proc/PID/stat: /proc is this PID
+// namespace's, as the events' PIDs are.
+func (r *reader) startOf(pid int) (uint64, bool) {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, false
+	}
+	n, err := unix.Read(fd, r.stat)
+	unix.Close(fd)
+	if err != nil || n <= 0 || n == len(r.stat) {
+		return 0, false
+	}
+	return parseStart(r.stat[:n])
+}
+
+// StartTicks reads pid's start (clock ticks after boot) under procRoot.
+func StartTicks(procRoot string, pid int) (uint64, bool) {
+	b, err := procroot.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "stat"), statMax)
+	if err != nil {
+		return 0, false
+	}
+	return parseStart(b)
+}
+
+// byName names a name-reporting event's file from its info records: the
+// directory's handle and the name opened in it; "" when it is no model's.
+// Only a model's name costs syscalls (to name the directory).
+func (r *reader) byName(info []byte) string {
+	ne := binary.NativeEndian
+	for len(info) >= 4 {
+		typ, l := info[0], int(ne.Uint16(info[2:4]))
+		if l < 4 || l > len(info) {
+			return ""
 		}
 		rec := info[:l]
 		info = info[l:]
@@ -447,36 +563,37 @@ func (r *reader) byName(pid int, info []byte) {
 		}
 		hb := int(ne.Uint32(rec[12:16]))
 		if hb > len(rec)-20 {
-			return
+			return ""
 		}
 		name := rec[20+hb:]
 		if i := bytes.IndexByte(name, 0); i >= 0 {
 			name = name[:i]
 		}
 		if len(name) == 0 || !IsModelName(unsafe.String(&name[0], len(name))) {
-			return
+			return ""
 		}
 		fsid := unix.Fsid{Val: [2]int32{int32(ne.Uint32(rec[4:8])), int32(ne.Uint32(rec[8:12]))}}
 		mfd, ok := r.t.sys.mounts[fsid]
 		if !ok {
-			return
+			return ""
 		}
 		h := unix.NewFileHandle(int32(ne.Uint32(rec[16:20])), rec[20:20+hb])
 		dfd, err := unix.OpenByHandleAt(mfd, h, unix.O_PATH|unix.O_CLOEXEC)
 		if err != nil {
-			return // the directory is gone
+			return "" // the directory is gone
 		}
 		dir, ok := r.readlink(dfd)
 		unix.Close(dfd)
 		if !ok || !strings.HasPrefix(dir, "/") {
-			return
+			return ""
 		}
 		path := strings.TrimSuffix(dir, "/") + "/" + string(name)
-		if IsModelName(path) { // the full path may be under /dev
-			r.t.record(pid, path, r.t.st.now())
+		if !IsModelName(path) { // the full path may be under /dev
+			return ""
 		}
-		return
+		return path
 	}
+	return ""
 }
 
 // readlink names fd's file without allocating: the result aliases r.link
@@ -494,8 +611,8 @@ func (r *reader) readlink(fd int) (string, bool) {
 }
 
 // record notes one model open. Called by the event reader.
-func (t *Tracer) record(pid int, path string, at time.Time) {
+func (t *Tracer) record(p Proc, path string, at time.Time) {
 	t.mu.Lock()
-	t.st.add(pid, path, at, &t.stats)
+	t.st.add(p, path, at, &t.stats)
 	t.mu.Unlock()
 }

@@ -1,14 +1,18 @@
 package opens
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,12 +28,21 @@ const openEnv = "GTM_OPENS_TEST_OPEN"
 // over and over at that pace instead: a steady load.
 const rateEnv = "GTM_OPENS_TEST_RATE"
 
+// With holdEnv the child says "opened" on stdout once it has opened the
+// files, then lives until its stdin closes.
+const holdEnv = "GTM_OPENS_TEST_HOLD"
+
 func TestMain(m *testing.M) {
 	if list := os.Getenv(openEnv); list != "" {
 		if r := os.Getenv(rateEnv); r != "" {
 			os.Exit(openAtRate(list, r))
 		}
-		os.Exit(openAll(list))
+		code := openAll(list)
+		if code == 0 && os.Getenv(holdEnv) != "" {
+			fmt.Println("opened")
+			io.Copy(io.Discard, os.Stdin)
+		}
+		os.Exit(code)
 	}
 	os.Exit(m.Run())
 }
@@ -78,20 +91,71 @@ func openAtRate(list, spec string) int {
 	return 0
 }
 
-// opener runs a child that opens names in order and returns its PID once
-// it has exited.
-func opener(t testing.TB, names []string) int {
+func writeList(t testing.TB, names []string) string {
 	t.Helper()
 	list := filepath.Join(t.TempDir(), "list")
 	if err := os.WriteFile(list, []byte(strings.Join(names, "\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return list
+}
+
+// opener runs a child that opens names in order and lives until the test
+// ends (or holder's end is called): an opener that exits before gtm reads
+// its events is dropped (TestExitedOpener).
+func opener(t testing.TB, names []string) Proc {
+	t.Helper()
+	p, _ := holder(t, names)
+	return p
+}
+
+// holder is opener, with what ends the child (and waits for it).
+func holder(t testing.TB, names []string) (Proc, func()) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), openEnv+"="+list)
+	cmd.Env = append(os.Environ(), openEnv+"="+writeList(t, names), holdEnv+"=1")
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	end := sync.OnceFunc(func() { in.Close(); cmd.Wait() })
+	t.Cleanup(end)
+	if line, _ := bufio.NewReader(out).ReadString('\n'); line != "opened\n" {
+		end()
+		t.Fatalf("opener: %q, %v", line, cmd.ProcessState)
+	}
+	p := proc(t, cmd.Process.Pid)
+	return p, end
+}
+
+// exiter runs a child that opens names and exits; it returns its PID once
+// the child is reaped.
+func exiter(t testing.TB, names []string) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), openEnv+"="+writeList(t, names))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("opener: %v: %s", err, out)
 	}
 	return cmd.Process.Pid
+}
+
+// proc is the live process pid.
+func proc(t testing.TB, pid int) Proc {
+	t.Helper()
+	start, ok := StartTicks("/proc", pid)
+	if !ok {
+		t.Fatalf("no start for pid %d", pid)
+	}
+	return Proc{PID: pid, Start: start}
 }
 
 // start starts a tracer, or skips saying why fanotify is not usable here.
@@ -150,42 +214,40 @@ func waitFor(ok func() bool) bool {
 	return ok()
 }
 
-func TestChildCatOpensModels(t *testing.T) {
+func TestChildOpensModels(t *testing.T) {
 	dir := realDir(t, "")
 	tr := start(t, Options{Paths: []string{dir}})
 	files := writeFiles(t, dir, "m.gguf", "enc.onnx", "w.safetensors", "notes.txt", "config.json")
 	before := time.Now()
-	cmd := exec.Command("cat", files...)
-	cmd.Stdout = nil // /dev/null
-	if err := cmd.Run(); err != nil {
-		t.Skip("no cat:", err)
-	}
+	p := opener(t, files)
 	after := time.Now()
-	pid := cmd.Process.Pid
 	want := []string{files[2], files[1], files[0]} // newest first
-	if !waitFor(func() bool { return len(tr.Opened(pid)) >= 3 }) {
-		t.Fatalf("Opened(%d) = %v, want %v; stats %+v", pid, tr.Opened(pid), want, tr.Stats())
+	if !waitFor(func() bool { return len(tr.Opened(p)) >= 3 }) {
+		t.Fatalf("Opened(%v) = %v, want %v; stats %+v", p, tr.Opened(p), want, tr.Stats())
 	}
-	got := tr.Opened(pid)
+	got := tr.Opened(p)
 	if !slices.Equal(paths(got), want) {
 		t.Errorf("Opened = %v, want %v", paths(got), want)
 	}
 	for _, o := range got {
-		if o.PID != pid || o.At.Before(before) || o.At.After(after.Add(5*time.Second)) {
-			t.Errorf("open %+v: pid or time outside [%v, %v]", o, before, after)
+		if o.Proc != p || o.At.Before(before) || o.At.After(after.Add(5*time.Second)) {
+			t.Errorf("open %+v: opener or time outside %v [%v, %v]", o, p, before, after)
 		}
 	}
 	st := tr.Stats()
-	if st.Kept < 3 || st.Events < 5 || !slices.Contains(st.Marked, dir) {
+	if st.Kept < 3 || st.Events < 5 || !slices.Contains(st.Marked, dir) || st.ByPID != "" || st.Unpinned != 0 {
 		t.Errorf("stats %+v", st)
 	}
 	t.Logf("root filesystem %s: marked %v, mount only %v", fsType(dir), st.Marked, st.MountOnly)
-	if tr.Opened(os.Getpid()) != nil {
+	if tr.Opened(proc(t, os.Getpid())) != nil {
 		t.Error("gtm's own opens kept")
 	}
+	if tr.Opened(Proc{PID: p.PID, Start: p.Start + 1}) != nil {
+		t.Error("another process with the opener's PID has its opens")
+	}
 
-	tr.Forget(func(p int) bool { return p != pid })
-	if tr.Opened(pid) != nil {
+	tr.Forget(func(q Proc) bool { return q != p })
+	if tr.Opened(p) != nil {
 		t.Error("Forget kept an exited process")
 	}
 }
@@ -201,7 +263,7 @@ func TestOwnOpensIgnored(t *testing.T) {
 	if !waitFor(func() bool { return tr.Opened(pid) != nil }) {
 		t.Fatal("child's open not seen")
 	}
-	if got := tr.Opened(os.Getpid()); got != nil {
+	if got := tr.Opened(proc(t, os.Getpid())); got != nil {
 		t.Errorf("own opens kept: %v", got)
 	}
 }
@@ -491,10 +553,11 @@ func TestStormNoLeak(t *testing.T) {
 			if st := tr.Stats(); (len(st.PerEventFD) == 1) != (mode == "by fd") {
 				t.Fatalf("%s: per-event fd %v", mode, st.PerEventFD)
 			}
-			pid := opener(t, all)
+			pid, end := holder(t, all)
 			if !waitFor(func() bool { return tr.Stats().Events >= uint64(len(all)) }) {
 				t.Fatalf("stats %+v, want %d events", tr.Stats(), len(all))
 			}
+			end() // its pipes and pidfd are closed
 			st := tr.Stats()
 			if st.Overflows != 0 {
 				t.Errorf("%d overflows for %d events", st.Overflows, len(all))
@@ -504,7 +567,8 @@ func TestStormNoLeak(t *testing.T) {
 				t.Errorf("kept %v, want %v", got, models)
 			}
 			// The tracer holds its groups, a dir per filesystem marked by
-			// name and an eventfd; nothing per event.
+			// name and an eventfd; nothing per event (no file's fd, no
+			// opener's pidfd).
 			held := len(tr.sys.groups) + len(tr.sys.mounts) + 1
 			if n := fdCount(t); n != before+held {
 				t.Errorf("%d fds with the tracer, %d before and %d held: event fds leak", n, before, held)
@@ -577,4 +641,145 @@ func TestCloseDuringStorm(t *testing.T) {
 	if d := time.Since(t0); d > time.Second {
 		t.Errorf("Close during a storm took %v", d)
 	}
+}
+
+// TestExitedOpener: an opener gone before gtm reads its events leaves
+// nothing: its PID may be another process's by then.
+func TestExitedOpener(t *testing.T) {
+	for _, mode := range []string{"pinned", "unpinned"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "unpinned" {
+				refusePIDFD = true
+				t.Cleanup(func() { refusePIDFD = false })
+			}
+			dir := tmpfsDir(t)
+			tr := start(t, Options{Paths: []string{dir}})
+			if st := tr.Stats(); (st.ByPID == "") != (mode == "pinned") {
+				t.Fatalf("%s: by PID %q", mode, st.ByPID)
+			}
+			files := writeFiles(t, dir, "a.gguf", "b.onnx")
+			readGate.Lock()
+			exiter(t, files)
+			readGate.Unlock()
+			if !waitFor(func() bool { return tr.Stats().Events >= 2 }) {
+				t.Fatalf("stats %+v", tr.Stats())
+			}
+			if st := tr.Stats(); st.Kept != 0 || st.Unpinned != 2 {
+				t.Errorf("an exited opener's opens kept: %+v", st)
+			}
+		})
+	}
+}
+
+// pidnsEnv marks the test binary run again as PID 1 of a PID namespace of
+// its own, with its own /proc: there it may choose the next PID
+// (ns_last_pid) without touching the machine's.
+const pidnsEnv = "GTM_OPENS_TEST_PIDNS"
+
+// inPIDNS runs the calling test again in a PID namespace of its own and
+// reports its result here; it returns true where the test is to run.
+func inPIDNS(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(pidnsEnv) != "" {
+		return true
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("a PID namespace needs root")
+	}
+	cmd := exec.Command("unshare", "--pid", "--fork", "--mount-proc", os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), pidnsEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("in a PID namespace of its own:\n%s", out)
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		t.Skip("no unshare(1)")
+	case err != nil && strings.HasPrefix(string(out), "unshare:"):
+		t.Skipf("no PID namespace here: %s", out)
+	case err != nil:
+		t.Fatal(err)
+	case strings.Contains(string(out), "--- SKIP: "+t.Name()+" "):
+		t.Skip("skipped in its PID namespace")
+	}
+	return false
+}
+
+// ticksNow is CLOCK_BOOTTIME in clock ticks, the clock /proc/PID/stat
+// dates starts by.
+func ticksNow(t testing.TB) uint64 {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_BOOTTIME, &ts); err != nil {
+		t.Fatal(err)
+	}
+	return uint64(ts.Nano() / int64(10*time.Millisecond))
+}
+
+// holderAt is holder as PID pid, which must be free: the namespace's next
+// PID is set to it (Go's threads take PIDs too, so it may take tries).
+// It waits for the next clock tick first, so the new process's start is
+// not that of an earlier one with the PID.
+func holderAt(t *testing.T, pid int, names []string) (Proc, func()) {
+	t.Helper()
+	then := ticksNow(t)
+	for ticksNow(t) <= then {
+		time.Sleep(time.Millisecond)
+	}
+	for range 20 {
+		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pid-1)), 0); err != nil {
+			t.Skip("cannot choose the next PID:", err)
+		}
+		p, end := holder(t, names)
+		if p.PID == pid {
+			return p, end
+		}
+		end()
+	}
+	t.Skipf("PID %d not given again in 20 tries", pid)
+	return Proc{}, nil
+}
+
+// TestPIDReuse: a process opens attacker.gguf and exits; another is given
+// its PID. Whether gtm reads the open before or after the PID is reused,
+// the later process is not credited with it.
+func TestPIDReuse(t *testing.T) {
+	if !inPIDNS(t) {
+		return
+	}
+	t.Run("read after reuse", func(t *testing.T) {
+		dir := tmpfsDir(t)
+		tr := start(t, Options{Paths: []string{dir}})
+		files := writeFiles(t, dir, "attacker.gguf", "own.gguf")
+		readGate.Lock() // gtm reads nothing until the PID is another's
+		pid := exiter(t, files[:1])
+		later, _ := holderAt(t, pid, files[1:])
+		readGate.Unlock()
+		if !waitFor(func() bool { return tr.Opened(later) != nil }) {
+			t.Fatalf("the later process's open not seen: %+v", tr.Stats())
+		}
+		if got := paths(tr.Opened(later)); !slices.Equal(got, files[1:]) {
+			t.Errorf("PID %d reused: the later process opened %v, want only %v", pid, got, files[1:])
+		}
+		if st := tr.Stats(); st.Unpinned != 1 {
+			t.Errorf("the exited opener's open not dropped: %+v", st)
+		}
+	})
+	t.Run("read before reuse", func(t *testing.T) {
+		dir := tmpfsDir(t)
+		tr := start(t, Options{Paths: []string{dir}})
+		files := writeFiles(t, dir, "attacker.gguf", "own.gguf")
+		first, end := holder(t, files[:1])
+		if !waitFor(func() bool { return tr.Opened(first) != nil }) {
+			t.Fatalf("the first process's open not seen: %+v", tr.Stats())
+		}
+		end()
+		later, _ := holderAt(t, first.PID, files[1:])
+		if !waitFor(func() bool { return tr.Opened(later) != nil }) {
+			t.Fatalf("the later process's open not seen: %+v", tr.Stats())
+		}
+		if got := paths(tr.Opened(later)); !slices.Equal(got, files[1:]) {
+			t.Errorf("PID %d reused: the later process opened %v, want only %v", first.PID, got, files[1:])
+		}
+		if got := paths(tr.Opened(first)); !slices.Equal(got, files[:1]) {
+			t.Errorf("the first process opened %v", got)
+		}
+	})
 }

@@ -1,9 +1,12 @@
 package opens
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,11 +91,14 @@ func dirExists(p string) bool { fi, err := os.Stat(p); return err == nil && fi.I
 
 func TestNilTracer(t *testing.T) {
 	var tr *Tracer
-	if tr.Opened(1) != nil || tr.Close() != nil || len(tr.Stats().Marked) != 0 {
+	if tr.Opened(Proc{PID: 1}) != nil || tr.Close() != nil || len(tr.Stats().Marked) != 0 {
 		t.Error("a nil Tracer returned something")
 	}
-	tr.Forget(func(int) bool { return false })
+	tr.Forget(func(Proc) bool { return false })
 }
+
+// pr is process pid, started at a fixed tick.
+func pr(pid int) Proc { return Proc{PID: pid, Start: 4200} }
 
 // fakeStore is a store on a clock the test moves.
 func fakeStore(o Options) (*store, *time.Time) {
@@ -115,9 +121,9 @@ func TestStorePerPID(t *testing.T) {
 	var st Stats
 	for _, p := range []string{"a", "b", "c", "d", "b"} {
 		*now = now.Add(time.Second)
-		s.add(7, p, *now, &st)
+		s.add(pr(7), p, *now, &st)
 	}
-	got := s.opened(7, &st)
+	got := s.opened(pr(7), &st)
 	if want := []string{"b", "d", "c"}; !slices.Equal(paths(got), want) {
 		t.Errorf("opens %v, want %v (newest first, a re-open moves to the front)", paths(got), want)
 	}
@@ -125,10 +131,10 @@ func TestStorePerPID(t *testing.T) {
 		t.Errorf("kept %d dropped %d, want 5 and 1", st.Kept, st.Dropped)
 	}
 	got[0].Path = "changed"
-	if s.opened(7, &st)[0].Path != "b" {
+	if s.opened(pr(7), &st)[0].Path != "b" {
 		t.Error("Opened returned the store's own slice")
 	}
-	if s.opened(8, &st) != nil {
+	if s.opened(pr(8), &st) != nil {
 		t.Error("an unknown PID has opens")
 	}
 }
@@ -138,10 +144,10 @@ func TestStoreMaxPIDs(t *testing.T) {
 	var st Stats
 	for _, pid := range []int{1, 2, 1, 3} { // 2 opened least recently when 3 comes
 		*now = now.Add(time.Second)
-		s.add(pid, "m.gguf", *now, &st)
+		s.add(pr(pid), "m.gguf", *now, &st)
 	}
-	if len(s.pids) != 2 || s.opened(2, &st) != nil || s.opened(1, &st) == nil || s.opened(3, &st) == nil {
-		t.Errorf("kept %v, want 1 and 3", s.pids)
+	if len(s.procs) != 2 || s.opened(pr(2), &st) != nil || s.opened(pr(1), &st) == nil || s.opened(pr(3), &st) == nil {
+		t.Errorf("kept %v, want 1 and 3", s.procs)
 	}
 	if st.Dropped != 1 {
 		t.Errorf("dropped %d, want 1", st.Dropped)
@@ -151,23 +157,23 @@ func TestStoreMaxPIDs(t *testing.T) {
 func TestStoreMaxAge(t *testing.T) {
 	s, now := fakeStore(Options{MaxAge: time.Minute})
 	var st Stats
-	s.add(1, "old.gguf", *now, &st)
+	s.add(pr(1), "old.gguf", *now, &st)
 	*now = now.Add(50 * time.Second)
-	s.add(1, "new.gguf", *now, &st)
-	s.add(2, "x.onnx", now.Add(-45*time.Second), &st)
+	s.add(pr(1), "new.gguf", *now, &st)
+	s.add(pr(2), "x.onnx", now.Add(-45*time.Second), &st)
 	*now = now.Add(20 * time.Second)
-	if got := paths(s.opened(1, &st)); !slices.Equal(got, []string{"new.gguf"}) {
+	if got := paths(s.opened(pr(1), &st)); !slices.Equal(got, []string{"new.gguf"}) {
 		t.Errorf("opens %v, want only new.gguf", got)
 	}
-	s.forget(func(int) bool { return true }, &st)
-	if _, ok := s.pids[2]; ok {
+	s.forget(func(Proc) bool { return true }, &st)
+	if _, ok := s.procs[pr(2)]; ok {
 		t.Error("Forget kept a process whose opens all aged out")
 	}
 	if st.Dropped != 2 {
 		t.Errorf("dropped %d, want 2", st.Dropped)
 	}
 	*now = now.Add(time.Hour)
-	if s.opened(1, &st) != nil || len(s.pids) != 0 {
+	if s.opened(pr(1), &st) != nil || len(s.procs) != 0 {
 		t.Error("aged-out opens returned")
 	}
 }
@@ -176,20 +182,189 @@ func TestStoreForget(t *testing.T) {
 	s, now := fakeStore(Options{})
 	var st Stats
 	for pid := 1; pid <= 4; pid++ {
-		s.add(pid, "m.gguf", *now, &st)
+		s.add(pr(pid), "m.gguf", *now, &st)
 	}
-	s.forget(func(pid int) bool { return pid%2 == 0 }, &st)
-	if len(s.pids) != 2 || s.opened(1, &st) != nil || s.opened(2, &st) == nil {
-		t.Errorf("after Forget: %v", s.pids)
+	s.forget(func(p Proc) bool { return p.PID%2 == 0 }, &st)
+	if len(s.procs) != 2 || s.opened(pr(1), &st) != nil || s.opened(pr(2), &st) == nil {
+		t.Errorf("after Forget: %v", s.procs)
 	}
 	if st.Dropped != 0 {
 		t.Errorf("an exited process counted as dropped: %d", st.Dropped)
 	}
 }
 
+// TestStorePIDReused: a process that got an earlier opener's PID is
+// another process; it neither sees the earlier opens nor shares their
+// slots.
+func TestStorePIDReused(t *testing.T) {
+	s, now := fakeStore(Options{})
+	var st Stats
+	first, later := Proc{PID: 7, Start: 100}, Proc{PID: 7, Start: 101}
+	s.add(first, "/m/attacker.gguf", *now, &st)
+	if s.opened(later, &st) != nil {
+		t.Error("a later process with the PID was given the first one's open")
+	}
+	s.add(later, "/m/own.gguf", *now, &st)
+	if got := paths(s.opened(later, &st)); !slices.Equal(got, []string{"/m/own.gguf"}) {
+		t.Errorf("later process opened %v", got)
+	}
+	if got := s.opened(first, &st); len(got) != 1 || got[0].Proc != first || got[0].Path != "/m/attacker.gguf" {
+		t.Errorf("first process opened %+v", got)
+	}
+	s.forget(func(p Proc) bool { return p == later }, &st)
+	if s.opened(first, &st) != nil || s.opened(later, &st) == nil {
+		t.Error("Forget told the processes apart by PID only")
+	}
+}
+
+func TestParseStart(t *testing.T) {
+	for _, c := range []struct {
+		stat string
+		want uint64
+		ok   bool
+	}{
+		{"42 (llama-server) S 1 42 42 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 9 0 123456 10000 300", 123456, true},
+		{"42 (a) b) c) R 1 42 42 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 9 0 77 10000 300\n", 77, true},
+		{"42 (x) S 1 42 42 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 9 0", 0, false},
+		{"42 (x) S 1 42 42 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 9 0 -5 1", 0, false},
+		{"42 x S 1", 0, false},
+	} {
+		if got, ok := parseStart([]byte(c.stat)); got != c.want || ok != c.ok {
+			t.Errorf("parseStart(%q) = %d, %v; want %d, %v", c.stat, got, ok, c.want, c.ok)
+		}
+	}
+}
+
 func TestStoreDefaults(t *testing.T) {
 	s := newStore(Options{PerPID: -1})
-	if s.perPID != DefaultPerPID || s.maxPIDs != DefaultMaxPIDs || s.maxAge != DefaultMaxAge {
-		t.Errorf("defaults %d %d %v", s.perPID, s.maxPIDs, s.maxAge)
+	if s.perPID != DefaultPerPID || s.maxPIDs != DefaultMaxPIDs || s.maxAge != DefaultMaxAge || s.maxBytes != DefaultMaxBytes {
+		t.Errorf("defaults %d %d %v %d", s.perPID, s.maxPIDs, s.maxAge, s.maxBytes)
 	}
+}
+
+// heapHeld is the live heap after a collection.
+func heapHeld() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// longPaths fills s as an attacker would: every process of the count
+// bounds opens PerPID model files of the longest names the kernel gives.
+func longPaths(s *store, st *Stats, now time.Time) {
+	dir := "/m/" + strings.Repeat("d", 250) + "/"
+	for len(dir) < 3800 {
+		dir += strings.Repeat("d", 250) + "/"
+	}
+	for pid := 1; pid <= s.maxPIDs; pid++ {
+		for i := range s.perPID {
+			s.add(pr(pid), fmt.Sprintf("%s%d-%d.gguf", dir, pid, i), now, st)
+		}
+	}
+}
+
+// TestStoreByteBound: the count bounds alone let 1024 processes × 16 opens
+// of ~4 KiB paths hold 64 MiB; the byte bound holds the store to MaxBytes,
+// the least recently opening processes going first.
+func TestStoreByteBound(t *testing.T) {
+	s, now := fakeStore(Options{})
+	var st Stats
+	before := heapHeld()
+	longPaths(s, &st, *now)
+	held := int64(heapHeld()) - int64(before)
+	runtime.KeepAlive(s)
+	t.Logf("%d processes, %d opens kept, %d bytes accounted; heap held %.2f MiB", len(s.procs), st.Kept-st.Dropped, s.bytes, float64(held)/(1<<20))
+	if held > 2*DefaultMaxBytes {
+		t.Errorf("the store holds %.1f MiB of heap, bound %d MiB", float64(held)/(1<<20), DefaultMaxBytes>>20)
+	}
+	if s.bytes > DefaultMaxBytes || s.bytes != accounted(s) {
+		t.Errorf("accounted %d bytes, counted %d, bound %d", s.bytes, accounted(s), DefaultMaxBytes)
+	}
+	if st.OverBytes == 0 || st.OverBytes > st.Dropped || st.Kept-st.Dropped != uint64(opensKept(s)) {
+		t.Errorf("stats %+v with %d opens kept", st, opensKept(s))
+	}
+	if s.procs[pr(s.maxPIDs)] == nil || s.procs[pr(1)] != nil {
+		t.Error("the byte bound dropped the newest process, or kept the oldest")
+	}
+}
+
+func TestStoreByteBoundOneProcess(t *testing.T) {
+	s, now := fakeStore(Options{MaxBytes: 1}) // raised to one open's worth
+	var st Stats
+	long := "/m/" + strings.Repeat("x", MaxPath-20) + ".gguf"
+	s.add(pr(1), "/m/a.gguf", *now, &st)
+	s.add(pr(1), long, *now, &st)
+	if got := paths(s.opened(pr(1), &st)); !slices.Equal(got, []string{long}) || st.OverBytes != 1 {
+		t.Errorf("kept %d paths, %d over bytes; want the newest, long one", len(got), st.OverBytes)
+	}
+	s.add(pr(2), "/m/b.gguf", *now, &st)
+	if s.procs[pr(1)] != nil || s.bytes != accounted(s) {
+		t.Errorf("a second process did not push out the first: %v, %d bytes", s.procs, s.bytes)
+	}
+	s.add(pr(2), "/m/"+strings.Repeat("y", MaxPath)+".gguf", *now, &st)
+	if st.TooLong != 1 || len(s.procs[pr(2)].opens) != 1 {
+		t.Errorf("a path over PATH_MAX kept: %+v", st)
+	}
+}
+
+// accounted recounts what the store's opens cost.
+func accounted(s *store) int {
+	n := 0
+	for _, p := range s.procs {
+		n += procOverhead
+		for _, o := range p.opens {
+			n += openCost(o)
+		}
+	}
+	return n
+}
+
+func opensKept(s *store) int {
+	n := 0
+	for _, p := range s.procs {
+		n += len(p.opens)
+	}
+	return n
+}
+
+// BenchmarkStoreLongPaths fills a store as TestStoreByteBound does: the
+// heap it holds then, and what an open costs to add.
+func BenchmarkStoreLongPaths(b *testing.B) {
+	b.ReportAllocs()
+	var held int64
+	for range b.N {
+		b.StopTimer()
+		before := heapHeld()
+		s, now := fakeStore(Options{})
+		var st Stats
+		b.StartTimer()
+		longPaths(s, &st, *now)
+		b.StopTimer()
+		held = int64(heapHeld()) - int64(before)
+		runtime.KeepAlive(s)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(held)/(1<<20), "MiB-held")
+}
+
+// FuzzParseStart: a stat line is another process's text (its command name
+// is its own to choose); any bytes give a start or none, never a panic,
+// and a start given is the 20th field after the last ')'.
+func FuzzParseStart(f *testing.F) {
+	f.Add([]byte("42 (llama-server) S 1 42 42 0 -1 4194560 1 0 0 0 3 4 0 0 20 0 9 0 123456 10000 300"))
+	f.Add([]byte("42 (a) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17) 0 99 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		start, ok := parseStart(b)
+		if !ok {
+			return
+		}
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 20 {
+			t.Fatalf("start %d from %d fields", start, len(f))
+		}
+		if want, err := strconv.ParseUint(f[19], 10, 64); err != nil || want != start {
+			t.Fatalf("start %d from %q", start, b)
+		}
+	})
 }
