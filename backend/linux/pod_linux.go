@@ -20,35 +20,36 @@ import (
 // delegates it) and a container may make some below its own, with any
 // names: "kubepods…pod<UID>" further down a path proves nothing.
 //
-// The layout, from kubernetes/kubernetes v1.34.0 pkg/kubelet/cm (unchanged
-// in its shape since v1.8): the --cgroup-root, then "kubepods"
-// (node_container_manager_linux.go:41, joined at container_manager_linux.go:273),
-// then "burstable" or "besteffort" (qos_container_manager_linux.go:93-94;
-// a Guaranteed pod sits in kubepods itself), then "pod"+UID
-// (helpers_linux.go:318, pod_container_manager_linux.go:120); the runtime
-// names the container's cgroup in it after the container ID. The systemd
-// driver joins the names with "-" into nested slices and writes a UID's
-// "-" as "_" (cgroup_manager_linux.go:81, ToSystemd):
+// The layout, as kubernetes/kubernetes v1.34.0 pkg/kubelet/cm makes it:
+// the --cgroup-root, then "kubepods" (node_container_manager_linux.go:41,
+// joined at container_manager_linux.go:273), then "burstable" or
+// "besteffort" (qos_container_manager_linux.go:93-94; a Guaranteed pod
+// sits in kubepods itself), then "pod"+UID (helpers_linux.go:318,
+// pod_container_manager_linux.go:120); the runtime names the container's
+// cgroup in it after the container ID. The systemd driver joins the names
+// with "-" into nested slices and writes a UID's "-" as "_"
+// (cgroup_manager_linux.go:81, ToSystemd):
 //
 //	systemd:  /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod<UID>.slice/cri-containerd-<ID>.scope
 //	          (crio-<ID>.scope, docker-<ID>.scope; Guaranteed: /kubepods.slice/kubepods-pod<UID>.slice/...)
 //	cgroupfs: /kubepods/burstable/pod<UID>/<ID>   (crio-<ID>; Guaranteed: /kubepods/pod<UID>/<ID>)
 //
-// Two cgroup roots are accepted: "/" (the kubelet's default: kubeadm, k3s,
-// RKE2, OpenShift, the clouds' node images) and "/kubelet" (kind, whose
-// kubeadm config sets cgroupRoot: /kubelet: /kubelet.slice/kubelet-kubepods.slice/...).
-// A kubelet with another --cgroup-root, or a rootless one under a user's
+// Two cgroup roots are accepted: "/", the kubelet's default (kubeadm keeps
+// it), and "/kubelet", kind's (sigs.k8s.io/kind v0.30.0
+// pkg/cluster/internal/kubeadm/config.go:277), which gives
+// /kubelet.slice/kubelet-kubepods.slice/... or /kubelet/kubepods/... A
+// kubelet with another --cgroup-root, or a rootless one under a user's
 // user@UID.service (usernetes, k3s --rootless), names no pod: the latter's
 // cgroups are that user's to name.
 //
-// In a cgroup namespace (gtm's DaemonSet container on cgroup v2: the
-// runtime gives an unprivileged container its own), the kernel shows a
-// cgroup outside the namespace relative to gtm's own, climbing with "..":
-// "/../../kubepods-burstable.slice/kubepods-burstable-pod<UID>.slice/...".
-// The climb ends on an ancestor of gtm's container, which is the kubelet's,
-// and the first name below it is a cgroup only root made there; so the
-// layout may start at any of its levels after a climb. A user's cgroup
-// still shows as "/../../../user.slice/...".
+// In a cgroup namespace (gtm's DaemonSet container on cgroup v2, where
+// containerd and CRI-O give an unprivileged container its own), the kernel
+// shows a cgroup outside the namespace relative to gtm's own, climbing
+// with "..": "/../../kubepods-burstable.slice/kubepods-burstable-pod<UID>.slice/...".
+// The climb ends on an ancestor of gtm's container, which is the
+// kubelet's, and the first name below it is a cgroup only root made
+// there; so after a climb the layout may start at any of its levels. A
+// user's cgroup still shows as "/../../../user.slice/...".
 var (
 	// podSlice: the systemd driver's pod slice; its name spells its parents.
 	podSlice = sync.OnceValue(func() *regexp.Regexp {
