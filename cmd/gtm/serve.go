@@ -102,7 +102,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs.BoolVar(&o.redact, "redact", false, "redact everything served, metrics included: no command lines, paths cut to file names, user and host names replaced")
 	fs.BoolVar(&o.fullSnapshot, "full-snapshot", false, "serve /snapshot.json unredacted: every process's command line, working directory, executable and model paths and user, which /proc hides from other users, to anyone who can connect (on loopback: every local user)")
 	fs.BoolVar(&o.noSnapshot, "no-snapshot", false, "do not serve /snapshot.json (404): /metrics alone shows the processes")
-	fs.StringVar(&o.tokenFile, "token-file", "", "answer only requests that carry the bearer token in `FILE` (Authorization: Bearer TOKEN, as Prometheus's authorization.credentials_file sends it); /healthz and /livez stay open for probes. Read once at start; 16 to 4096 printable characters, surrounding white space ignored")
+	fs.StringVar(&o.tokenFile, "token-file", "", "answer only requests that carry the bearer token in `FILE` (Authorization: Bearer TOKEN, as Prometheus's authorization.credentials_file sends it); /healthz and /livez stay open for probes. Read once at start: a file of at most 4 KiB, its token at least 16 printable characters, surrounding white space ignored")
 	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
@@ -247,31 +247,31 @@ func collectInto(ctx context.Context, src collect.Provider, interval time.Durati
 	}
 }
 
-// Bounds on a --token-file token: shorter is guessable over the network,
-// longer is no token a scraper sends in a header.
+// Bounds on --token-file: a shorter token is guessable over the network; a
+// larger file holds no token a scraper sends in a header.
 const (
-	minTokenLen = 16
-	maxTokenLen = 4096
+	minTokenLen  = 16
+	maxTokenFile = 4096
 )
 
 // readToken reads --token-file once: a regular file of at most
-// maxTokenLen bytes (a FIFO is refused, never waited on), following links
+// maxTokenFile bytes (a FIFO is refused, never waited on), following links
 // as a Kubernetes Secret volume's are. Surrounding white space (a final
 // newline) is not part of the token; what remains must be printable ASCII
 // without spaces, as an HTTP header carries it. worldReadable says any
 // local user can read the file. Errors name the file, never its content.
 func readToken(path string) (token []byte, worldReadable bool, err error) {
-	f, fi, err := safefile.Open(path, maxTokenLen+64)
+	f, fi, err := safefile.Open(path, maxTokenFile)
 	if err != nil {
 		return nil, false, err
 	}
-	b, err := safefile.ReadAll(f, path, maxTokenLen+64, safefile.DefaultTimeout)
+	b, err := safefile.ReadAll(f, path, maxTokenFile, safefile.DefaultTimeout)
 	if err != nil {
 		return nil, false, err
 	}
 	b = bytes.TrimSpace(b)
-	if len(b) < minTokenLen || len(b) > maxTokenLen {
-		return nil, false, fmt.Errorf("%s: the token must be %d to %d characters, not %d", path, minTokenLen, maxTokenLen, len(b))
+	if len(b) < minTokenLen {
+		return nil, false, fmt.Errorf("%s: the token must be at least %d characters, not %d", path, minTokenLen, len(b))
 	}
 	for _, c := range b {
 		if c <= ' ' || c > '~' {
