@@ -25,13 +25,23 @@ type Options struct {
 	// localhost and the address a connection came in on (the listen host,
 	// the machine's name, names the operator allows).
 	Hosts []string
+	// Token, when set, is the bearer token every request must carry
+	// (Authorization: Bearer TOKEN) but the probes' /healthz and /livez,
+	// which show nothing of the processes; others get 401.
+	Token []byte
+	// NoSnapshot leaves /snapshot.json out (404): /metrics alone shows the
+	// processes.
+	NoSnapshot bool
 }
 
 // Handler serves /metrics (Prometheus), /snapshot.json (the exported
-// snapshot, as `gtm --json` writes it, redacted unless o.FullSnapshot) and
-// /healthz (200 while snapshots keep coming, 503 before the first or when
-// the last is older than three intervals). Only GET and HEAD are answered,
-// and only for a Host that names this server (421 otherwise).
+// snapshot, as `gtm --json` writes it, redacted unless o.FullSnapshot;
+// none with o.NoSnapshot), /healthz (200 while snapshots keep coming, 503
+// before the first or when the last is older than three intervals) and
+// /livez (200 while the server answers). Only GET and HEAD are answered,
+// only for a Host that names this server (421 otherwise) and, with
+// o.Token, only with that bearer token (401 otherwise) but for the probes'
+// /healthz and /livez.
 func (e *Exporter) Handler(o Options) http.Handler {
 	interval := o.Interval
 	mux := http.NewServeMux()
@@ -44,18 +54,20 @@ func (e *Exporter) Handler(o Options) http.Handler {
 		}
 		writeBody(w, textContentType, gz, data)
 	})
-	mux.HandleFunc("GET /snapshot.json", func(w http.ResponseWriter, r *http.Request) {
-		gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
-		data, err := e.snapshotJSON(o.FullSnapshot, gz)
-		switch {
-		case err != nil:
-			http.Error(w, "gtm: "+err.Error(), http.StatusInternalServerError)
-		case data == nil:
-			http.Error(w, "no snapshot yet", http.StatusServiceUnavailable)
-		default:
-			writeBody(w, "application/json", gz, data)
-		}
-	})
+	if !o.NoSnapshot {
+		mux.HandleFunc("GET /snapshot.json", func(w http.ResponseWriter, r *http.Request) {
+			gz := acceptsGzip(r.Header.Get("Accept-Encoding"))
+			data, err := e.snapshotJSON(o.FullSnapshot, gz)
+			switch {
+			case err != nil:
+				http.Error(w, "gtm: "+err.Error(), http.StatusInternalServerError)
+			case data == nil:
+				http.Error(w, "no snapshot yet", http.StatusServiceUnavailable)
+			default:
+				writeBody(w, "application/json", gz, data)
+			}
+		})
+	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		age, ok := e.age()
 		switch {
@@ -67,15 +79,25 @@ func (e *Exporter) Handler(o Options) http.Handler {
 			fmt.Fprintln(w, "ok")
 		}
 	})
-	snapKind := "redacted"
-	if o.FullSnapshot {
-		snapKind = "full"
+	// The liveness probe's: the server answers and the exporter's lock is
+	// free, however old the snapshot (a stalled collection makes the pod
+	// unready through /healthz, not restarted).
+	mux.HandleFunc("GET /livez", func(w http.ResponseWriter, _ *http.Request) {
+		e.age()
+		fmt.Fprintln(w, "ok")
+	})
+	snapLink := `<li><a href="snapshot.json">/snapshot.json</a> (redacted)</li>`
+	switch {
+	case o.NoSnapshot:
+		snapLink = ""
+	case o.FullSnapshot:
+		snapLink = `<li><a href="snapshot.json">/snapshot.json</a> (full)</li>`
 	}
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, `<!doctype html><title>gtm</title><h1>gtm serve</h1><ul><li><a href="metrics">/metrics</a> (Prometheus)</li><li><a href="snapshot.json">/snapshot.json</a> (%s)</li><li><a href="healthz">/healthz</a></li></ul>`, snapKind)
+		fmt.Fprintf(w, `<!doctype html><title>gtm</title><h1>gtm serve</h1><ul><li><a href="metrics">/metrics</a> (Prometheus)</li>%s<li><a href="healthz">/healthz</a></li><li><a href="livez">/livez</a></li></ul>`, snapLink)
 	})
-	return checkHost(mux, o.Hosts)
+	return checkHost(requireToken(mux, o.Token, "/healthz", "/livez"), o.Hosts)
 }
 
 // writeBody sends a body shared by every client: it is written from the

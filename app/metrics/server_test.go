@@ -237,3 +237,87 @@ func TestLimitListener(t *testing.T) {
 		t.Fatal("the waiting client was not served after a connection closed")
 	}
 }
+
+// TestBearerToken: with a token, every path but the probes' answers 401
+// to a request without it, with another token or another scheme, and the
+// answer neither shows the processes nor echoes what was sent; the token
+// opens them all.
+func TestBearerToken(t *testing.T) {
+	const token = "s3cr3t-t0ken-of-the-test-0123456789"
+	e := New()
+	e.Update(fixture(), 0)
+	h := e.Handler(Options{Interval: time.Second, Token: []byte(token)})
+	get := func(path, auth string) (int, http.Header, string) {
+		r := localRequest(path)
+		if auth != "" {
+			r.Header.Set("Authorization", auth)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		return rec.Code, rec.Header(), rec.Body.String()
+	}
+	for _, path := range []string{"/metrics", "/snapshot.json", "/"} {
+		for _, auth := range []string{"", "Bearer", "Bearer ", "Bearer wrong-" + token, "Bearer " + token[:len(token)-1],
+			"Bearer " + token + "x", "Basic " + token, token, "Bearer\t" + token} {
+			code, hdr, body := get(path, auth)
+			if code != http.StatusUnauthorized || !strings.HasPrefix(hdr.Get("WWW-Authenticate"), "Bearer") ||
+				strings.Contains(body, "llama-server") || strings.Contains(body, token[:8]) {
+				t.Errorf("%s with Authorization %q: %d %q, want 401", path, auth, code, body)
+			}
+		}
+		for _, auth := range []string{"Bearer " + token, "bearer " + token, "Bearer  " + token + " "} {
+			if code, _, _ := get(path, auth); code != 200 {
+				t.Errorf("%s with Authorization %q: %d, want 200", path, auth, code)
+			}
+		}
+	}
+	if _, _, body := get("/metrics", "Bearer "+token); !strings.Contains(body, "llama-server") {
+		t.Error("/metrics with the token lacks the processes")
+	}
+	// The kubelet's probes carry no token and learn nothing of processes.
+	for _, path := range []string{"/healthz", "/livez"} {
+		if code, _, body := get(path, ""); code != 200 || strings.TrimSpace(body) != "ok" {
+			t.Errorf("%s without a token: %d %q, want 200 ok", path, code, body)
+		}
+	}
+	// Without a token configured, nothing is asked.
+	rec := httptest.NewRecorder()
+	e.Handler(Options{Interval: time.Second}).ServeHTTP(rec, localRequest("/metrics"))
+	if rec.Code != 200 {
+		t.Errorf("no token configured: %d", rec.Code)
+	}
+}
+
+// TestNoSnapshot: --no-snapshot leaves /snapshot.json out, and the index
+// does not link it.
+func TestNoSnapshot(t *testing.T) {
+	e := New()
+	e.Update(fixture(), 0)
+	h := e.Handler(Options{Interval: time.Second, NoSnapshot: true})
+	for path, want := range map[string]int{"/snapshot.json": http.StatusNotFound, "/metrics": 200, "/healthz": 200, "/livez": 200} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, localRequest(path))
+		if rec.Code != want {
+			t.Errorf("%s: %d, want %d", path, rec.Code, want)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, localRequest("/"))
+	if strings.Contains(rec.Body.String(), "snapshot.json") {
+		t.Errorf("index links the snapshot: %s", rec.Body.String())
+	}
+}
+
+// TestLivez: the liveness probe answers before the first snapshot and
+// after snapshots stop, where /healthz says 503.
+func TestLivez(t *testing.T) {
+	e := New()
+	h := e.Handler(Options{Interval: time.Second})
+	for _, path := range []string{"/livez", "/healthz"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, localRequest(path))
+		if want := map[string]int{"/livez": 200, "/healthz": 503}[path]; rec.Code != want {
+			t.Errorf("before the first snapshot %s: %d, want %d", path, rec.Code, want)
+		}
+	}
+}

@@ -19,7 +19,6 @@ type cgroupPattern struct {
 // gtm starts.
 var cgroupPatterns = sync.OnceValue(func() []cgroupPattern {
 	return []cgroupPattern{
-		{"k8s", regexp.MustCompile(`kubepods.*?(?:cri-containerd-|crio-|docker-|/)([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
 		{"docker", regexp.MustCompile(`(?:/docker[-/])([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
 		{"podman", regexp.MustCompile(`libpod-(?:conmon-)?([0-9a-f]{64})(?:\.scope)?(?:/|$)`)},
 		{"containerd", regexp.MustCompile(`cri-containerd-([0-9a-f]{64})\.scope`)},
@@ -39,6 +38,11 @@ func containerFromCgroup(text string) (string, bool) {
 			continue
 		}
 		path := parts[2]
+		// A kubelet's container only where the kubelet's cgroups hold it
+		// (podFromPath): a user can name their own cgroups "kubepods…".
+		if _, id, ok := podFromPath(path); ok {
+			return "k8s:" + id[:12], true
+		}
 		for _, p := range cgroupPatterns() {
 			if m := p.re.FindStringSubmatch(path); m != nil {
 				id := m[1]

@@ -9,6 +9,7 @@ import (
 
 func TestMain(m *testing.M) {
 	maptest.MaybeRunChild()
+	maybeLookUpPods()
 	os.Exit(m.Run())
 }
 

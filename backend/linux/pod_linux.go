@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -13,18 +14,121 @@ import (
 	"github.com/gputaskman/gtm/internal/procroot"
 )
 
-// podCgroup finds a Kubernetes pod UID and the container ID in one cgroup
-// path. The kubelet names a pod's cgroup after its UID and the runtime names
-// the container's cgroup after its ID:
+// A pod's cgroup is the kubelet's, and gtm believes a cgroup path names a
+// pod only where every cgroup above the pod's is one the kubelet made.
+// Anyone can make cgroups under their own user@UID.service (systemd
+// delegates it) and a container may make some below its own, with any
+// names: "kubepods…pod<UID>" further down a path proves nothing.
 //
-//	systemd driver:  /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod<UID, - as _>.slice/cri-containerd-<ID>.scope
-//	                 (crio-<ID>.scope, docker-<ID>.scope; a Guaranteed pod has no QoS level: kubepods-pod<UID>.slice)
-//	cgroupfs driver: /kubepods/burstable/pod<UID>/<ID>   (Guaranteed: /kubepods/pod<UID>/<ID>)
+// The layout, as kubernetes/kubernetes v1.34.0 pkg/kubelet/cm makes it:
+// the --cgroup-root, then "kubepods" (node_container_manager_linux.go:41,
+// joined at container_manager_linux.go:273), then "burstable" or
+// "besteffort" (qos_container_manager_linux.go:93-94; a Guaranteed pod
+// sits in kubepods itself), then "pod"+UID (helpers_linux.go:318,
+// pod_container_manager_linux.go:120); the runtime names the container's
+// cgroup in it after the container ID. The systemd driver joins the names
+// with "-" into nested slices and writes a UID's "-" as "_"
+// (cgroup_manager_linux.go:81, ToSystemd):
 //
-// A pod UID is a UUID, or a 32-hex config hash for a static pod.
-var podCgroup = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`kubepods[^\s]*?[-/]pod([0-9a-fA-F][0-9a-fA-F_-]{7,63})(?:\.slice)?/(?:(?:cri-containerd|crio|docker)-)?([0-9a-f]{64})(?:\.scope)?(?:/|$)`)
-})
+//	systemd:  /kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod<UID>.slice/cri-containerd-<ID>.scope
+//	          (crio-<ID>.scope, docker-<ID>.scope; Guaranteed: /kubepods.slice/kubepods-pod<UID>.slice/...)
+//	cgroupfs: /kubepods/burstable/pod<UID>/<ID>   (crio-<ID>; Guaranteed: /kubepods/pod<UID>/<ID>)
+//
+// Two cgroup roots are accepted: "/", the kubelet's default (kubeadm keeps
+// it), and "/kubelet", kind's (sigs.k8s.io/kind v0.30.0
+// pkg/cluster/internal/kubeadm/config.go:277), which gives
+// /kubelet.slice/kubelet-kubepods.slice/... or /kubelet/kubepods/... A
+// kubelet with another --cgroup-root, or a rootless one under a user's
+// user@UID.service (usernetes, k3s --rootless), names no pod: the latter's
+// cgroups are that user's to name.
+//
+// In a cgroup namespace (gtm's DaemonSet container on cgroup v2, where
+// containerd and CRI-O give an unprivileged container its own), the kernel
+// shows a cgroup outside the namespace relative to gtm's own, climbing
+// with "..": "/../../kubepods-burstable.slice/kubepods-burstable-pod<UID>.slice/...".
+// The climb ends on an ancestor of gtm's container, which is the
+// kubelet's, and the first name below it is a cgroup only root made
+// there; so after a climb the layout may start at any of its levels. A
+// user's cgroup still shows as "/../../../user.slice/...".
+var (
+	// podSlice: the systemd driver's pod slice; its name spells its parents.
+	podSlice = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^((?:kubelet-)?kubepods(?:-burstable|-besteffort)?)-pod([0-9a-fA-F][0-9a-fA-F_]{7,63})\.slice$`)
+	})
+	// podDir: the cgroupfs driver's pod cgroup (a UUID, or a static pod's
+	// 32-hex config hash).
+	podDir = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^pod([0-9a-fA-F][0-9a-fA-F-]{7,63})$`)
+	})
+	// containerCgroup: the runtime's cgroup for a container in the pod's
+	// (CRI-O's crio-conmon-<ID> is its monitor, not the container).
+	containerCgroup = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:cri-containerd|crio|docker)-)?([0-9a-f]{64})(?:\.scope)?$`)
+	})
+)
+
+// cgroupfsParents are the cgroups the cgroupfs driver puts above a pod's,
+// for each accepted cgroup root and QoS class.
+var cgroupfsParents = [][]string{
+	{"kubepods"}, {"kubepods", "burstable"}, {"kubepods", "besteffort"},
+	{"kubelet", "kubepods"}, {"kubelet", "kubepods", "burstable"}, {"kubelet", "kubepods", "besteffort"},
+}
+
+// podParents returns the chains of cgroups the kubelet puts above a pod
+// cgroup of this name, and the pod's UID; ok is false for a name that is
+// no pod cgroup's.
+func podParents(name string) (chains [][]string, uid string, ok bool) {
+	if m := podSlice().FindStringSubmatch(name); m != nil {
+		// kubelet-kubepods-burstable: kubelet.slice/kubelet-kubepods.slice/kubelet-kubepods-burstable.slice
+		parts := strings.Split(m[1], "-")
+		chain := make([]string, len(parts))
+		for i := range parts {
+			chain[i] = strings.Join(parts[:i+1], "-") + ".slice"
+		}
+		return [][]string{chain}, strings.ReplaceAll(m[2], "_", "-"), true
+	}
+	if m := podDir().FindStringSubmatch(name); m != nil {
+		return cgroupfsParents, m[1], true
+	}
+	return nil, "", false
+}
+
+// podFromPath finds the pod UID and container ID of one cgroup path, from
+// the hierarchy's root or, after a climb out of gtm's cgroup namespace,
+// from any level of the kubelet's layout.
+func podFromPath(path string) (uid, containerID string, ok bool) {
+	rest, abs := strings.CutPrefix(path, "/")
+	if !abs {
+		return "", "", false
+	}
+	names := strings.Split(rest, "/")
+	climbed := 0
+	for climbed < len(names) && names[climbed] == ".." {
+		climbed++
+	}
+	names = names[climbed:]
+	// The kubelet puts at most three cgroups above a pod's.
+	for i := 0; i < len(names)-1 && i <= 3; i++ {
+		chains, uid, ok := podParents(names[i])
+		if !ok {
+			continue
+		}
+		for _, chain := range chains {
+			if !slices.Equal(names[:i], chain) && (climbed == 0 || !hasSuffix(chain, names[:i])) {
+				continue
+			}
+			if m := containerCgroup().FindStringSubmatch(names[i+1]); m != nil {
+				return strings.ToLower(uid), m[1], true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// hasSuffix reports whether s ends with the elements of suffix.
+func hasSuffix(s, suffix []string) bool {
+	return len(suffix) <= len(s) && slices.Equal(s[len(s)-len(suffix):], suffix)
+}
 
 // podFromCgroup returns the pod UID (with dashes, as the API shows it) and
 // the container ID of a /proc/PID/cgroup text (v1 or v2); ok is false for
@@ -35,9 +139,8 @@ func podFromCgroup(text string) (uid, containerID string, ok bool) {
 		if len(parts) != 3 {
 			continue
 		}
-		if m := podCgroup().FindStringSubmatch(parts[2]); m != nil {
-			// The systemd driver writes the UID's dashes as underscores.
-			return strings.ToLower(strings.ReplaceAll(m[1], "_", "-")), m[2], true
+		if uid, id, ok := podFromPath(parts[2]); ok {
+			return uid, id, true
 		}
 	}
 	return "", "", false
@@ -65,10 +168,25 @@ const (
 // subdomains, which never hold "_".
 func parsePodLogDir(name string) (namespace, pod, uid string, ok bool) {
 	parts := strings.Split(name, "_")
-	if len(parts) != 3 || !validName(parts[0], maxNamespaceLen) || !validName(parts[1], maxPodNameLen) || parts[2] == "" || len(parts[2]) > 64 {
+	if len(parts) != 3 || !validName(parts[0], maxNamespaceLen) || !validName(parts[1], maxPodNameLen) || !isPodUID(parts[2]) {
 		return "", "", "", false
 	}
 	return parts[0], parts[1], strings.ToLower(parts[2]), true
+}
+
+// isPodUID: what a cgroup can name a pod by, a UUID or a static pod's
+// config hash: hex digits and dashes, at most 64 (lower-casing them keeps
+// their length, which other bytes' may not).
+func isPodUID(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // parseContainerLog splits a /var/log/containers entry. kubelet names it

@@ -34,10 +34,71 @@ func TestPodFromCgroup(t *testing.T) {
 		{"plain docker", "0::/system.slice/docker-" + idA + ".scope", "", ""},
 		{"host", "0::/user.slice/user-1000.slice/session-2.scope", "", ""},
 		{"garbage", "kubepods-pod" + us + "/" + idA, "", ""},
+		{"cgroupfs: a pod UID needs kubepods above it", "0::/pod" + uidA + "/" + idA, "", ""},
+		{"systemd: the slice chain must spell the pod slice's parents", "0::/kubepods.slice/kubepods-besteffort.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", "", ""},
 	} {
 		uid, id, ok := podFromCgroup(c.in)
 		if uid != c.uid || id != c.id || ok != (c.uid != "") {
 			t.Errorf("%s: %q %q %v, want %q %q", c.name, uid, id, ok, c.uid, c.id)
+		}
+	}
+}
+
+// TestPodFromCgroupAnchored: only the kubelet's cgroups, from the root of
+// the hierarchy, make a pod. Any user creates cgroups under their own
+// user@UID.service (systemd delegates it) and names them as they like; a
+// pod's container can make cgroups below its own. Neither is another
+// tenant's pod.
+func TestPodFromCgroupAnchored(t *testing.T) {
+	us := strings.ReplaceAll(uidA, "-", "_")
+	user := "/user.slice/user-1000.slice/user@1000.service"
+	for _, c := range []struct{ name, in, uid string }{
+		{"user's systemd-style spoof", "0::" + user + "/app.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", ""},
+		{"user's cgroupfs-style spoof", "0::" + user + "/kubepods/burstable/pod" + uidA + "/" + idA, ""},
+		{"user's whole chain copied", "0::" + user + "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", ""},
+		{"user's session scope", "0::/user.slice/user-1000.slice/session-3.scope/kubepods/pod" + uidA + "/" + idA, ""},
+		{"v1 named systemd hierarchy, delegated", "1:name=systemd:" + user + "/kubepods/pod" + uidA + "/" + idA, ""},
+		{"a docker container's cgroup", "0::/system.slice/docker-" + idB + ".scope/kubepods/pod" + uidA + "/" + idA, ""},
+		{"a rootless kubelet under the user's manager", "0::" + user + "/k3s-rootless.service/kubepods/burstable/pod" + uidA + "/" + idA, ""},
+		// A pod's container that makes a cgroup below its own stays its
+		// own pod: the first pod from the root counts.
+		{"sub-cgroup of a real pod", "0::/kubepods/besteffort/pod" + uidA + "/" + idA + "/kubepods/pod0c0c0c0c-1111-2222-3333-444455556666/" + idB, uidA},
+		{"kubelet's own layout", "0::/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", uidA},
+	} {
+		uid, _, ok := podFromCgroup(c.in)
+		if uid != c.uid || ok != (c.uid != "") {
+			t.Errorf("%s: pod %q (%v), want %q", c.name, uid, ok, c.uid)
+		}
+		if got, _ := containerFromCgroup(c.in); c.uid == "" && strings.HasPrefix(got, "k8s:") {
+			t.Errorf("%s: container %q: a kubelet's container outside the kubelet's cgroups", c.name, got)
+		}
+	}
+}
+
+// TestPodFromCgroupNamespace: gtm's DaemonSet container has its own
+// cgroup namespace on cgroup v2, so the kernel shows the node's other
+// cgroups relative to gtm's own, climbing with "..". The climb ends on
+// one of gtm's ancestors (the kubelet's); from there the kubelet's layout
+// may start at any level. A user's cgroup shows with its user.slice.
+func TestPodFromCgroupNamespace(t *testing.T) {
+	us := strings.ReplaceAll(uidA, "-", "_")
+	for _, c := range []struct{ name, in, uid string }{
+		{"systemd, another QoS class", "0::/../../../kubepods-burstable.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", uidA},
+		{"systemd, same QoS class", "0::/../../kubepods-besteffort-pod" + us + ".slice/cri-containerd-" + idA + ".scope", uidA},
+		{"systemd, from the root", "0::/../../../../kubepods.slice/kubepods-pod" + us + ".slice/crio-" + idA + ".scope", uidA},
+		{"kind, from its root", "0::/../../../../../kubelet.slice/kubelet-kubepods.slice/kubelet-kubepods-besteffort.slice/kubelet-kubepods-besteffort-pod" + us + ".slice/cri-containerd-" + idA + ".scope", uidA},
+		{"cgroupfs, another QoS class", "0::/../../../burstable/pod" + uidA + "/" + idA, uidA},
+		{"cgroupfs, same QoS class", "0::/../../pod" + uidA + "/" + idA, uidA},
+		{"cgroupfs, Guaranteed from BestEffort", "0::/../../../pod" + uidA + "/crio-" + idA, uidA},
+		{"user's spoof", "0::/../../../../user.slice/user-1000.slice/user@1000.service/app.slice/kubepods-burstable-pod" + us + ".slice/cri-containerd-" + idA + ".scope", ""},
+		{"user's cgroupfs spoof", "0::/../../../../user.slice/user-1000.slice/user@1000.service/kubepods/burstable/pod" + uidA + "/" + idA, ""},
+		{"a system service", "0::/../../../../system.slice/containerd.service", ""},
+		{"gtm's own container", "0::/", ""},
+		{"only climbing", "0::/../../..", ""},
+	} {
+		uid, _, ok := podFromCgroup(c.in)
+		if uid != c.uid || ok != (c.uid != "") {
+			t.Errorf("%s: pod %q (%v), want %q", c.name, uid, ok, c.uid)
 		}
 	}
 }

@@ -55,6 +55,23 @@ func daemonSetArgs(t *testing.T) []string {
 	}
 }
 
+// scrapeToken stands in for the DaemonSet's Secret: args with its
+// --token-file pointing at a file holding a fresh token, and the token.
+func scrapeToken(t *testing.T, args []string) ([]string, string) {
+	t.Helper()
+	token := "daemonset-test-token-0123456789"
+	file := filepath.Join(t.TempDir(), "token")
+	must(t, os.WriteFile(file, []byte(token+"\n"), 0o400))
+	local := make([]string, len(args))
+	for i, a := range args {
+		if strings.HasPrefix(a, "--token-file=") {
+			a = "--token-file=" + file
+		}
+		local[i] = a
+	}
+	return local, token
+}
+
 // TestDaemonSetArgs: gtm serve accepts the DaemonSet's arguments as they
 // are written there.
 func TestDaemonSetArgs(t *testing.T) {
@@ -62,11 +79,12 @@ func TestDaemonSetArgs(t *testing.T) {
 	if len(args) == 0 || args[0] != "serve" {
 		t.Fatalf("args %q: want serve first", args)
 	}
-	// The node's mounts, where the pod has them, under a stand-in root.
+	// The node's mounts and the Secret, where the pod has them, under a
+	// stand-in root.
 	root := t.TempDir()
 	must(t, os.MkdirAll(filepath.Join(root, "host", "proc"), 0o755))
-	local := make([]string, len(args))
-	for i, a := range args {
+	local, token := scrapeToken(t, args)
+	for i, a := range local {
 		local[i] = strings.ReplaceAll(a, "=/host", "="+filepath.Join(root, "host"))
 	}
 	var out, errb strings.Builder
@@ -77,17 +95,22 @@ func TestDaemonSetArgs(t *testing.T) {
 	if o.procRoot != filepath.Join(root, "host", "proc") {
 		t.Errorf("--proc-root %q: the DaemonSet's /proc mount is not what gtm reads", o.procRoot)
 	}
+	if string(o.token) != token || !o.noSnapshot {
+		t.Errorf("the DaemonSet's gtm serve takes no token (%v) or serves /snapshot.json (%v)", o.token != nil, !o.noSnapshot)
+	}
 }
 
 // TestDaemonSetAnswersScrapesByPodIP: Prometheus (and the kubelet's probes)
 // reach the agent at its pod IP and send that address as Host. With the
 // DaemonSet's --listen and no --allow-host, such a request is answered; a
 // DNS name is not (421), which is why the manifests scrape pods by address.
+// A scrape without the Secret's token gets 401; the probes need none.
 // A non-loopback address of this machine stands in for the pod IP.
 func TestDaemonSetAnswersScrapesByPodIP(t *testing.T) {
 	podIP := nonLoopbackIP(t)
+	dsArgs, token := scrapeToken(t, daemonSetArgs(t))
 	var args []string
-	for _, a := range daemonSetArgs(t)[1:] {
+	for _, a := range dsArgs[1:] {
 		// --host-root only matters to collection, which this test does
 		// not do; leaving it out keeps the Host check testable on its own.
 		if !strings.HasPrefix(a, "--host-root") {
@@ -112,12 +135,15 @@ func TestDaemonSetAnswersScrapesByPodIP(t *testing.T) {
 
 	port := ln.Addr().(*net.TCPAddr).Port
 	at := net.JoinHostPort(podIP, fmt.Sprint(port))
-	get := func(host, path string) int {
+	get := func(host, path, token string) int {
 		req, err := http.NewRequest(http.MethodGet, "http://"+at+path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		req.Host = host
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
 		resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -125,12 +151,21 @@ func TestDaemonSetAnswersScrapesByPodIP(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	for _, path := range []string{"/metrics", "/healthz"} {
-		if code := get(at, path); code != http.StatusOK {
-			t.Errorf("GET %s with Host %s (the pod IP): %d, want 200", path, at, code)
+	if code := get(at, "/metrics", token); code != http.StatusOK {
+		t.Errorf("GET /metrics with Host %s (the pod IP) and the token: %d, want 200", at, code)
+	}
+	for _, path := range []string{"/healthz", "/livez"} {
+		if code := get(at, path, ""); code != http.StatusOK {
+			t.Errorf("GET %s with Host %s (the pod IP), as the kubelet's probe: %d, want 200", path, at, code)
 		}
 	}
-	if code := get("gtm.gtm.svc:9835", "/metrics"); code != http.StatusMisdirectedRequest {
+	if code := get(at, "/metrics", ""); code != http.StatusUnauthorized {
+		t.Errorf("GET /metrics from another pod, without the token: %d, want 401", code)
+	}
+	if code := get(at, "/snapshot.json", token); code != http.StatusNotFound {
+		t.Errorf("GET /snapshot.json: %d, want 404 (--no-snapshot)", code)
+	}
+	if code := get("gtm.gtm.svc:9835", "/metrics", token); code != http.StatusMisdirectedRequest {
 		t.Errorf("Host gtm.gtm.svc: %d, want 421 unless --allow-host names it", code)
 	}
 }

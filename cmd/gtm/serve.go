@@ -1,12 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gputaskman/gtm/app/anonymise"
-	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/collect"
 	"net"
 	"net/http"
 	"os"
@@ -14,7 +12,11 @@ import (
 
 	flag "github.com/spf13/pflag"
 
+	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/metrics"
+	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
 const serveUsage = `gtm serve — Prometheus metrics for this machine's GPUs.
@@ -27,32 +29,36 @@ Takes a snapshot every interval and serves the newest one:
   /snapshot.json  the same snapshot as gtm --json, redacted as --redact
                   does unless --full-snapshot: no command lines or working
                   directories, every path (model ids too) cut to its file
-                  name, user and host names replaced
+                  name, user and host names replaced (none: --no-snapshot)
   /healthz        200 while snapshots keep coming, 503 otherwise
+  /livez          200 while the server answers (a liveness probe)
 Scrapes never collect: any number of scrapers cost one collection per
 interval. Listens on loopback unless --listen names another address;
-every local user can read what is served (docs/metrics.md says what).
-Answers only requests addressed to this machine (a loopback address,
-localhost, the address connected to, the --listen host, this machine's
-name, --allow-host names): others get 421. At most 64 connections are
-served at once; more wait.
+every local user can read what is served (docs/metrics.md says what),
+unless --token-file names a bearer token that every request but
+/healthz and /livez must then carry (Authorization: Bearer TOKEN; 401
+without it). Answers only requests addressed to this machine (a loopback
+address, localhost, the address connected to, the --listen host, this
+machine's name, --allow-host names): others get 421. At most 64
+connections are served at once; more wait.
 Exit status: 0 when stopped (Ctrl+C or SIGTERM), 1 when the address cannot
-be listened on or the capture read, 2 on a usage error.
+be listened on or the capture or token file read, 2 on a usage error.
 
 Flags:
 `
 
 type serveOptions struct {
-	listen, procRoot, replay string
-	interval                 float64
-	redact, fullSnapshot     bool
-	llmLogs, allowHosts      []string
-	trust                    *bool
-	trace                    traceFlags
+	listen, procRoot, replay, tokenFile string
+	interval                            float64
+	redact, fullSnapshot, noSnapshot    bool
+	llmLogs, allowHosts                 []string
+	trust                               *bool
+	trace                               traceFlags
 
 	// From the flags above, once checked:
 	host  string        // --listen's host
 	every time.Duration // --interval
+	token []byte        // --token-file's token; never printed
 	plat  platform
 }
 
@@ -73,7 +79,11 @@ func runServe(args []string, e env) int {
 		return exitRuntime
 	}
 	if ip := net.ParseIP(o.host); o.host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process and model names are in the metrics; consider --redact)\n", ln.Addr())
+		if o.token == nil {
+			fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines (process and model names are in the metrics; consider --token-file and --redact)\n", ln.Addr())
+		} else {
+			fmt.Fprintf(e.stderr, "gtm serve: listening on %s: reachable from other machines, answered with the --token-file token only\n", ln.Addr())
+		}
 	}
 	if o.fullSnapshot {
 		fmt.Fprintln(e.stderr, "gtm serve: --full-snapshot: /snapshot.json shows every process's command line, paths and user to anyone who can connect")
@@ -93,6 +103,8 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	fs.Float64VarP(&o.interval, "interval", "i", 5, "take a snapshot every `N` seconds")
 	fs.BoolVar(&o.redact, "redact", false, "redact everything served, metrics included: no command lines or working directories, every path (model ids too) cut to its file name, user and host names replaced")
 	fs.BoolVar(&o.fullSnapshot, "full-snapshot", false, "serve /snapshot.json unredacted: every process's command line, working directory, executable and model paths and user, which /proc hides from other users, to anyone who can connect (on loopback: every local user)")
+	fs.BoolVar(&o.noSnapshot, "no-snapshot", false, "do not serve /snapshot.json (404): /metrics alone shows the processes")
+	fs.StringVar(&o.tokenFile, "token-file", "", "answer only requests that carry the bearer token in `FILE` (Authorization: Bearer TOKEN, as Prometheus's authorization.credentials_file sends it); /healthz and /livez stay open for probes. Read once at start: a file of at most 4 KiB, its token at least 16 printable characters, surrounding white space ignored")
 	fs.StringArrayVar(&o.allowHosts, "allow-host", nil, "also answer requests for host `NAME` (how scrapers reach this machine through a DNS name or a forwarded port; repeatable)")
 	fs.StringVar(&o.replay, "replay", "", "serve a capture (`FILE` from gtm record or --json) instead of this machine, one snapshot per interval, looping")
 	fs.StringVar(&o.procRoot, "proc-root", "/proc", "where to read process details (a `dir` mounted like /proc)")
@@ -127,6 +139,20 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	}
 	if o.redact && o.fullSnapshot {
 		return usageErr("--redact and --full-snapshot contradict each other; choose one")
+	}
+	if o.noSnapshot && o.fullSnapshot {
+		return usageErr("--no-snapshot and --full-snapshot contradict each other; choose one")
+	}
+	if fs.Changed("token-file") {
+		token, open, err := readToken(o.tokenFile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gtm serve: --token-file: %v\n", oneLine(err))
+			return o, exitRuntime, true
+		}
+		if open {
+			fmt.Fprintf(e.stderr, "gtm serve: --token-file %s is readable by every local user: so is everything served\n", o.tokenFile)
+		}
+		o.token = token
 	}
 	o.host = host
 	o.every = time.Duration(o.interval * float64(time.Second))
@@ -163,7 +189,8 @@ func serveSource(e env, o serveOptions) (src collect.Provider, closeFn func(), c
 // serveUntil serves exp's metrics on ln until ctx ends (then shuts the
 // server down) or serving fails.
 func serveUntil(ctx context.Context, e env, ln net.Listener, exp *metrics.Exporter, o serveOptions) int {
-	handler := exp.Handler(metrics.Options{Interval: o.every, FullSnapshot: o.fullSnapshot, Hosts: serveHosts(o.host, o.allowHosts)})
+	handler := exp.Handler(metrics.Options{Interval: o.every, FullSnapshot: o.fullSnapshot, NoSnapshot: o.noSnapshot,
+		Hosts: serveHosts(o.host, o.allowHosts), Token: o.token})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(e.stderr, "gtm serve: http://%s/metrics (a snapshot every %s)\n", ln.Addr(), o.every)
@@ -220,4 +247,38 @@ func collectInto(ctx context.Context, src collect.Provider, interval time.Durati
 		case <-tick.C:
 		}
 	}
+}
+
+// Bounds on --token-file: a shorter token is guessable over the network; a
+// larger file holds no token a scraper sends in a header.
+const (
+	minTokenLen  = 16
+	maxTokenFile = 4096
+)
+
+// readToken reads --token-file once: a regular file of at most
+// maxTokenFile bytes (a FIFO is refused, never waited on), following links
+// as a Kubernetes Secret volume's are. Surrounding white space (a final
+// newline) is not part of the token; what remains must be printable ASCII
+// without spaces, as an HTTP header carries it. worldReadable says any
+// local user can read the file. Errors name the file, never its content.
+func readToken(path string) (token []byte, worldReadable bool, err error) {
+	f, fi, err := safefile.Open(path, maxTokenFile)
+	if err != nil {
+		return nil, false, err
+	}
+	b, err := safefile.ReadAll(f, path, maxTokenFile, safefile.DefaultTimeout)
+	if err != nil {
+		return nil, false, err
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) < minTokenLen {
+		return nil, false, fmt.Errorf("%s: the token must be at least %d characters, not %d", path, minTokenLen, len(b))
+	}
+	for _, c := range b {
+		if c <= ' ' || c > '~' {
+			return nil, false, fmt.Errorf("%s: the token must be printable ASCII without spaces", path)
+		}
+	}
+	return b, fi.Mode().Perm()&0o004 != 0, nil
 }

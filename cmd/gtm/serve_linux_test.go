@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -287,8 +288,130 @@ func TestBinaryServeGuards(t *testing.T) {
 	}
 }
 
+// writeToken writes a token file with mode perm and returns its path and
+// the token.
+func writeToken(t *testing.T, perm os.FileMode) (path, token string) {
+	t.Helper()
+	token = "gtm-test-token-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-Zq9"
+	path = filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(path, []byte(token+"\n"), perm); err != nil {
+		t.Fatal(err)
+	}
+	return path, token
+}
+
+// getAuth is httpGet with an Authorization header ("" for none).
+func getAuth(t *testing.T, url, auth string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	return resp.StatusCode, string(b)
+}
+
+// TestBinaryServeToken: with --token-file, /metrics, /snapshot.json and the
+// index answer 401 without the token or with another, and serve with it;
+// the probes' /healthz and /livez stay open. The token is in no output:
+// not on stderr, not in any answer.
+func TestBinaryServeToken(t *testing.T) {
+	path, token := writeToken(t, 0o600)
+	base, log := startServeLog(t, "--replay", serveCapture(t), "--token-file", path)
+	var seen []string
+	for _, p := range []string{"/metrics", "/snapshot.json", "/"} {
+		for _, auth := range []string{"", "Bearer not-" + token, "Basic " + token} {
+			code, body := getAuth(t, base+p, auth)
+			seen = append(seen, body)
+			if code != http.StatusUnauthorized || strings.Contains(body, "llama-server") {
+				t.Errorf("%s with Authorization %q: %d %.80q, want 401", p, auth, code, body)
+			}
+		}
+		code, body := getAuth(t, base+p, "Bearer "+token)
+		seen = append(seen, body)
+		if code != 200 {
+			t.Errorf("%s with the token: %d, want 200", p, code)
+		}
+	}
+	if _, body := getAuth(t, base+"/metrics", "Bearer "+token); !strings.Contains(body, `name="llama-server"`) {
+		t.Error("/metrics with the token lacks the processes")
+	}
+	for _, p := range []string{"/healthz", "/livez"} {
+		code, body := getAuth(t, base+p, "")
+		seen = append(seen, body)
+		if code != 200 {
+			t.Errorf("%s without a token: %d, want 200 (the kubelet's probes carry none)", p, code)
+		}
+	}
+	for _, out := range append(seen, log) {
+		if strings.Contains(out, token) {
+			t.Errorf("the token is in an output: %.200q", out)
+		}
+	}
+	if strings.Contains(log, "readable by every local user") {
+		t.Errorf("a 0600 token file called readable by everyone: %s", log)
+	}
+	// A token file every user can read: said on start.
+	open, _ := writeToken(t, 0o644)
+	if _, log := startServeLog(t, "--replay", serveCapture(t), "--token-file", open); !strings.Contains(log, "--token-file "+open+" is readable by every local user") {
+		t.Errorf("a 0644 token file not flagged: %s", log)
+	}
+}
+
+// TestBinaryServeTokenFileRefused: a token file that cannot serve (absent,
+// a FIFO, too short, too long, with control bytes) stops serve at once
+// with one line that names the file and never its content.
+func TestBinaryServeTokenFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	secret := "sekrit-" + strings.Repeat("k", 20)
+	for name, path := range map[string]string{
+		"absent":    filepath.Join(dir, "absent"),
+		"fifo":      fifo,
+		"empty":     write("empty", "\n"),
+		"short":     write("short", "sekrit-k\n"),
+		"long":      write("long", strings.Repeat("k", 5000)),
+		"spaces":    write("spaces", "sekrit "+secret+"\n"),
+		"control":   write("control", secret+"\x1b[2J\n"),
+		"directory": dir,
+	} {
+		code, stdout, stderr := runBinary(t, "serve", "--listen", "127.0.0.1:0", "--replay", serveCapture(t), "--token-file", path)
+		if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, path) || strings.Contains(stderr+stdout, "sekrit") {
+			t.Errorf("%s: exit %d, stderr %q, want 1 and one line naming the file, not its content", name, code, stderr)
+		}
+	}
+}
+
+// TestBinaryServeNoSnapshot: --no-snapshot serves /metrics without
+// /snapshot.json.
+func TestBinaryServeNoSnapshot(t *testing.T) {
+	base := startServe(t, "--replay", serveCapture(t), "--no-snapshot")
+	if code, _ := httpGet(t, base+"/snapshot.json"); code != http.StatusNotFound {
+		t.Errorf("/snapshot.json: %d, want 404", code)
+	}
+	if code, body := httpGet(t, base+"/metrics"); code != 200 || !strings.Contains(body, `name="llama-server"`) {
+		t.Errorf("/metrics: %d", code)
+	}
+}
+
 func TestBinaryServeUsage(t *testing.T) {
-	for _, args := range [][]string{{"serve", "--listen", "nonsense"}, {"serve", "-i", "0"}, {"serve", "extra"}, {"serve", "--redact", "--full-snapshot"}} {
+	for _, args := range [][]string{{"serve", "--listen", "nonsense"}, {"serve", "-i", "0"}, {"serve", "extra"}, {"serve", "--redact", "--full-snapshot"},
+		{"serve", "--no-snapshot", "--full-snapshot"}, {"serve", "--token-file"}} {
 		if code, _, _ := runBinary(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,6 +52,14 @@ type (
 			HostPath *struct {
 				Path string `yaml:"path"`
 			} `yaml:"hostPath"`
+			Secret *struct {
+				SecretName string `yaml:"secretName"`
+				Items      []struct {
+					Key  string `yaml:"key"`
+					Path string `yaml:"path"`
+				} `yaml:"items"`
+				DefaultMode *int `yaml:"defaultMode"`
+			} `yaml:"secret"`
 		} `yaml:"volumes"`
 	}
 	container struct {
@@ -116,10 +125,17 @@ type (
 				MatchNames []string `yaml:"matchNames"`
 			} `yaml:"namespaceSelector"`
 			Endpoints []struct {
-				Port        string          `yaml:"port"`
-				Path        string          `yaml:"path"`
-				HonorLabels bool            `yaml:"honorLabels"`
-				Relabelings []relabelConfig `yaml:"relabelings"`
+				Port          string          `yaml:"port"`
+				Path          string          `yaml:"path"`
+				HonorLabels   bool            `yaml:"honorLabels"`
+				Relabelings   []relabelConfig `yaml:"relabelings"`
+				Authorization *struct {
+					Type        string `yaml:"type"`
+					Credentials struct {
+						Name string `yaml:"name"`
+						Key  string `yaml:"key"`
+					} `yaml:"credentials"`
+				} `yaml:"authorization"`
 			} `yaml:"podMetricsEndpoints"`
 		} `yaml:"spec"`
 	}
@@ -160,6 +176,11 @@ type (
 				} `yaml:"selectors"`
 			} `yaml:"kubernetes_sd_configs"`
 			RelabelConfigs []relabelConfig `yaml:"relabel_configs"`
+			Authorization  *struct {
+				Type            string `yaml:"type"`
+				Credentials     string `yaml:"credentials"`
+				CredentialsFile string `yaml:"credentials_file"`
+			} `yaml:"authorization"`
 		} `yaml:"scrape_configs"`
 	}
 )
@@ -404,6 +425,9 @@ func portNumber(c container, p any) int {
 	return -1
 }
 
+// TestDaemonSetProbes: the kubelet's probes carry no token, so they ask
+// the paths gtm serve leaves open with --token-file: /livez (the server
+// answers) and /healthz (snapshots keep coming).
 func TestDaemonSetProbes(t *testing.T) {
 	_, c := loadDaemonSet(t)
 	if len(c.Ports) != 1 || c.Ports[0].ContainerPort != metricsPort || c.Ports[0].Name != "metrics" {
@@ -412,16 +436,96 @@ func TestDaemonSetProbes(t *testing.T) {
 	if c.LivenessProbe == nil || c.LivenessProbe.HTTPGet == nil {
 		t.Fatal("no HTTP liveness probe")
 	}
-	if c.LivenessProbe.HTTPGet.Path != "/metrics" || portNumber(c, c.LivenessProbe.HTTPGet.Port) != metricsPort {
-		t.Errorf("liveness probe %+v: want /metrics on %d", *c.LivenessProbe.HTTPGet, metricsPort)
+	// Not /healthz: a stalled collection makes the pod unready, not
+	// restarted.
+	if c.LivenessProbe.HTTPGet.Path != "/livez" || portNumber(c, c.LivenessProbe.HTTPGet.Port) != metricsPort {
+		t.Errorf("liveness probe %+v: want /livez on %d", *c.LivenessProbe.HTTPGet, metricsPort)
 	}
 	if c.ReadinessProbe == nil || c.ReadinessProbe.HTTPGet == nil {
 		t.Fatal("no HTTP readiness probe")
 	}
 	// /healthz: ready once the first snapshot is taken, unready while they
-	// stop coming; /metrics would do too.
-	if p := c.ReadinessProbe.HTTPGet.Path; (p != "/healthz" && p != "/metrics") || portNumber(c, c.ReadinessProbe.HTTPGet.Port) != metricsPort {
-		t.Errorf("readiness probe %+v: want /healthz or /metrics on %d", *c.ReadinessProbe.HTTPGet, metricsPort)
+	// stop coming.
+	if c.ReadinessProbe.HTTPGet.Path != "/healthz" || portNumber(c, c.ReadinessProbe.HTTPGet.Port) != metricsPort {
+		t.Errorf("readiness probe %+v: want /healthz on %d", *c.ReadinessProbe.HTTPGet, metricsPort)
+	}
+}
+
+// TestDaemonSetSafeByDefault: what `kubectl apply -f daemonset.yaml`
+// installs admits only Prometheus's namespace (the NetworkPolicy is in that
+// file, not an optional one), answers only the bearer token of a Secret
+// that root alone reads in the pod, serves no /snapshot.json, and both
+// scrape configurations send that token.
+func TestDaemonSetSafeByDefault(t *testing.T) {
+	ds, c := loadDaemonSet(t)
+	if _, ok := docs(t, "daemonset.yaml")["NetworkPolicy"]; !ok {
+		t.Error("daemonset.yaml has no NetworkPolicy: the agents would answer every pod")
+	}
+	if _, ok := flagValue(c.Args, "full-snapshot"); ok || !slices.Contains(c.Args, "--no-snapshot") {
+		t.Errorf("args %q: want --no-snapshot and no --full-snapshot", c.Args)
+	}
+
+	// --token-file is a file of a Secret volume mounted read-only.
+	tokenFile, ok := flagValue(c.Args, "token-file")
+	if !ok {
+		t.Fatalf("args %q: no --token-file: anyone who reaches the pod reads its metrics", c.Args)
+	}
+	var mountedAt, volume string
+	for _, m := range c.VolumeMounts {
+		if path.Clean(m.MountPath) == path.Dir(tokenFile) {
+			mountedAt, volume = m.MountPath, m.Name
+			if !m.ReadOnly {
+				t.Errorf("the token's volume is mounted writable at %s", m.MountPath)
+			}
+		}
+	}
+	secret, key := "", ""
+	for _, v := range ds.Spec.Template.Spec.Volumes {
+		if v.Name != volume || v.Secret == nil {
+			continue
+		}
+		secret, key = v.Secret.SecretName, path.Base(tokenFile)
+		if len(v.Secret.Items) > 0 {
+			key = ""
+			for _, it := range v.Secret.Items {
+				if it.Path == path.Base(tokenFile) {
+					key = it.Key
+				}
+			}
+		}
+		if v.Secret.DefaultMode == nil || *v.Secret.DefaultMode&0o077 != 0 {
+			t.Errorf("Secret volume %s: defaultMode %v, want the owner (root, gtm) alone to read it, e.g. 0400", v.Name, v.Secret.DefaultMode)
+		}
+	}
+	if mountedAt == "" || secret == "" || key == "" {
+		t.Fatalf("--token-file %s is not a key of a Secret volume mounted at %s (mount %q, Secret %q, key %q)", tokenFile, path.Dir(tokenFile), mountedAt, secret, key)
+	}
+
+	// The PodMonitor sends that Secret's key; the operator reads it from
+	// the PodMonitor's namespace, which is the agents'.
+	var pm podMonitor
+	decode(t, docs(t, "podmonitor.yaml")["PodMonitor"], &pm)
+	for _, ep := range pm.Spec.Endpoints {
+		a := ep.Authorization
+		if a == nil || (a.Type != "" && a.Type != "Bearer") || a.Credentials.Name != secret || a.Credentials.Key != key || pm.Metadata.Namespace != ds.Metadata.Namespace {
+			t.Errorf("PodMonitor %s/%s authorization %+v: want Bearer from Secret %s key %s in %s", pm.Metadata.Namespace, pm.Metadata.Name, a, secret, key, ds.Metadata.Namespace)
+		}
+	}
+	// The plain scrape job sends a token from a file (never written in
+	// the configuration).
+	b, err := os.ReadFile("prometheus-kubernetes.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg scrapeConfig
+	if err := yaml.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, job := range cfg.ScrapeConfigs {
+		a := job.Authorization
+		if a == nil || (a.Type != "" && a.Type != "Bearer") || a.CredentialsFile == "" || a.Credentials != "" {
+			t.Errorf("scrape job %s authorization %+v: want a Bearer credentials_file", job.JobName, a)
+		}
 	}
 }
 
@@ -500,7 +604,7 @@ func TestServiceAndPodMonitorSelectTheAgents(t *testing.T) {
 func TestNetworkPolicyAdmitsOnlyTheScraper(t *testing.T) {
 	ds, c := loadDaemonSet(t)
 	var np networkPolicy
-	decode(t, docs(t, "networkpolicy.yaml")["NetworkPolicy"], &np)
+	decode(t, docs(t, "daemonset.yaml")["NetworkPolicy"], &np)
 	if np.Metadata.Namespace != ds.Metadata.Namespace || !selects(np.Spec.PodSelector.MatchLabels, ds.Spec.Template.Metadata.Labels) {
 		t.Errorf("NetworkPolicy %s selects %v; the agents are %s pods labelled %v", np.Metadata.Namespace, np.Spec.PodSelector.MatchLabels,
 			ds.Metadata.Namespace, ds.Spec.Template.Metadata.Labels)
