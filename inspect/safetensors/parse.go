@@ -34,6 +34,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gputaskman/gtm/inspect/jsonscan"
 	"github.com/gputaskman/gtm/inspect/parsebudget"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
@@ -132,13 +133,13 @@ func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*Header, erro
 	defer res.Release()
 	// the read buffer and the strings being read (a name, a metadata key
 	// and value)
-	if err := res.Grow(int64(min(n, scanBufSize)) + MaxMetadataValue + 2*maxNameBytes); err != nil {
+	if err := res.Grow(int64(min(n, jsonscan.BufSize)) + MaxMetadataValue + 2*maxNameBytes); err != nil {
 		return nil, fmt.Errorf("safetensors: %w", err)
 	}
-	d := &decoder{scanner: newScanner(ctx, r, 8, int64(n)), res: res, dataSize: uint64(size) - 8 - n, seed: maphash.MakeSeed()}
+	d := &decoder{Scanner: jsonscan.New(ctx, r, 8, int64(n)), res: res, dataSize: uint64(size) - 8 - n, seed: maphash.MakeSeed()}
 	h, err := d.decode()
 	if err != nil {
-		return nil, err
+		return nil, scanError(err)
 	}
 	h.HeaderBytes = n
 	return h, nil
@@ -168,7 +169,7 @@ const recBytes = 24
 // then (a hostile or broken file) a second pass skips all but the last
 // value of each.
 type decoder struct {
-	*scanner
+	*jsonscan.Scanner
 	res      *parsebudget.Reservation
 	dataSize uint64
 	seed     maphash.Seed
@@ -199,6 +200,19 @@ type tensorInfo struct {
 	nOffsets int // -1: none
 }
 
+// scanError states a scanner's error as this package's: a JSON error is
+// the file's (ErrFormat), a read error or a stopped parse is not.
+func scanError(err error) error {
+	var se *jsonscan.Error
+	switch {
+	case !errors.As(err, &se):
+		return err // already ours
+	case se.Syntax:
+		return errf("header JSON: %v", se)
+	}
+	return fmt.Errorf("safetensors: header: %w", se)
+}
+
 func (d *decoder) decode() (*Header, error) {
 	if err := d.pass(); err != nil {
 		return nil, err
@@ -209,7 +223,7 @@ func (d *decoder) decode() (*Header, error) {
 	}
 	if len(dups) > 0 {
 		d.skip = dups
-		d.reset()
+		d.Reset()
 		if err := d.pass(); err != nil {
 			return nil, err
 		}
@@ -221,50 +235,50 @@ func (d *decoder) decode() (*Header, error) {
 func (d *decoder) pass() error {
 	d.h, d.types, d.recs = &Header{}, d.types[:0], d.recs[:0]
 	d.packed, d.unknown = false, false
-	if c, err := d.next(); err != nil {
+	if c, err := d.Next(); err != nil {
 		return err
 	} else if c != '{' {
 		return errf("header is not a JSON object")
 	}
-	empty, err := d.open('{', '}', "header object")
+	empty, err := d.Open('{', '}', "header object")
 	for more := !empty; err == nil && more; {
 		var over bool
-		if over, err = d.readString(maxNameBytes); err != nil {
+		if over, err = d.ReadString(maxNameBytes); err != nil {
 			break
 		}
 		if over {
 			return errf("a tensor name of more than %d bytes", maxNameBytes)
 		}
-		if err = d.expect(':', "':'"); err != nil {
+		if err = d.Expect(':', "':'"); err != nil {
 			break
 		}
-		if string(d.str) == "__metadata__" {
+		if string(d.Str()) == "__metadata__" {
 			err = d.metadata()
 		} else {
 			err = d.tensor()
 		}
 		if err == nil {
-			more, err = d.more('}')
+			more, err = d.More('}')
 		}
 	}
 	if err != nil {
 		return err
 	}
-	if end, err := d.atEnd(); err != nil {
+	if end, err := d.AtEnd(); err != nil {
 		return err
 	} else if !end {
-		return d.errSyntax("data after the header object")
+		return d.Errorf("data after the header object")
 	}
 	return nil
 }
 
 // tensor reads one tensor's value, checks it and counts it.
 func (d *decoder) tensor() error {
-	d.name = append(d.name[:0], d.str...)
+	d.name = append(d.name[:0], d.Str()...)
 	hash := maphash.Bytes(d.seed, d.name)
 	if n := d.skip[hash]; n > 0 {
 		d.skip[hash] = n - 1 // an earlier value of a name given again later
-		return d.skipValue(0)
+		return d.Skip()
 	}
 	if d.h.Tensors >= MaxTensors {
 		return errf("more than %d tensors (MaxTensors: real models have at most about 100,000)", MaxTensors)
@@ -304,23 +318,23 @@ func (d *decoder) tensorName() string { return trunc(string(d.name), 80) }
 // read and ignored, as safetensors' own reader does.
 func (d *decoder) tensorInfo() (tensorInfo, error) {
 	ti := tensorInfo{dtype: -1, nOffsets: -1}
-	if null, err := d.null(); err != nil || null {
+	if null, err := d.Null(); err != nil || null {
 		return ti, err
 	}
-	if c, err := d.next(); err != nil {
+	if c, err := d.Next(); err != nil {
 		return ti, err
 	} else if c != '{' {
 		return ti, errf("tensor %q: not a JSON object", d.tensorName())
 	}
-	empty, err := d.open('{', '}', "object")
+	empty, err := d.Open('{', '}', "object")
 	for more := !empty; err == nil && more; {
-		if _, err = d.readString(16); err != nil {
+		if _, err = d.ReadString(16); err != nil {
 			break
 		}
-		if err = d.expect(':', "':'"); err != nil {
+		if err = d.Expect(':', "':'"); err != nil {
 			break
 		}
-		switch string(d.str) {
+		switch string(d.Str()) {
 		case "dtype":
 			err = d.dtype(&ti)
 		case "shape":
@@ -328,10 +342,10 @@ func (d *decoder) tensorInfo() (tensorInfo, error) {
 		case "data_offsets":
 			err = d.offsets(&ti)
 		default:
-			err = d.skipValue(1)
+			err = d.Skip()
 		}
 		if err == nil {
-			more, err = d.more('}')
+			more, err = d.More('}')
 		}
 	}
 	return ti, err
@@ -339,20 +353,20 @@ func (d *decoder) tensorInfo() (tensorInfo, error) {
 
 func (d *decoder) dtype(ti *tensorInfo) error {
 	ti.dtype = -1
-	if null, err := d.null(); err != nil || null {
+	if null, err := d.Null(); err != nil || null {
 		return err
 	}
-	if c, err := d.next(); err != nil {
+	if c, err := d.Next(); err != nil {
 		return err
 	} else if c != '"' {
 		return errf("tensor %q: dtype is not a string", d.tensorName())
 	}
-	over, err := d.readString(maxDTypeBytes)
-	if err != nil || over || len(d.str) == 0 {
+	over, err := d.ReadString(maxDTypeBytes)
+	if err != nil || over || len(d.Str()) == 0 {
 		return err // checked as "no dtype"
 	}
 	for i := range d.types {
-		if d.types[i].Name == string(d.str) {
+		if d.types[i].Name == string(d.Str()) {
 			ti.dtype = i
 			return nil
 		}
@@ -360,7 +374,7 @@ func (d *decoder) dtype(ti *tensorInfo) error {
 	if len(d.types) >= maxDTypes {
 		return errf("more than %d dtypes", maxDTypes)
 	}
-	name := string(d.str)
+	name := string(d.Str())
 	w, known := dtypeBits[name]
 	d.types = append(d.types, dtypeSum{DType: DType{Name: name}, bits: w, known: known})
 	ti.dtype = len(d.types) - 1
@@ -369,17 +383,17 @@ func (d *decoder) dtype(ti *tensorInfo) error {
 
 func (d *decoder) shape(ti *tensorInfo) error {
 	ti.hasShape, ti.rank = false, 0
-	if null, err := d.null(); err != nil || null {
+	if null, err := d.Null(); err != nil || null {
 		return err
 	}
-	empty, err := d.open('[', ']', "shape array")
+	empty, err := d.Open('[', ']', "shape array")
 	for more := !empty; err == nil && more; {
 		if ti.rank == MaxRank {
 			return errf("tensor %q: rank over %d", d.tensorName(), MaxRank)
 		}
-		if ti.shape[ti.rank], err = d.uint(); err == nil {
+		if ti.shape[ti.rank], err = d.Uint(); err == nil {
 			ti.rank++
-			more, err = d.more(']')
+			more, err = d.More(']')
 		}
 	}
 	ti.hasShape = err == nil
@@ -388,18 +402,18 @@ func (d *decoder) shape(ti *tensorInfo) error {
 
 func (d *decoder) offsets(ti *tensorInfo) error {
 	ti.nOffsets = -1
-	if null, err := d.null(); err != nil || null {
+	if null, err := d.Null(); err != nil || null {
 		return err
 	}
 	n := 0
-	empty, err := d.open('[', ']', "data_offsets array")
+	empty, err := d.Open('[', ']', "data_offsets array")
 	for more := !empty; err == nil && more; {
 		if n == 2 {
 			return errf("tensor %q: data_offsets must be [begin, end]", d.tensorName())
 		}
-		if ti.offsets[n], err = d.uint(); err == nil {
+		if ti.offsets[n], err = d.Uint(); err == nil {
 			n++
-			more, err = d.more(']')
+			more, err = d.More(']')
 		}
 	}
 	ti.nOffsets = n
@@ -410,51 +424,52 @@ func (d *decoder) offsets(ti *tensorInfo) error {
 // twice, the last one counts.
 func (d *decoder) metadata() error {
 	d.h.Metadata, d.metaCut = map[string]string{}, false
-	if null, err := d.null(); err != nil || null {
+	if null, err := d.Null(); err != nil || null {
 		return err
 	}
 	notStrings := errf("__metadata__ is not an object of strings")
-	if c, err := d.next(); err != nil {
+	if c, err := d.Next(); err != nil {
 		return err
 	} else if c != '{' {
 		return notStrings
 	}
-	empty, err := d.open('{', '}', "object")
+	empty, err := d.Open('{', '}', "object")
 	for more := !empty; err == nil && more; {
 		var cutKey, cutValue, null bool
-		if cutKey, err = d.readString(maxNameBytes); err != nil {
+		if cutKey, err = d.ReadString(maxNameBytes); err != nil {
 			break
 		}
-		d.key = append(d.key[:0], d.str...)
-		if err = d.expect(':', "':'"); err != nil {
+		d.key = append(d.key[:0], d.Str()...)
+		if err = d.Expect(':', "':'"); err != nil {
 			break
 		}
-		if null, err = d.null(); err != nil {
+		if null, err = d.Null(); err != nil {
 			break
 		}
-		d.str = d.str[:0] // null is ""
+		var value []byte // null is ""
 		if !null {
-			if c, err := d.next(); err != nil {
+			if c, err := d.Next(); err != nil {
 				return err
 			} else if c != '"' {
 				return notStrings
 			}
-			if cutValue, err = d.readString(MaxMetadataValue); err != nil {
+			if cutValue, err = d.ReadString(MaxMetadataValue); err != nil {
 				break
 			}
+			value = d.Str()
 		}
-		if err = d.keepMetadata(cutKey || cutValue); err == nil {
-			more, err = d.more('}')
+		if err = d.keepMetadata(value, cutKey || cutValue); err == nil {
+			more, err = d.More('}')
 		}
 	}
 	return err
 }
 
-// keepMetadata keeps d.key = d.str while the bounds allow.
-func (d *decoder) keepMetadata(cut bool) error {
+// keepMetadata keeps d.key = value while the bounds allow.
+func (d *decoder) keepMetadata(value []byte, cut bool) error {
 	d.metaCut = d.metaCut || cut
 	old, exists := d.h.Metadata[string(d.key)]
-	cost := len(d.key) + len(d.str) + 64 // the map entry's own bytes, roughly
+	cost := len(d.key) + len(value) + 64 // the map entry's own bytes, roughly
 	if exists {
 		cost -= len(d.key) + len(old) + 64
 	}
@@ -466,7 +481,7 @@ func (d *decoder) keepMetadata(cut bool) error {
 		return fmt.Errorf("safetensors: __metadata__: %w", err)
 	}
 	d.metaBytes += cost
-	d.h.Metadata[string(d.key)] = string(d.str)
+	d.h.Metadata[string(d.key)] = string(value)
 	return nil
 }
 

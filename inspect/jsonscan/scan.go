@@ -1,4 +1,14 @@
-package safetensors
+// Package jsonscan reads JSON from a file as a stream of tokens through a
+// fixed buffer, for parsers of files other processes name (a safetensors
+// header, a sharded model's index): strict JSON (RFC 8259), every string
+// checked as UTF-8 as it passes, nothing kept but the current string. Its
+// memory is the buffer and one string, whatever the document's size, and
+// it checks its context at every refill, so a cancelled parse stops within
+// one buffer's work.
+//
+// It is a tokenizer, not a decoder: the caller walks the grammar it
+// expects (Open, String, More, Skip...) and keeps what it needs.
+package jsonscan
 
 import (
 	"context"
@@ -9,51 +19,74 @@ import (
 	"unicode/utf8"
 )
 
-// scanner reads the JSON header from the file through a fixed buffer, one
-// token at a time: strict JSON (RFC 8259), every string checked as UTF-8
-// as it passes, nothing kept but the current string. Memory is the buffer
-// and one string, whatever the header's size. It checks ctx at every
-// refill, so a cancelled parse stops within one buffer's work.
-type scanner struct {
+// Scanner reads one JSON document lying at [start, start+length) of a
+// file.
+type Scanner struct {
 	ctx   context.Context
 	r     io.ReaderAt
-	start int64 // file offset of the header's first byte
-	end   int64 // file offset just past the header
+	start int64 // file offset of the document's first byte
+	end   int64 // file offset just past it
 	off   int64 // file offset of buf[n]: the next byte to read
 	buf   []byte
 	i, n  int    // buf[i:n] is read but not consumed
 	str   []byte // the last string read, decoded
 }
 
-const (
-	scanBufSize = 64 << 10
-	maxDepth    = 64 // nesting of a skipped value (real headers nest 3 deep)
-)
+// BufSize is the read buffer's size (less for a shorter document).
+const BufSize = 64 << 10
 
-func newScanner(ctx context.Context, r io.ReaderAt, start, length int64) *scanner {
-	return &scanner{ctx: ctx, r: r, start: start, end: start + length, off: start,
-		buf: make([]byte, min(length, scanBufSize))}
+// maxDepth bounds the nesting of a skipped value (real model files nest
+// 3 deep).
+const maxDepth = 64
+
+// New returns a scanner of the document at [start, start+length) of r.
+func New(ctx context.Context, r io.ReaderAt, start, length int64) *Scanner {
+	return &Scanner{ctx: ctx, r: r, start: start, end: start + length, off: start,
+		buf: make([]byte, min(length, BufSize))}
 }
 
-// reset goes back to the header's first byte (a second pass).
-func (s *scanner) reset() { s.off, s.i, s.n = s.start, 0, 0 }
+// Error is why a scan failed: the document is not JSON (Syntax), a read
+// failed, or the scan was stopped (Err is the context's error).
+type Error struct {
+	Offset int64  // in the document
+	Syntax bool   // the document's fault
+	Msg    string // what, one line
+	Err    error  // the read's or the context's error
+}
 
-// pos is the header offset of the next unconsumed byte, for messages.
-func (s *scanner) pos() int64 { return s.off - int64(s.n-s.i) - s.start }
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s at byte %d: %v", e.Msg, e.Offset, e.Err)
+	}
+	return fmt.Sprintf("%s at byte %d", e.Msg, e.Offset)
+}
 
-// errSyntax is a JSON error at the current position.
-func (s *scanner) errSyntax(format string, args ...any) error {
-	return errf("header JSON: "+format+" at byte %d", append(args, s.pos())...)
+func (e *Error) Unwrap() error { return e.Err }
+
+// Reset goes back to the document's first byte (a second pass).
+func (s *Scanner) Reset() { s.off, s.i, s.n = s.start, 0, 0 }
+
+// Pos is the document offset of the next unconsumed byte.
+func (s *Scanner) Pos() int64 { return s.off - int64(s.n-s.i) - s.start }
+
+// Str is the last string ReadString read, decoded; valid until the next
+// ReadString.
+func (s *Scanner) Str() []byte { return s.str }
+
+// Errorf is a syntax error at the current position, for the caller's own
+// grammar ("a dtype is a string").
+func (s *Scanner) Errorf(format string, args ...any) error {
+	return &Error{Offset: s.Pos(), Syntax: true, Msg: fmt.Sprintf(format, args...)}
 }
 
 // ensure makes at least k (<= len(buf)) bytes available, or all that are
 // left in the header; it reports how many are.
-func (s *scanner) ensure(k int) (int, error) {
+func (s *Scanner) ensure(k int) (int, error) {
 	if s.n-s.i >= k || s.off >= s.end {
 		return s.n - s.i, nil
 	}
 	if err := s.ctx.Err(); err != nil {
-		return 0, fmt.Errorf("safetensors: parse stopped at header byte %d: %w", s.pos(), err)
+		return 0, &Error{Offset: s.Pos(), Msg: "parse stopped", Err: err}
 	}
 	copy(s.buf, s.buf[s.i:s.n])
 	s.n -= s.i
@@ -64,7 +97,7 @@ func (s *scanner) ensure(k int) (int, error) {
 		if err == nil || err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
-		return 0, fmt.Errorf("safetensors: reading the header at byte %d: %v", s.off-s.start, err)
+		return 0, &Error{Offset: s.off - s.start, Msg: "read failed", Err: err}
 	}
 	s.n += got
 	s.off += int64(got)
@@ -73,7 +106,7 @@ func (s *scanner) ensure(k int) (int, error) {
 
 // peek returns the next byte without consuming it; ok is false at the
 // header's end.
-func (s *scanner) peek() (c byte, ok bool, err error) {
+func (s *Scanner) peek() (c byte, ok bool, err error) {
 	if s.i == s.n {
 		if _, err := s.ensure(1); err != nil {
 			return 0, false, err
@@ -85,15 +118,15 @@ func (s *scanner) peek() (c byte, ok bool, err error) {
 	return s.buf[s.i], true, nil
 }
 
-// next skips white space and returns the next byte, not consumed.
-func (s *scanner) next() (byte, error) {
+// Next skips white space and returns the next byte, not consumed.
+func (s *Scanner) Next() (byte, error) {
 	for {
 		c, ok, err := s.peek()
 		if err != nil {
 			return 0, err
 		}
 		if !ok {
-			return 0, s.errSyntax("unexpected end")
+			return 0, s.Errorf("unexpected end")
 		}
 		switch c {
 		case ' ', '\t', '\n', '\r':
@@ -104,8 +137,8 @@ func (s *scanner) next() (byte, error) {
 	}
 }
 
-// atEnd reports whether only white space is left.
-func (s *scanner) atEnd() (bool, error) {
+// AtEnd reports whether only white space is left.
+func (s *Scanner) AtEnd() (bool, error) {
 	for {
 		c, ok, err := s.peek()
 		if err != nil || !ok {
@@ -120,23 +153,23 @@ func (s *scanner) atEnd() (bool, error) {
 	}
 }
 
-// expect consumes the byte c after white space.
-func (s *scanner) expect(c byte, what string) error {
-	got, err := s.next()
+// Expect consumes the byte c after white space.
+func (s *Scanner) Expect(c byte, what string) error {
+	got, err := s.Next()
 	if err != nil {
 		return err
 	}
 	if got != c {
-		return s.errSyntax("%s expected, found %s", what, quoteByte(got))
+		return s.Errorf("%s expected, found %s", what, quoteByte(got))
 	}
 	s.i++
 	return nil
 }
 
-// more reads what follows a member or element: true after ',', false
+// More reads what follows a member or element: true after ',', false
 // after close.
-func (s *scanner) more(close byte) (bool, error) {
-	c, err := s.next()
+func (s *Scanner) More(close byte) (bool, error) {
+	c, err := s.Next()
 	if err != nil {
 		return false, err
 	}
@@ -148,16 +181,16 @@ func (s *scanner) more(close byte) (bool, error) {
 		s.i++
 		return false, nil
 	}
-	return false, s.errSyntax("',' or '%c' expected, found %s", close, quoteByte(c))
+	return false, s.Errorf("',' or '%c' expected, found %s", close, quoteByte(c))
 }
 
-// open consumes '{' or '[' and reports whether the container is empty
+// Open consumes '{' or '[' and reports whether the container is empty
 // (its close consumed too).
-func (s *scanner) open(c, close byte, what string) (empty bool, err error) {
-	if err := s.expect(c, what); err != nil {
+func (s *Scanner) Open(c, close byte, what string) (empty bool, err error) {
+	if err := s.Expect(c, what); err != nil {
 		return false, err
 	}
-	got, err := s.next()
+	got, err := s.Next()
 	if err != nil {
 		return false, err
 	}
@@ -168,30 +201,30 @@ func (s *scanner) open(c, close byte, what string) (empty bool, err error) {
 	return false, nil
 }
 
-// null consumes a null if one is next.
-func (s *scanner) null() (bool, error) {
-	c, err := s.next()
+// Null consumes a null if one is next.
+func (s *Scanner) Null() (bool, error) {
+	c, err := s.Next()
 	if err != nil || c != 'n' {
 		return false, err
 	}
 	return true, s.word("null")
 }
 
-func (s *scanner) word(w string) error {
+func (s *Scanner) word(w string) error {
 	if got, err := s.ensure(len(w)); err != nil {
 		return err
 	} else if got < len(w) || string(s.buf[s.i:s.i+len(w)]) != w {
-		return s.errSyntax("invalid literal")
+		return s.Errorf("invalid literal")
 	}
 	s.i += len(w)
 	return nil
 }
 
-// readString reads a string into s.str, decoded, keeping at most limit bytes
+// ReadString reads a string into Str, decoded, keeping at most limit bytes
 // (cut on a rune boundary); the rest is still read and checked. over
 // says whether it was cut.
-func (s *scanner) readString(limit int) (over bool, err error) {
-	if err := s.expect('"', "string"); err != nil {
+func (s *Scanner) ReadString(limit int) (over bool, err error) {
+	if err := s.Expect('"', "string"); err != nil {
 		return false, err
 	}
 	s.str = s.str[:0]
@@ -227,7 +260,7 @@ func (s *scanner) readString(limit int) (over bool, err error) {
 			return over, err
 		}
 		if avail == 0 {
-			return over, s.errSyntax("unterminated string")
+			return over, s.Errorf("unterminated string")
 		}
 		switch c := s.buf[s.i]; {
 		case c == '"':
@@ -240,11 +273,11 @@ func (s *scanner) readString(limit int) (over bool, err error) {
 			}
 			keep(rb[:utf8.EncodeRune(rb[:], r)], false)
 		case c < 0x20:
-			return over, s.errSyntax("control character %#x in a string", c)
+			return over, s.Errorf("control character %#x in a string", c)
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(s.buf[s.i:s.n])
 			if r == utf8.RuneError && size <= 1 {
-				return over, s.errSyntax("invalid UTF-8 in a string")
+				return over, s.Errorf("invalid UTF-8 in a string")
 			}
 			keep(s.buf[s.i:s.i+size], false)
 			s.i += size
@@ -254,12 +287,12 @@ func (s *scanner) readString(limit int) (over bool, err error) {
 
 // escape decodes one escape sequence as encoding/json does: a \u
 // surrogate pair is one rune, a lone surrogate U+FFFD.
-func (s *scanner) escape() (rune, error) {
+func (s *Scanner) escape() (rune, error) {
 	if _, err := s.ensure(2); err != nil {
 		return 0, err
 	}
 	if s.n-s.i < 2 {
-		return 0, s.errSyntax("unterminated string")
+		return 0, s.Errorf("unterminated string")
 	}
 	c := s.buf[s.i+1]
 	s.i += 2
@@ -293,18 +326,18 @@ func (s *scanner) escape() (rune, error) {
 		}
 		return unicode.ReplacementChar, nil
 	}
-	return 0, s.errSyntax("invalid escape: %s after a backslash", quoteByte(c))
+	return 0, s.Errorf("invalid escape: %s after a backslash", quoteByte(c))
 }
 
-func (s *scanner) hex4() (rune, error) {
+func (s *Scanner) hex4() (rune, error) {
 	if got, err := s.ensure(4); err != nil {
 		return 0, err
 	} else if got < 4 {
-		return 0, s.errSyntax("unterminated \\u escape")
+		return 0, s.Errorf("unterminated \\u escape")
 	}
 	r, ok := hex(s.buf[s.i : s.i+4])
 	if !ok {
-		return 0, s.errSyntax("invalid \\u escape")
+		return 0, s.Errorf("invalid \\u escape")
 	}
 	s.i += 4
 	return r, nil
@@ -328,18 +361,18 @@ func hex(b []byte) (rune, bool) {
 	return r, true
 }
 
-// uint reads a JSON number that must be an unsigned integer (no sign,
+// Uint reads a JSON number that must be an unsigned integer (no sign,
 // fraction or exponent) fitting 64 bits.
-func (s *scanner) uint() (uint64, error) {
-	c, err := s.next()
+func (s *Scanner) Uint() (uint64, error) {
+	c, err := s.Next()
 	if err != nil {
 		return 0, err
 	}
 	if c < '0' || c > '9' {
 		if c == '-' {
-			return 0, s.errSyntax("negative number")
+			return 0, s.Errorf("negative number")
 		}
-		return 0, s.errSyntax("unsigned integer expected, found %s", quoteByte(c))
+		return 0, s.Errorf("unsigned integer expected, found %s", quoteByte(c))
 	}
 	var v uint64
 	digits := 0
@@ -350,15 +383,15 @@ func (s *scanner) uint() (uint64, error) {
 		}
 		if !ok || c < '0' || c > '9' {
 			if ok && (c == '.' || c == 'e' || c == 'E') {
-				return 0, s.errSyntax("unsigned integer expected, found a fraction or exponent")
+				return 0, s.Errorf("unsigned integer expected, found a fraction or exponent")
 			}
 			return v, nil
 		}
 		if digits == 1 && v == 0 {
-			return 0, s.errSyntax("number with a leading zero")
+			return 0, s.Errorf("number with a leading zero")
 		}
 		if v > (1<<64-1-uint64(c-'0'))/10 {
-			return 0, s.errSyntax("number over 64 bits")
+			return 0, s.Errorf("number over 64 bits")
 		}
 		v = v*10 + uint64(c-'0')
 		digits++
@@ -366,37 +399,39 @@ func (s *scanner) uint() (uint64, error) {
 	}
 }
 
-// skipValue reads one JSON value of any kind and keeps nothing of it.
-func (s *scanner) skipValue(depth int) error {
+// Skip reads one JSON value of any kind and keeps nothing of it.
+func (s *Scanner) Skip() error { return s.skipValue(0) }
+
+func (s *Scanner) skipValue(depth int) error {
 	if depth > maxDepth {
-		return s.errSyntax("values nested deeper than %d", maxDepth)
+		return s.Errorf("values nested deeper than %d", maxDepth)
 	}
-	c, err := s.next()
+	c, err := s.Next()
 	if err != nil {
 		return err
 	}
 	switch {
 	case c == '{':
-		empty, err := s.open('{', '}', "object")
+		empty, err := s.Open('{', '}', "object")
 		if err != nil || empty {
 			return err
 		}
 		for {
-			if _, err := s.readString(0); err != nil {
+			if _, err := s.ReadString(0); err != nil {
 				return err
 			}
-			if err := s.expect(':', "':'"); err != nil {
+			if err := s.Expect(':', "':'"); err != nil {
 				return err
 			}
 			if err := s.skipValue(depth + 1); err != nil {
 				return err
 			}
-			if more, err := s.more('}'); err != nil || !more {
+			if more, err := s.More('}'); err != nil || !more {
 				return err
 			}
 		}
 	case c == '[':
-		empty, err := s.open('[', ']', "array")
+		empty, err := s.Open('[', ']', "array")
 		if err != nil || empty {
 			return err
 		}
@@ -404,12 +439,12 @@ func (s *scanner) skipValue(depth int) error {
 			if err := s.skipValue(depth + 1); err != nil {
 				return err
 			}
-			if more, err := s.more(']'); err != nil || !more {
+			if more, err := s.More(']'); err != nil || !more {
 				return err
 			}
 		}
 	case c == '"':
-		_, err := s.readString(0)
+		_, err := s.ReadString(0)
 		return err
 	case c == 'n':
 		return s.word("null")
@@ -420,12 +455,12 @@ func (s *scanner) skipValue(depth int) error {
 	case c == '-' || (c >= '0' && c <= '9'):
 		return s.skipNumber()
 	}
-	return s.errSyntax("value expected, found %s", quoteByte(c))
+	return s.Errorf("value expected, found %s", quoteByte(c))
 }
 
 // skipNumber checks a number against JSON's grammar:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (s *scanner) skipNumber() error {
+func (s *Scanner) skipNumber() error {
 	digits := func() (int, error) {
 		n := 0
 		for {
@@ -480,11 +515,11 @@ func (s *scanner) skipNumber() error {
 	return nil
 }
 
-func orSyntax(err error, s *scanner, msg string) error {
+func orSyntax(err error, s *Scanner, msg string) error {
 	if err != nil {
 		return err
 	}
-	return s.errSyntax("%s", msg)
+	return s.Errorf("%s", msg)
 }
 
 func quoteByte(c byte) string {
@@ -492,4 +527,28 @@ func quoteByte(c byte) string {
 		return fmt.Sprintf("'%c'", c)
 	}
 	return fmt.Sprintf("byte %#x", c)
+}
+
+// Object reads an object, calling member with each key (cut to keyLimit
+// bytes; valid until the next read) once its ':' is read; member must
+// read the value.
+func (s *Scanner) Object(keyLimit int, member func(key []byte) error) error {
+	empty, err := s.Open('{', '}', "object")
+	if err != nil || empty {
+		return err
+	}
+	for {
+		if _, err := s.ReadString(keyLimit); err != nil {
+			return err
+		}
+		if err := s.Expect(':', "':'"); err != nil {
+			return err
+		}
+		if err := member(s.str); err != nil {
+			return err
+		}
+		if more, err := s.More('}'); err != nil || !more {
+			return err
+		}
+	}
 }
