@@ -41,9 +41,9 @@ func (c *Cache) indexCache() *parsecache.Cache[parsecache.Version, *shardIndex] 
 	return &c.indexes
 }
 
-// header parses one weight file's header, opened as acc allows, under
+// Header parses one weight file's header, opened as acc allows, under
 // the parse deadline, or returns what that version of it gave before.
-func (c *Cache) header(acc *safefile.Access, path string) (*safetensors.Header, error) {
+func (c *Cache) Header(acc *safefile.Access, path string) (*safetensors.Header, error) {
 	f, fi, err := acc.Open(path, 0)
 	if err != nil {
 		return nil, err

@@ -289,10 +289,10 @@ func (s *sums) notef(format string, args ...any) {
 	}
 }
 
-// readFile adds one weight file's header (parsed as Cache.header reads
-// it) to the sums.
+// readFile adds one weight file's header (as Cache.Header reads it) to
+// the sums.
 func (s *sums) readFile(acc *safefile.Access, path string) error {
-	h, err := s.cache.header(acc, path)
+	h, err := s.cache.Header(acc, path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
