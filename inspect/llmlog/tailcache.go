@@ -9,8 +9,10 @@ import (
 )
 
 // TailCache keeps one parsed value per log, for the file's current
-// version (its size and modification time), and drops the least
-// recently used log beyond Max. llmlog's and enginelog's caches are it.
+// version (its size and modification time), a failure or a timeout
+// included (a log on a hung mount is not read again, by a new goroutine
+// at every scan, until it changes), and drops the least recently used
+// log beyond Max. llmlog's and enginelog's caches are it.
 type TailCache[T any] struct {
 	Max int // logs kept; 0 means 32
 
@@ -21,6 +23,7 @@ type TailCache[T any] struct {
 
 type tailEntry[T any] struct {
 	v       T
+	err     error
 	size    int64
 	modTime time.Time
 	used    uint64
@@ -49,9 +52,9 @@ func (c *TailCache[T]) Parsed(open Opener, key, path string, parse func(once Ope
 		once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
 		v, err := parse(once)
 		if err != nil {
-			return zero, err
+			v = zero
 		}
-		e = &tailEntry[T]{v: v, size: fi.Size(), modTime: fi.ModTime()}
+		e = &tailEntry[T]{v: v, err: err, size: fi.Size(), modTime: fi.ModTime()}
 	} else {
 		f.Close()
 	}
@@ -70,7 +73,7 @@ func (c *TailCache[T]) Parsed(open Opener, key, path string, parse func(once Ope
 	for len(c.m) > limit {
 		c.evict()
 	}
-	return e.v, nil
+	return e.v, e.err
 }
 
 // Len is how many logs are kept.
