@@ -11,6 +11,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -548,6 +549,60 @@ func (s *Scanner) Object(keyLimit int, member func(key []byte) error) error {
 			return err
 		}
 		if more, err := s.More('}'); err != nil || !more {
+			return err
+		}
+	}
+}
+
+// Count counts the values inside doc's objects and arrays (members and
+// elements) down to depth levels below the top (1: the top level's own),
+// for a caller about to decode doc with encoding/json, whose cost is per
+// value: a map entry or a slice element for each. Counting keeps nothing.
+func Count(doc []byte, depth int) (int, error) {
+	s := New(context.Background(), bytes.NewReader(doc), 0, int64(len(doc)))
+	n := 0
+	if err := s.count(depth, &n); err != nil {
+		return n, err
+	}
+	if end, err := s.AtEnd(); err != nil || !end {
+		if err == nil {
+			err = s.Errorf("data after the value")
+		}
+		return n, err
+	}
+	return n, nil
+}
+
+func (s *Scanner) count(depth int, n *int) error {
+	c, err := s.Next()
+	if err != nil {
+		return err
+	}
+	if depth == 0 || (c != '{' && c != '[') {
+		return s.Skip()
+	}
+	close := byte('}')
+	if c == '[' {
+		close = ']'
+	}
+	empty, err := s.Open(c, close, "value")
+	if err != nil || empty {
+		return err
+	}
+	for {
+		if c == '{' {
+			if _, err := s.ReadString(0); err != nil {
+				return err
+			}
+			if err := s.Expect(':', "':'"); err != nil {
+				return err
+			}
+		}
+		*n++
+		if err := s.count(depth-1, n); err != nil {
+			return err
+		}
+		if more, err := s.More(close); err != nil || !more {
 			return err
 		}
 	}

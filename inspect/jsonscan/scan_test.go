@@ -97,3 +97,15 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+func TestCount(t *testing.T) {
+	doc := []byte(`{"a":1,"b":[1,2,{"x":[9,9]}],"c":{"d":{"e":1}}}`)
+	for depth, want := range map[int]int{0: 0, 1: 3, 2: 7, 3: 9, 9: 11} {
+		if n, err := jsonscan.Count(doc, depth); err != nil || n != want {
+			t.Errorf("depth %d: %d %v, want %d", depth, n, err, want)
+		}
+	}
+	if _, err := jsonscan.Count([]byte(`{"a":1} x`), 1); err == nil {
+		t.Error("trailing data counted")
+	}
+}
