@@ -61,3 +61,31 @@ func TestOneLabelReranker(t *testing.T) {
 		t.Errorf("two labels: %v %+v", err, c)
 	}
 }
+
+// Objects and arrays are decoded into maps and slices only up to
+// maxValues values: 4 MiB of tiny top-level keys cost 64 MiB.
+func TestManyKeysRefusedCheaply(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`{"architectures":["LlamaForCausalLM"]`)
+	for i := 0; sb.Len() < hfconfig.MaxConfigBytes-16; i++ {
+		fmt.Fprintf(&sb, `,"%d":1`, i)
+	}
+	sb.WriteString(`}`)
+	b := []byte(sb.String())
+	var a, z runtime.MemStats
+	runtime.ReadMemStats(&a)
+	_, err := hfconfig.Parse(b)
+	runtime.ReadMemStats(&z)
+	if err == nil || !strings.Contains(err.Error(), "keys (limit") {
+		t.Fatalf("parsed: %v", err)
+	}
+	if got := z.TotalAlloc - a.TotalAlloc; got > 1<<20 {
+		t.Fatalf("refusing it allocated %d bytes", got)
+	}
+	// in text_config, or as an array: absent, with the rest read
+	big := strings.Repeat(`"x",`, 5000) + `"x"`
+	c, err := hfconfig.Parse([]byte(`{"architectures":["LlamaForCausalLM",` + big + `],"num_hidden_layers":4,"text_config":{"a":[` + big + `]}}`))
+	if err != nil || c.Layers != 4 || len(c.Architectures) != 0 {
+		t.Fatalf("%v %+v", err, c)
+	}
+}
