@@ -118,7 +118,7 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./ins
 	./app/redact:FuzzRedact ./inspect/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
-	./inspect/safetensors:FuzzParse ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
+	./inspect/safetensors:FuzzParse ./inspect/jsonscan:FuzzScan ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
 	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo \
 	./internal/cri:FuzzDecode ./app/anonymise:FuzzSnapshot ./inspect/opens:FuzzParseStart
 fuzz:

@@ -1,14 +1,14 @@
 package inspect
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/onnx"
+	"github.com/gputaskman/gtm/inspect/parsecache"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/torchzip"
 	"github.com/gputaskman/gtm/inspect/trtllm"
@@ -27,14 +27,14 @@ type formatFacts struct {
 }
 
 // formatCache keeps each file version's facts per reading user, like
-// HeaderCache: a file one user may read is never described for another.
+// HeaderCache (a failure or a timeout included): a file one user may
+// read is never described for another.
 type formatCache struct {
-	mu      sync.Mutex
-	entries map[formatKey]formatFacts
+	c parsecache.Cache[formatKey, formatFacts]
 }
 
 type formatKey struct {
-	id  fileID
+	v   parsecache.Version
 	uid int64
 }
 
@@ -44,32 +44,17 @@ func (c *formatCache) get(acc *safefile.Access, path, format string) formatFacts
 	if err != nil {
 		return formatFacts{err: err}
 	}
-	k := formatKey{id: statID(path, fi), uid: -1}
+	k := formatKey{v: parsecache.VersionOf(path, fi), uid: -1}
 	if acc != nil && acc.Cred != nil {
 		k.uid = int64(acc.Cred.UID)
 	}
-	c.mu.Lock()
-	if f, ok := c.entries[k]; ok {
-		c.mu.Unlock()
-		fh.Close()
-		return f
-	}
-	c.mu.Unlock()
-	var f formatFacts
-	err = safefile.Within(safefile.DefaultTimeout, func() error {
-		defer fh.Close()
-		f = readFormat(acc, fh, fi.Size(), path, format)
-		return nil
+	f, err := c.c.Get(k, fh, func(ctx context.Context) (formatFacts, error) {
+		f := readFormat(ctx, acc, fh, fi.Size(), path, format)
+		return f, f.err
 	})
-	if errors.Is(err, safefile.ErrTimeout) {
-		return formatFacts{err: err} // not cached: asked again later
+	if err != nil {
+		return formatFacts{err: err}
 	}
-	c.mu.Lock()
-	if c.entries == nil || len(c.entries) >= maxHeaders {
-		c.entries = map[formatKey]formatFacts{}
-	}
-	c.entries[k] = f
-	c.mu.Unlock()
 	return f
 }
 
@@ -77,11 +62,11 @@ type readerAt interface {
 	ReadAt(p []byte, off int64) (int, error)
 }
 
-func readFormat(acc *safefile.Access, r readerAt, size int64, path, format string) formatFacts {
+func readFormat(ctx context.Context, acc *safefile.Access, r readerAt, size int64, path, format string) formatFacts {
 	u := func(v uint64) *uint64 { return &v }
 	switch format {
 	case modelargs.FormatONNX:
-		m, err := onnx.Parse(r, size)
+		m, err := onnx.ParseContext(ctx, r, size)
 		if err != nil {
 			return formatFacts{err: err}
 		}
@@ -106,7 +91,7 @@ func readFormat(acc *safefile.Access, r readerAt, size int64, path, format strin
 		}
 		return f
 	case modelargs.FormatPyTorch:
-		c, err := torchzip.Parse(r, size)
+		c, err := torchzip.ParseContext(ctx, r, size)
 		if err != nil {
 			return formatFacts{err: err}
 		}

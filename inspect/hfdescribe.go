@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"bytes"
-	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,17 +9,21 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
+	"github.com/gputaskman/gtm/inspect/parsebudget"
 	"github.com/gputaskman/gtm/inspect/safefile"
-	"github.com/gputaskman/gtm/inspect/safetensors"
 	"github.com/gputaskman/gtm/internal/procroot"
 )
 
 // hfCache keeps what safetensors models say: a folder's shards are many
 // headers, read at most once a minute per model and per reading user (a
 // model one user may read is never described for another who may not).
+// Below it, files keeps each shard's header and each index per file
+// version, failures and timeouts included: a hostile shard is parsed
+// once, not every minute.
 type hfCache struct {
 	mu      sync.Mutex
 	entries map[hfKey]hfEntry
+	files   hfmodel.Cache
 }
 
 type hfKey struct {
@@ -53,9 +56,9 @@ func (c *hfCache) open(acc *safefile.Access, path string) (*hfmodel.Model, error
 		return e.m, e.err
 	}
 	c.mu.Unlock()
-	m, err := openHF(acc, k.path)
-	if errors.Is(err, safefile.ErrTimeout) {
-		return nil, err // not cached: the next refresh may try again
+	m, err := c.openHF(acc, k.path)
+	if parsebudget.Busy(err) {
+		return nil, err // other parses held the budget: the next refresh may try again
 	}
 	c.mu.Lock()
 	if c.entries == nil || len(c.entries) >= hfMaxEntries {
@@ -66,26 +69,16 @@ func (c *hfCache) open(acc *safefile.Access, path string) (*hfmodel.Model, error
 	return m, err
 }
 
-func openHF(acc *safefile.Access, path string) (*hfmodel.Model, error) {
+func (c *hfCache) openHF(acc *safefile.Access, path string) (*hfmodel.Model, error) {
 	fi, err := acc.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if fi.IsDir() || strings.HasSuffix(path, ".safetensors") || strings.HasSuffix(path, ".index.json") {
-		return hfmodel.Open(acc, path)
+		return hfmodel.OpenWith(acc, path, &c.files)
 	}
 	// a blob of the hub cache: the header alone, no config beside it
-	fh, fi, err := acc.Open(path, 0)
-	if err != nil {
-		return nil, err
-	}
-	var h *safetensors.Header
-	err = safefile.Within(safefile.DefaultTimeout, func() error {
-		defer fh.Close()
-		var perr error
-		h, perr = safetensors.Parse(fh, fi.Size())
-		return perr
-	})
+	h, err := c.files.Header(acc, path)
 	if err != nil {
 		return nil, err
 	}

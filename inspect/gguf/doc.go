@@ -6,13 +6,16 @@
 // little-endian only; every length and count is checked against the bytes
 // left in the file before anything is allocated; long arrays (token lists)
 // are counted, not kept; the header may not exceed MaxHeaderBytes; tensor
-// data must lie, aligned, inside the file. Errors are one line, wrap one of
-// ErrNotGGUF, ErrUnsupported, ErrTruncated, ErrInvalid, ErrTooLarge or
-// ErrRead, and never come as a panic.
+// data must lie, aligned, inside the file; what the parse keeps is
+// accounted in gtm's parse budget (inspect/parsebudget) before it is
+// allocated, and ParseContext stops at its next read once its context
+// ends. Errors are one line, wrap one of ErrNotGGUF, ErrUnsupported,
+// ErrTruncated, ErrInvalid, ErrTooLarge or ErrRead (or the context's
+// error, or parsebudget.ErrOver), and never come as a panic.
 //
 // Files:
 //
-//	parse.go     Parse, ParseFile: the wire format and its checks
+//	parse.go     Parse, ParseContext, ParseFile: the wire format and its checks
 //	reader.go    buffered, bounds-checked reads over an io.ReaderAt
 //	value.go     metadata values
 //	file.go      File, Tensor and the parser's limits

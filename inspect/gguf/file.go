@@ -1,9 +1,12 @@
 package gguf
 
-// Bounds that keep a hostile or damaged header from costing more than a
-// few tens of MiB or milliseconds. Real files sit far inside them: the
-// largest real headers (256k-token vocabularies with merges) are ~20 MiB,
-// models have at most a few thousand tensors and ~100 metadata keys.
+// Bounds that keep a hostile or damaged header from costing more than
+// about 20 MiB (accounted in gtm's parse budget, inspect/parsebudget) or
+// milliseconds. Real files sit far inside them: the largest real headers
+// (256k-token vocabularies with merges) are ~20 MiB on disk, of which the
+// token lists are counted, not kept; models have at most a few thousand
+// tensors (llama.cpp fuses a MoE's experts: DeepSeek-V3 has ~1,100,
+// diffusion checkpoints ~2,500) and ~100 metadata keys.
 const (
 	// MaxHeaderBytes bounds the metadata + tensor-info region; a header
 	// running past it is refused with ErrTooLarge.
@@ -12,8 +15,9 @@ const (
 	MaxKVCount = 1 << 14
 	// MaxKeyLen bounds a metadata key (real keys are under 64 bytes).
 	MaxKeyLen = 1024
-	// MaxTensors bounds the tensor count.
-	MaxTensors = 1 << 17
+	// MaxTensors bounds the tensor count: ~10× the largest real files. At
+	// the longest names a tensor keeps ~400 bytes: 13 MiB in all.
+	MaxTensors = 1 << 15
 	// MaxTensorNameLen bounds a tensor name. llama.cpp's ggml refuses
 	// names of 64 bytes or more (GGML_MAX_NAME), but stable-diffusion.cpp
 	// builds ggml with 128 and writes such names, so diffusion checkpoints
@@ -30,7 +34,8 @@ const (
 	MaxKeptString = 1 << 20
 	// MaxRetainedBytes bounds all kept strings and array elements
 	// together; past it further values are dropped (counted, not kept).
-	MaxRetainedBytes = 16 << 20
+	// Real files keep well under 1 MiB (chat templates, per-layer arrays).
+	MaxRetainedBytes = 4 << 20
 	// MaxLayers bounds block_count (llama.cpp's own limit is 512); a
 	// per-layer array must be kept whole, so it is also MaxKeptArray.
 	MaxLayers = MaxKeptArray

@@ -1,11 +1,14 @@
 package gguf
 
 import (
+	"context"
 	"errors"
 	"io"
 	"math"
 	"math/bits"
+	"unsafe"
 
+	"github.com/gputaskman/gtm/inspect/parsebudget"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
@@ -30,12 +33,35 @@ func ParseFile(path string) (*File, error) {
 // allocated, and every tensor's data must lie, aligned, inside size.
 // Errors are *Error values, one line each.
 func Parse(r io.ReaderAt, size int64) (*File, error) {
+	return ParseContext(context.Background(), r, size)
+}
+
+// ParseContext is Parse stopping once ctx ends (its error is then the
+// *Error's Class), so a parse under a deadline does not run on. What the
+// header makes it keep (metadata, the tensor table) is accounted in gtm's
+// parse budget first; past it the parse fails with an *Error whose Class
+// wraps parsebudget.ErrOver.
+func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*File, error) {
 	if size < 0 {
 		return nil, newErr(ErrInvalid, "negative file size %d", size)
 	}
-	p := &parser{rd: newReader(r, size), budget: MaxRetainedBytes}
+	res := parsebudget.Reserve()
+	defer res.Release()
+	rd := newReader(r, size)
+	rd.ctx = ctx
+	p := &parser{rd: rd, budget: MaxRetainedBytes, res: res}
+	if err := p.grow(int64(len(rd.buf)), "read buffer"); err != nil {
+		return nil, err
+	}
 	return p.parse()
 }
+
+// Sizes of what a parse keeps per item, for the budget.
+const (
+	tensorBytes = int64(unsafe.Sizeof(Tensor{})) + 2*8 + 48 // the Tensor, two dims, its names-map entry
+	kvBytes     = int64(unsafe.Sizeof(KV{})) + 48           // the KV and its index-map entry
+	valueBytes  = int64(unsafe.Sizeof(Value{}))
+)
 
 const (
 	ggufMagic    = "GGUF"
@@ -47,7 +73,16 @@ const (
 type parser struct {
 	rd     *reader
 	budget int64 // bytes of strings and array elements still allowed in memory
+	res    *parsebudget.Reservation
 	f      *File
+}
+
+// grow accounts n bytes the parse is about to keep in gtm's parse budget.
+func (p *parser) grow(n int64, what string) error {
+	if err := p.res.Grow(n); err != nil {
+		return &Error{Class: err, Msg: p.rd.where() + ": " + what}
+	}
+	return nil
 }
 
 func (p *parser) parse() (*File, error) {
@@ -79,6 +114,9 @@ func (p *parser) parse() (*File, error) {
 		return nil, err
 	}
 
+	if err := p.grow(int64(nKV)*kvBytes, "metadata table"); err != nil {
+		return nil, err
+	}
 	f.meta = make([]KV, 0, nKV)
 	f.index = make(map[string]int, nKV)
 	for i := uint64(0); i < nKV; i++ {
@@ -148,6 +186,9 @@ func (p *parser) kv(i uint64) error {
 	if n > MaxKeyLen {
 		return newErr(ErrInvalid, "%s: key length %d exceeds %d", rd.where(), n, MaxKeyLen)
 	}
+	if err := p.grow(int64(n), "key"); err != nil {
+		return err
+	}
 	key, err := rd.str(n)
 	if err != nil {
 		return err
@@ -188,6 +229,9 @@ func (p *parser) value(t ValueType, depth int, keep bool) (Value, error) {
 		v.n = n
 		if keep && n <= MaxKeptString && int64(n) <= p.budget {
 			p.budget -= int64(n)
+			if err := p.grow(int64(n), "string"); err != nil {
+				return v, err
+			}
 			v.str, err = rd.str(n)
 			return v, err
 		}
@@ -249,9 +293,12 @@ func (p *parser) array(depth int, keep bool) (Value, error) {
 	if err := rd.needCount(n, elem.minSize(), "array count"); err != nil {
 		return v, err
 	}
-	cost := int64(n) * 64 // a kept element's footprint, roughly
+	cost := int64(n) * valueBytes // a kept element's footprint
 	if keep && n <= MaxKeptArray && elem != ValueArray && cost <= p.budget {
 		p.budget -= cost
+		if err := p.grow(cost, "array"); err != nil {
+			return v, err
+		}
 		v.arr = make([]Value, n)
 		for i := range v.arr {
 			if v.arr[i], err = p.value(elem, depth+1, true); err != nil {
@@ -299,6 +346,9 @@ func (p *parser) tensorInfos(n uint64) error {
 	if err := rd.needCount(n, minInfoBytes, "tensor count"); err != nil {
 		return err
 	}
+	if err := p.grow(int64(n)*tensorBytes, "tensor table"); err != nil {
+		return err
+	}
 	f.Tensors = make([]Tensor, n)
 	dims := make([]uint64, 0, n*2) // most tensors are 1-D or 2-D; grows if not
 	names := make(map[string]struct{}, n)
@@ -314,6 +364,9 @@ func (p *parser) tensorInfos(n uint64) error {
 		}
 		if ln == 0 || ln > MaxTensorNameLen {
 			return newErr(ErrInvalid, "%s: name length %d is outside 1..%d", rd.where(), ln, MaxTensorNameLen)
+		}
+		if err := p.grow(int64(ln), "tensor name"); err != nil {
+			return err
 		}
 		if t.Name, err = rd.str(ln); err != nil {
 			return err

@@ -1,11 +1,13 @@
 package gguf
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"unsafe"
 )
 
 // ErrRead wraps a failure of the underlying io.ReaderAt (not a format
@@ -21,6 +23,7 @@ const readBufSize = 64 << 10
 // skip over a token list costs nothing and every read is checked against
 // the file size before anything is allocated.
 type reader struct {
+	ctx    context.Context // a parse stops at its next read once it ends
 	r      io.ReaderAt
 	size   int64 // file size
 	limit  int64 // min(size, MaxHeaderBytes): the header may not pass it
@@ -40,7 +43,7 @@ func newReader(r io.ReaderAt, size int64) *reader {
 	if limit > MaxHeaderBytes {
 		limit = MaxHeaderBytes
 	}
-	return &reader{r: r, size: size, limit: limit, buf: make([]byte, min(limit, readBufSize)), section: "header"}
+	return &reader{ctx: context.Background(), r: r, size: size, limit: limit, buf: make([]byte, min(limit, readBufSize)), section: "header"}
 }
 
 func (rd *reader) at(section string, index uint64) {
@@ -110,6 +113,9 @@ func (rd *reader) needCount(n, min uint64, field string) error {
 func (rd *reader) fill(n int) error {
 	if rd.pos >= rd.bstart && rd.pos+int64(n) <= rd.bstart+int64(rd.blen) {
 		return nil
+	}
+	if err := rd.ctx.Err(); err != nil {
+		return &Error{Class: err, Msg: rd.where() + ": parse stopped"}
 	}
 	want := int64(len(rd.buf))
 	if rem := rd.size - rd.pos; rem < want {
@@ -187,6 +193,9 @@ func (rd *reader) str(n uint64) (string, error) {
 	if n > math.MaxInt32 {
 		return "", newErr(ErrTooLarge, "%s: string of %d bytes", rd.where(), n)
 	}
+	if err := rd.ctx.Err(); err != nil {
+		return "", &Error{Class: err, Msg: rd.where() + ": parse stopped"}
+	}
 	b := make([]byte, n)
 	got, err := rd.r.ReadAt(b, rd.pos)
 	if uint64(got) < n {
@@ -196,7 +205,7 @@ func (rd *reader) str(n uint64) (string, error) {
 		return "", newErr(ErrRead, "%s: offset %d: %v", rd.where(), rd.pos, err)
 	}
 	rd.pos += int64(n)
-	return string(b), nil
+	return unsafe.String(&b[0], len(b)), nil // b is ours alone: no second copy of a long string
 }
 
 // skipStrings moves past n length-prefixed strings: the token list of a

@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/jsonscan"
 )
 
 // MaxConfigBytes bounds the input: real config.json files are a few KiB;
@@ -82,6 +84,11 @@ var bounds = map[string]int{
 func Parse(b []byte) (*Config, error) {
 	if len(b) > MaxConfigBytes {
 		return nil, fmt.Errorf("config.json: %d bytes, over the %d-byte limit", len(b), MaxConfigBytes)
+	}
+	if n, err := jsonscan.Count(b, 1); err != nil {
+		return nil, errors.New("config.json: not a JSON object")
+	} else if n > maxValues {
+		return nil, fmt.Errorf("config.json: %d keys (limit %d)", n, maxValues)
 	}
 	var top obj
 	if err := json.Unmarshal(b, &top); err != nil || top == nil {
@@ -294,7 +301,22 @@ func DTypeBytes(name string) (float64, bool) {
 	return 0, false
 }
 
-// JSON helpers: a value of the wrong type reads as absent.
+// JSON helpers: a value of the wrong type reads as absent, and so does
+// an object or array of more than maxValues values.
+
+// maxValues bounds the members of an object, or the elements of an
+// array, decoded into a map or a slice: encoding/json spends ~140 bytes a
+// value, so 4 MiB of tiny members cost 64 MiB. Real configs have ~50-200
+// keys and per-layer arrays of at most a few hundred; a classifier's
+// id2label (thousands) is counted in place, never decoded (kind.go).
+const maxValues = 4096
+
+// decodable reports whether raw holds at most maxValues values at its top
+// level (and is JSON: encoding/json would refuse it otherwise).
+func decodable(raw []byte) bool {
+	n, err := jsonscan.Count(raw, 1)
+	return err == nil && n <= maxValues
+}
 
 func (o obj) str(k string) string {
 	var s string
@@ -306,7 +328,7 @@ func (o obj) str(k string) string {
 
 func (o obj) strings(k string) []string {
 	var s []string
-	if json.Unmarshal(o[k], &s) != nil {
+	if !decodable(o[k]) || json.Unmarshal(o[k], &s) != nil {
 		return nil
 	}
 	return s
@@ -330,7 +352,7 @@ func (o obj) bool(k string) (v, ok bool) {
 
 func (o obj) object(k string) obj {
 	var m obj
-	if json.Unmarshal(o[k], &m) != nil {
+	if !decodable(o[k]) || json.Unmarshal(o[k], &m) != nil {
 		return nil
 	}
 	return m

@@ -1,6 +1,7 @@
 package hfconfig
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -59,7 +60,7 @@ func kindOf(archs []string, modelType string, top obj) (kind, reason string) {
 	case has("ForCausalLM", "LMHeadModel", "ForConditionalGeneration"):
 		return KindLLM, why
 	case has("ForSequenceClassification"):
-		if labels(top) == 1 {
+		if labels(top, 2) == 1 {
 			return KindReranker, why + " with one label"
 		}
 		return KindClassifier, why
@@ -75,14 +76,46 @@ func kindOf(archs []string, modelType string, top obj) (kind, reason string) {
 }
 
 // labels is num_labels, else the size of id2label (transformers keeps one
-// or the other), else 0.
-func labels(top obj) int {
+// or the other), counted up to limit, else 0.
+func labels(top obj, limit int) int {
 	if n, ok := top.int("num_labels"); ok {
 		return n
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(top["id2label"], &m) == nil {
-		return len(m)
+	return members(top["id2label"], limit)
+}
+
+// members counts an object's members, up to limit, in raw JSON that
+// encoding/json has already checked: a classifier's id2label may list
+// thousands of labels, and decoding it into a map only to count it cost
+// ~15× its size.
+func members(raw json.RawMessage, limit int) int {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || raw[0] != '{' {
+		return 0
 	}
-	return 0
+	n, depth, inString, escaped := 0, 0, false, false
+	for _, c := range raw {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			depth--
+		case c == ':' && depth == 1:
+			if n++; n >= limit {
+				return n
+			}
+		}
+	}
+	return n
 }

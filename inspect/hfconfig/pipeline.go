@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/jsonscan"
 )
 
 // Pipeline is a diffusers model_index.json: the pipeline class and its
@@ -33,6 +35,11 @@ const MaxComponents = 64
 func ParsePipeline(b []byte) (*Pipeline, error) {
 	if len(b) > MaxConfigBytes {
 		return nil, fmt.Errorf("model_index.json: %d bytes, over the %d-byte limit", len(b), MaxConfigBytes)
+	}
+	if n, err := jsonscan.Count(b, 1); err != nil {
+		return nil, errors.New("model_index.json: not a JSON object")
+	} else if n > maxValues {
+		return nil, fmt.Errorf("model_index.json: %d keys (limit %d)", n, maxValues)
 	}
 	var top obj
 	if err := json.Unmarshal(b, &top); err != nil || top == nil {

@@ -8,7 +8,6 @@
 package hfmodel
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,10 +22,12 @@ import (
 
 // Bounds on what one model may make gtm read.
 const (
-	MaxShards     = 256      // weight files per model (or per component)
-	MaxComponents = 64       // pipeline components
-	maxIndexBytes = 64 << 20 // a sharded index (DeepSeek-V3's is ~9 MB)
-	maxDirEntries = 4096     // a model folder listed for its *.safetensors
+	MaxShards     = 256 // weight files per model (or per component)
+	MaxComponents = 64  // pipeline components
+	// maxIndexBytes bounds a sharded index: DeepSeek-V3's (~95,000
+	// tensors) is ~9 MB; Kimi K2's, the largest we know, under 15 MB.
+	maxIndexBytes = 32 << 20
+	maxDirEntries = 4096 // a model folder listed for its *.safetensors
 	maxNotes      = 32
 )
 
@@ -67,7 +68,11 @@ type Model struct {
 	// KindReason says where Kind came from.
 	KindReason string
 	Notes      []string
+
+	cache *Cache // where headers read before are kept; nil: none
 }
+
+func (m *Model) newSums() *sums { return &sums{complete: true, cache: m.cache} }
 
 // Component is one pipeline part: its folder name and the exact sums of
 // its weight headers.
@@ -87,13 +92,20 @@ type Component struct {
 // Open reads the model at path: a .safetensors file, a
 // *.safetensors.index.json, or a folder. With a non-nil acc the path must
 // be absolute (it is resolved in the process's root, not gtm's cwd).
-func Open(acc *safefile.Access, path string) (*Model, error) {
+// Every file is parsed afresh (still under its deadline and the parse
+// budget); a caller that reads models again and again uses OpenWith.
+func Open(acc *safefile.Access, path string) (*Model, error) { return OpenWith(acc, path, nil) }
+
+// OpenWith is Open taking each shard's header and each index from cache
+// when that version of the file was parsed before (failures and timeouts
+// included): a hostile shard costs one parse, not one per scan.
+func OpenWith(acc *safefile.Access, path string, cache *Cache) (*Model, error) {
 	path = filepath.Clean(path)
 	fi, err := acc.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{Format: "safetensors", Complete: true, Kind: hfconfig.KindUnknown}
+	m := &Model{Format: "safetensors", Complete: true, Kind: hfconfig.KindUnknown, cache: cache}
 	switch {
 	case fi.IsDir():
 		m.Dir = path
@@ -104,12 +116,13 @@ func Open(acc *safefile.Access, path string) (*Model, error) {
 	case strings.HasSuffix(path, ".safetensors.index.json"):
 		m.Dir = filepath.Dir(path)
 		m.readConfig(acc, m.Dir)
-		s := m.readIndex(acc, path)
+		s := m.newSums()
+		s.readIndex(acc, path)
 		m.add(s)
 	case strings.HasSuffix(path, ".safetensors"):
 		m.Dir = filepath.Dir(path)
 		m.readConfig(acc, m.Dir)
-		s := &sums{complete: true}
+		s := m.newSums()
 		if err := s.readFile(acc, path); err != nil {
 			return nil, err
 		}
@@ -123,13 +136,22 @@ func Open(acc *safefile.Access, path string) (*Model, error) {
 
 // openDir reads a model folder or a pipeline folder.
 func (m *Model) openDir(acc *safefile.Access, dir string) error {
-	if b, err := acc.ReadFile(filepath.Join(dir, "model_index.json"), hfconfig.MaxConfigBytes); err == nil {
-		return m.openPipeline(acc, dir, b)
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	var p *hfconfig.Pipeline
+	var perr error
+	err := readJSON(acc, filepath.Join(dir, "model_index.json"), func(b []byte) error {
+		p, perr = hfconfig.ParsePipeline(b)
+		return nil
+	})
+	switch {
+	case err == nil && perr != nil:
+		return fmt.Errorf("%s: %v", dir, perr)
+	case err == nil:
+		return m.openPipeline(acc, dir, p)
+	case !errors.Is(err, fs.ErrNotExist):
 		m.note("model_index.json: %v", err)
 	}
 	m.readConfig(acc, dir)
-	s, found := weights(acc, dir)
+	s, found := m.weights(acc, dir)
 	if !found && m.Config == nil {
 		return fmt.Errorf("%s: no config.json, model_index.json or .safetensors file", dir)
 	}
@@ -143,11 +165,7 @@ func (m *Model) openDir(acc *safefile.Access, dir string) error {
 }
 
 // openPipeline sums each component folder model_index.json names.
-func (m *Model) openPipeline(acc *safefile.Access, dir string, b []byte) error {
-	p, err := hfconfig.ParsePipeline(b)
-	if err != nil {
-		return fmt.Errorf("%s: %v", dir, err)
-	}
+func (m *Model) openPipeline(acc *safefile.Access, dir string, p *hfconfig.Pipeline) error {
 	m.Pipeline, m.Kind, m.KindReason = p.ClassName, hfconfig.KindDiffusion, "diffusers pipeline "+p.ClassName
 	for _, c := range p.Components {
 		if !plainName(c.Name) {
@@ -155,7 +173,7 @@ func (m *Model) openPipeline(acc *safefile.Access, dir string, b []byte) error {
 			continue
 		}
 		cdir := filepath.Join(dir, c.Name)
-		s, found := weights(acc, cdir)
+		s, found := m.weights(acc, cdir)
 		if !found {
 			continue // schedulers, tokenizers, feature extractors: no weights
 		}
@@ -178,7 +196,12 @@ func (m *Model) openPipeline(acc *safefile.Access, dir string, b []byte) error {
 
 func (m *Model) readConfig(acc *safefile.Access, dir string) {
 	p := filepath.Join(dir, "config.json")
-	b, err := acc.ReadFile(p, hfconfig.MaxConfigBytes)
+	var c *hfconfig.Config
+	var perr error
+	err := readJSON(acc, p, func(b []byte) error {
+		c, perr = hfconfig.Parse(b)
+		return nil
+	})
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -186,9 +209,8 @@ func (m *Model) readConfig(acc *safefile.Access, dir string) {
 		m.note("config.json: %v", err)
 		return
 	}
-	c, err := hfconfig.Parse(b)
-	if err != nil {
-		m.note("%v", err)
+	if perr != nil {
+		m.note("%v", perr)
 		return
 	}
 	m.ConfigPath, m.Config = p, c
@@ -218,6 +240,7 @@ func (m *Model) note(format string, args ...any) {
 
 // sums accumulates the headers of one set of weight files.
 type sums struct {
+	cache    *Cache
 	files    []string
 	tensors  int
 	params   uint64
@@ -266,22 +289,12 @@ func (s *sums) notef(format string, args ...any) {
 	}
 }
 
-// readFile parses one weight file's header, opened as acc allows and
-// within its deadline.
+// readFile adds one weight file's header (as Cache.Header reads it) to
+// the sums.
 func (s *sums) readFile(acc *safefile.Access, path string) error {
-	var h *safetensors.Header
-	f, fi, err := acc.Open(path, 0)
+	h, err := s.cache.Header(acc, path)
 	if err != nil {
-		return err
-	}
-	err = safefile.Within(safefile.DefaultTimeout, func() error {
-		defer f.Close()
-		var err error
-		h, err = safetensors.Parse(f, fi.Size())
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("%s: %v", filepath.Base(path), err)
+		return fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
 	s.files = append(s.files, path)
 	s.tensors += h.Tensors
@@ -310,8 +323,8 @@ func (s *sums) readFile(acc *safefile.Access, path string) error {
 // diffusers load them: a *.safetensors.index.json (model.… first), else
 // model.safetensors / diffusion_pytorch_model.safetensors, else every
 // *.safetensors in the folder. found is false when the folder has none.
-func weights(acc *safefile.Access, dir string) (s *sums, found bool) {
-	s = &sums{complete: true}
+func (m *Model) weights(acc *safefile.Access, dir string) (s *sums, found bool) {
+	s = m.newSums()
 	names, err := acc.ReadDirNames(dir, maxDirEntries)
 	if err != nil {
 		// Unlistable (another user's folder, too large): try the usual names.
@@ -352,7 +365,8 @@ func weights(acc *safefile.Access, dir string) (s *sums, found bool) {
 		if len(indexes) > 1 {
 			s.notef("%d index files: %s read", len(indexes), ix)
 		}
-		return readIndexInto(acc, filepath.Join(dir, ix), s), true
+		s.readIndex(acc, filepath.Join(dir, ix))
+		return s, true
 	}
 	if one := pick(files, "model.safetensors", "diffusion_pytorch_model.safetensors"); one == "model.safetensors" || one == "diffusion_pytorch_model.safetensors" {
 		if err := s.readFile(acc, filepath.Join(dir, one)); err != nil {
@@ -380,39 +394,17 @@ func weights(acc *safefile.Access, dir string) (s *sums, found bool) {
 	return s, true
 }
 
-func (m *Model) readIndex(acc *safefile.Access, path string) *sums {
-	return readIndexInto(acc, path, &sums{complete: true})
-}
-
-// index is a sharded checkpoint's index (transformers, modeling_utils.py
-// and huggingface_hub serialization: {"metadata": {"total_size": N},
-// "weight_map": {tensor: shard file}}).
-type index struct {
-	Metadata struct {
-		TotalSize *json.Number `json:"total_size"`
-	} `json:"metadata"`
-	WeightMap map[string]string `json:"weight_map"`
-}
-
-func readIndexInto(acc *safefile.Access, path string, s *sums) *sums {
-	b, err := acc.ReadFile(path, maxIndexBytes)
-	var ix index
-	if err == nil {
-		err = json.Unmarshal(b, &ix)
-	}
+// readIndex reads a sharded checkpoint's index and the shards it names.
+func (s *sums) readIndex(acc *safefile.Access, path string) {
+	ix, err := s.cache.index(acc, path)
 	if err != nil {
 		s.notef("%s: %v", filepath.Base(path), oneLine(err))
 		s.complete = false
-		return s
+		return
 	}
 	dir := filepath.Dir(path)
 	var shards []string
-	seen := map[string]bool{}
-	for _, f := range ix.WeightMap {
-		if seen[f] {
-			continue
-		}
-		seen[f] = true
+	for _, f := range ix.shards {
 		if !plainName(f) || !strings.HasSuffix(f, ".safetensors") {
 			s.notef("%s names %q: not a .safetensors file in its folder, skipped", filepath.Base(path), trunc(f, 80))
 			s.complete = false
@@ -420,7 +412,10 @@ func readIndexInto(acc *safefile.Access, path string, s *sums) *sums {
 		}
 		shards = append(shards, f)
 	}
-	slices.Sort(shards)
+	if ix.more {
+		s.notef("%s names more than %d files: the rest not read", filepath.Base(path), maxIndexFiles)
+		s.complete = false
+	}
 	if len(shards) > MaxShards {
 		s.notef("%d shards: the first %d read", len(shards), MaxShards)
 		shards, s.complete = shards[:MaxShards], false
@@ -439,12 +434,9 @@ func readIndexInto(acc *safefile.Access, path string, s *sums) *sums {
 			s.complete = false
 		}
 	}
-	if ts := ix.Metadata.TotalSize; ts != nil && s.complete {
-		if n, err := ts.Int64(); err == nil && uint64(n) != s.bytes {
-			s.notef("the index's total_size is %d bytes, the shards' headers sum to %d", n, s.bytes)
-		}
+	if ts := ix.totalSize; ts != nil && s.complete && *ts != s.bytes {
+		s.notef("the index's total_size is %d bytes, the shards' headers sum to %d", *ts, s.bytes)
 	}
-	return s
 }
 
 // plainName is a single path element: no separator, not "." or "..".

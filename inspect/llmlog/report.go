@@ -1,6 +1,7 @@
 package llmlog
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -65,23 +66,24 @@ func ReadTailWith(open Opener, path string, maxBytes int64, fn func(line []byte,
 	// From one byte early: if that byte ends a line, the dropped "first
 	// line" is just its newline and no whole line is lost.
 	from := max(0, info.Start-1)
-	var lines [][]byte
-	var offs []int64
+	// The tail is read into one buffer, then split: a copy per line cost
+	// ~170 bytes a line, 86 MiB for a tail of empty lines.
+	var tail []byte
 	err = safefile.Within(safefile.DefaultTimeout, func() error {
 		defer f.Close()
-		r := io.NewSectionReader(f, from, info.Size-from)
-		info.Skipped = scanLines(r, from, info.Start > 0, true, func(line []byte, off int64) {
-			lines = append(lines, append([]byte(nil), line...))
-			offs = append(offs, off)
-		})
-		return nil
+		b := make([]byte, info.Size-from)
+		n, err := f.ReadAt(b, from)
+		if err == io.EOF {
+			err = nil // the file shrank since its fstat: what is there
+		}
+		tail = b[:n]
+		return err
 	})
 	if err != nil {
 		return TailInfo{}, fmt.Errorf("%s: %w", path, err)
 	}
-	for i, line := range lines { // fn runs here, never on a reader left behind by a timeout
-		fn(line, offs[i])
-	}
+	// fn runs here, never on a reader left behind by a timeout
+	info.Skipped = scanLines(bytes.NewReader(tail), from, info.Start > 0, true, fn)
 	return info, nil
 }
 

@@ -10,7 +10,9 @@ import (
 
 // TailCache keeps one parsed value per log, for the file's current
 // version (the file itself, its size and modification time: a path such
-// as /proc/PID/fd/2 may name another file at every call), and drops the least
+// as /proc/PID/fd/2 may name another file at every call), a failure or a
+// timeout included (a log on a hung mount is not read again, by a new
+// goroutine at every scan, until it changes), and drops the least
 // recently used log beyond Max. llmlog's and enginelog's caches are it.
 type TailCache[T any] struct {
 	Max int // logs kept; 0 means 32
@@ -23,6 +25,7 @@ type TailCache[T any] struct {
 type tailEntry[T any] struct {
 	v       T
 	file    fs.FileInfo // for os.SameFile
+	err     error
 	size    int64
 	modTime time.Time
 	used    uint64
@@ -51,9 +54,9 @@ func (c *TailCache[T]) Parsed(open Opener, key, path string, parse func(once Ope
 		once := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil }
 		v, err := parse(once)
 		if err != nil {
-			return zero, err
+			v = zero
 		}
-		e = &tailEntry[T]{v: v, file: fi, size: fi.Size(), modTime: fi.ModTime()}
+		e = &tailEntry[T]{v: v, file: fi, err: err, size: fi.Size(), modTime: fi.ModTime()}
 	} else {
 		f.Close()
 	}
@@ -72,7 +75,7 @@ func (c *TailCache[T]) Parsed(open Opener, key, path string, parse func(once Ope
 	for len(c.m) > limit {
 		c.evict()
 	}
-	return e.v, nil
+	return e.v, e.err
 }
 
 // Len is how many logs are kept.

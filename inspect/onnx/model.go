@@ -1,18 +1,23 @@
 package onnx
 
-// Bounds that keep a hostile file from costing more than a few MiB or
-// milliseconds. Real models sit far inside them: large language models
-// exported to ONNX have a few thousand initializers and at most a few
-// hundred thousand nodes.
+// Bounds that keep a hostile file from costing more than a few MiB (at
+// most ~7 MiB kept, accounted in gtm's parse budget) or milliseconds.
+// Real models sit far inside them: large language models exported to
+// ONNX have a few thousand initializers (at most one external file each),
+// at most a few hundred thousand nodes, an opset or two and a handful of
+// metadata entries.
 const (
 	MaxInitializers = 1 << 20 // dense + sparse initializers
 	MaxNodes        = 1 << 22
-	MaxOpsets       = 1024
-	MaxMetadata     = 1024 // metadata_props entries kept (more are counted)
+	MaxOpsets       = 64
+	MaxMetadata     = 256  // metadata_props entries kept (more are counted)
 	MaxDims         = 64   // rank of one tensor
 	MaxExternal     = 4096 // distinct external data files kept
 	MaxString       = 4096 // bytes of a string kept; the rest is skipped
 	MaxNotes        = 32
+	// maxLocation cuts an external file's name kept (a file name is at
+	// most 255 bytes; a location is a path relative to the model).
+	maxLocation = 1024
 )
 
 // Model is what an ONNX file's ModelProto says. Figures from the file are

@@ -1,10 +1,14 @@
 package onnx
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"unsafe"
+
+	"github.com/gputaskman/gtm/inspect/parsebudget"
 )
 
 // Field numbers, from onnx/onnx's onnx/onnx.proto.
@@ -65,10 +69,26 @@ const maxIRVersion = 100
 // a weight payload (raw_data or typed data) beyond counting small packed
 // varint lists, and never opens external data files.
 func Parse(r io.ReaderAt, size int64) (*Model, error) {
+	return ParseContext(context.Background(), r, size)
+}
+
+// ParseContext is Parse stopping once ctx ends (its error is then the
+// *Error's Class). What the model makes it keep (metadata, opsets,
+// external file names) is accounted in gtm's parse budget first; past it
+// the parse fails with an *Error whose Class wraps parsebudget.ErrOver.
+func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*Model, error) {
 	if size <= 0 {
 		return nil, newErr(ErrInvalid, "empty file")
 	}
-	p := &parser{rd: newReader(r, size), m: &Model{}, ext: map[string]bool{}}
+	res := parsebudget.Reserve()
+	defer res.Release()
+	rd := newReader(r, size)
+	rd.ctx = ctx
+	p := &parser{rd: rd, m: &Model{}, ext: map[string]bool{}, res: res}
+	// the read buffer and the model's few single strings (producer, domain…)
+	if err := p.grow(int64(len(rd.buf))+8*MaxString, "read buffer"); err != nil {
+		return nil, err
+	}
 	if err := p.model(size); err != nil {
 		return nil, err
 	}
@@ -90,6 +110,8 @@ func Parse(r io.ReaderAt, size int64) (*Model, error) {
 }
 
 type parser struct {
+	res      *parsebudget.Reservation
+	location []byte
 	rd       *reader
 	m        *Model
 	haveIR   bool
@@ -98,6 +120,14 @@ type parser struct {
 	cutNoted bool
 	extNoted bool
 	metaDrop int
+}
+
+// grow accounts n bytes the parse is about to keep in gtm's parse budget.
+func (p *parser) grow(n int64, what string) error {
+	if err := p.res.Grow(n); err != nil {
+		return &Error{Class: err, Msg: p.rd.where.String() + ": " + what}
+	}
+	return nil
 }
 
 func (p *parser) note(s string) {
@@ -208,6 +238,9 @@ func (p *parser) opset(f field) error {
 		return nil
 	})
 	if err == nil {
+		err = p.grow(int64(len(o.Domain))+int64(unsafe.Sizeof(o)), "opset_import")
+	}
+	if err == nil {
 		p.m.Opsets = append(p.m.Opsets, o)
 	}
 	return err
@@ -215,6 +248,20 @@ func (p *parser) opset(f field) error {
 
 // entry reads a StringStringEntryProto.
 func (p *parser) entry(where loc, f field) (key, value string, err error) {
+	kf, vf, err := p.entryFields(where, f)
+	if err == nil {
+		key, err = p.str(kf)
+	}
+	if err == nil {
+		value, err = p.str(vf)
+	}
+	return key, value, err
+}
+
+// entryFields finds a StringStringEntryProto's key and value, reading
+// neither: an initializer's external_data entries are compared, not
+// kept.
+func (p *parser) entryFields(where loc, f field) (key, value field, err error) {
 	err = p.each(where, f.start, f.stop, func(f field) error {
 		if f.num != entryKey && f.num != entryValue {
 			return nil
@@ -222,13 +269,12 @@ func (p *parser) entry(where loc, f field) (key, value string, err error) {
 		if err := p.wantWire(f, wireBytes, "key/value"); err != nil {
 			return err
 		}
-		s, err := p.str(f)
 		if f.num == entryKey {
-			key = s
+			key = f
 		} else {
-			value = s
+			value = f
 		}
-		return err
+		return nil
 	})
 	return key, value, err
 }
@@ -241,6 +287,9 @@ func (p *parser) metadata(f field) error {
 		return nil
 	}
 	k, v, err := p.entry(loc{what: "metadata_props", i: len(p.m.Metadata)}, f)
+	if err == nil {
+		err = p.grow(int64(len(k)+len(v))+int64(unsafe.Sizeof(Property{})), "metadata_props")
+	}
 	if err == nil {
 		p.m.Metadata = append(p.m.Metadata, Property{Key: k, Value: v})
 	}
@@ -307,7 +356,7 @@ type tensorInfo struct {
 
 func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 	t := &tensorInfo{}
-	var location string
+	p.location = p.location[:0] // the last external_data location, copied out of the read buffer
 	err := p.each(where, f.start, f.stop, func(f field) error {
 		switch f.num {
 		case tensorDims:
@@ -355,17 +404,30 @@ func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 			if err := p.wantWire(f, wireBytes, "external_data"); err != nil {
 				return err
 			}
-			k, v, err := p.entry(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
+			kf, vf, err := p.entryFields(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
+			if err != nil {
+				return err
+			}
+			k, _, err := p.rd.view(kf, 16)
 			if err != nil {
 				return err
 			}
 			// A location is a path relative to the model's folder
-			// (onnx.proto's external_data comment); kept as named.
-			switch k {
+			// (onnx.proto's external_data comment); kept as named, up to
+			// maxLocation bytes.
+			switch string(k) {
 			case "location":
-				location = v
+				v, _, err := p.rd.view(vf, maxLocation)
+				if err != nil {
+					return err
+				}
+				p.location = append(p.location[:0], v...)
 			case "length":
-				if n, err := strconv.ParseUint(v, 10, 64); err == nil {
+				v, _, err := p.rd.view(vf, 20)
+				if err != nil {
+					return err
+				}
+				if n, err := strconv.ParseUint(string(v), 10, 64); err == nil {
 					t.extLen, t.haveExt = n, true
 				}
 			}
@@ -382,8 +444,12 @@ func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 	}
 	if t.external {
 		p.m.ExternalData = true
-		if location != "" && !p.ext[location] {
+		if len(p.location) > 0 && !p.ext[string(p.location)] {
 			if len(p.m.ExternalFiles) < MaxExternal {
+				if err := p.grow(int64(len(p.location))+64, "external data file"); err != nil { // the name, its slice and map entries
+					return nil, err
+				}
+				location := string(p.location)
 				p.ext[location] = true
 				p.m.ExternalFiles = append(p.m.ExternalFiles, location)
 			} else if !p.extNoted {

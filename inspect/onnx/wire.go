@@ -1,6 +1,7 @@
 package onnx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,6 +44,7 @@ const readBufSize = 64 << 10
 // reader walks the file through an io.ReaderAt with its own read-ahead
 // buffer; skipping a payload only moves pos.
 type reader struct {
+	ctx    context.Context // a parse stops at its next read once it ends
 	r      io.ReaderAt
 	size   int64
 	pos    int64
@@ -69,7 +71,7 @@ func (l loc) String() string {
 }
 
 func newReader(r io.ReaderAt, size int64) *reader {
-	return &reader{r: r, size: size, buf: make([]byte, min(max(size, 16), readBufSize))}
+	return &reader{ctx: context.Background(), r: r, size: size, buf: make([]byte, min(max(size, 16), readBufSize))}
 }
 
 // fill makes buf hold at least n (<= len(buf)) bytes from pos, or fewer
@@ -77,6 +79,9 @@ func newReader(r io.ReaderAt, size int64) *reader {
 func (rd *reader) fill(n int) error {
 	if rd.pos >= rd.bstart && rd.pos+int64(n) <= rd.bstart+int64(rd.blen) {
 		return nil
+	}
+	if err := rd.ctx.Err(); err != nil {
+		return &Error{Class: err, Msg: rd.where.String() + ": parse stopped"}
 	}
 	want := int64(len(rd.buf))
 	if rem := rd.size - rd.pos; rem < want {
@@ -193,22 +198,29 @@ func (rd *reader) next(end int64) (field, error) {
 // str reads a length-delimited payload as a string, keeping at most
 // MaxString bytes; cut says whether it was shortened.
 func (rd *reader) str(f field) (s string, cut bool, err error) {
+	b, cut, err := rd.view(f, MaxString)
+	return string(b), cut, err
+}
+
+// view is a length-delimited payload's first max (<= MaxString) bytes,
+// in the read buffer: valid until the next read.
+func (rd *reader) view(f field, max int64) (b []byte, cut bool, err error) {
 	n := f.stop - f.start
-	if n > MaxString {
-		n, cut = MaxString, true
+	if n > max {
+		n, cut = max, true
 	}
-	if n == 0 {
-		return "", cut, nil
+	if n <= 0 {
+		return nil, cut, nil
 	}
 	save := rd.pos
 	rd.pos = f.start
 	err = rd.fill(int(n))
 	if err == nil {
 		off := f.start - rd.bstart
-		s = string(rd.buf[off : off+n])
+		b = rd.buf[off : off+n]
 	}
 	rd.pos = save
-	return s, cut, err
+	return b, cut, err
 }
 
 // countVarints counts the varints in a packed payload, reading at most

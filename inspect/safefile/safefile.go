@@ -21,6 +21,7 @@
 package safefile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -116,17 +117,30 @@ func ReadAll(f *os.File, path string, max int64, timeout time.Duration) ([]byte,
 // uses (close its file itself) and write results only the caller reads
 // after a nil error.
 func Within(timeout time.Duration, fn func() error) error {
+	return WithinContext(timeout, func(context.Context) error { return fn() })
+}
+
+// WithinContext is Within for work that can stop: fn's context ends when
+// the timeout passes, so a parse that checks it stops instead of running
+// on after the caller stopped waiting (a read blocked in the kernel still
+// returns only when the kernel lets it).
+func WithinContext(timeout time.Duration, fn func(ctx context.Context) error) error {
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- fn() }()
+	go func() {
+		defer cancel()
+		done <- fn(ctx)
+	}()
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	select {
 	case err := <-done:
 		return err
 	case <-t.C:
+		cancel()
 		return fmt.Errorf("%w after %v", ErrTimeout, timeout)
 	}
 }

@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -205,6 +206,23 @@ func TestWithin(t *testing.T) {
 	err := Within(20*time.Millisecond, func() error { time.Sleep(time.Second); return nil })
 	if !errors.Is(err, ErrTimeout) {
 		t.Errorf("Within: %v", err)
+	}
+}
+
+// WithinContext ends fn's context when it stops waiting: the work stops
+// too instead of running on.
+func TestWithinContextCancels(t *testing.T) {
+	stopped := make(chan error, 1)
+	err := WithinContext(20*time.Millisecond, func(ctx context.Context) error {
+		<-ctx.Done()
+		stopped <- ctx.Err()
+		return ctx.Err()
+	})
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("WithinContext: %v", err)
+	}
+	if err := <-stopped; !errors.Is(err, context.Canceled) {
+		t.Fatalf("fn saw %v", err)
 	}
 }
 

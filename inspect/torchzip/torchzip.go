@@ -23,11 +23,14 @@ package torchzip
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/parsebudget"
 )
 
 // Classes of failure; every error Parse returns wraps one of them.
@@ -94,6 +97,22 @@ const (
 
 // Parse reads the checkpoint in the first size bytes of r.
 func Parse(r io.ReaderAt, size int64) (*Checkpoint, error) {
+	return ParseContext(context.Background(), r, size)
+}
+
+// fixedBytes is what a parse holds whatever the archive: the end record's
+// search window and the directory window; a directory's entries are
+// counted, not kept.
+const fixedBytes = lenEOCD + maxComment + lenZip64Locator + lenZip64EOCD + windowSize
+
+// ParseContext is Parse stopping once ctx ends (the error then wraps
+// ctx's). Its fixed buffers are accounted in gtm's parse budget first.
+func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*Checkpoint, error) {
+	res := parsebudget.Reserve()
+	defer res.Release()
+	if err := res.Grow(fixedBytes); err != nil {
+		return nil, fmt.Errorf("torchzip: %w", err)
+	}
 	head := make([]byte, 4)
 	n, err := r.ReadAt(head, 0)
 	if n < 2 {
@@ -114,7 +133,7 @@ func Parse(r io.ReaderAt, size int64) (*Checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	return walk(r, size, d)
+	return walk(ctx, r, size, d)
 }
 
 // directory is where the central directory lies.
@@ -210,6 +229,7 @@ func findDirectory(r io.ReaderAt, size int64) (directory, error) {
 
 // window reads the central directory in bounded chunks.
 type window struct {
+	ctx    context.Context // a parse stops at its next read once it ends
 	r      io.ReaderAt
 	buf    []byte
 	bstart int64
@@ -224,6 +244,9 @@ func (w *window) at(off int64, n int, i uint64) ([]byte, error) {
 		return nil, newErr(ErrInvalid, "entry %d at offset %d runs past the central directory's end (%d)", i, off, w.end)
 	}
 	if off < w.bstart || off+int64(n) > w.bstart+int64(w.blen) {
+		if err := w.ctx.Err(); err != nil {
+			return nil, newErr(err, "entry %d at offset %d: parse stopped", i, off)
+		}
 		want := min(int64(len(w.buf)), w.end-off)
 		if err := readAt(w.r, w.buf[:want], off, "central directory"); err != nil {
 			return nil, err
@@ -233,9 +256,9 @@ func (w *window) at(off int64, n int, i uint64) ([]byte, error) {
 	return w.buf[off-w.bstart : off-w.bstart+int64(n)], nil
 }
 
-func walk(r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
+func walk(ctx context.Context, r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 	c := &Checkpoint{Entries: int(d.entries)}
-	w := &window{r: r, buf: make([]byte, min(d.size, windowSize)), end: d.offset + d.size}
+	w := &window{ctx: ctx, r: r, buf: make([]byte, min(d.size, windowSize)), end: d.offset + d.size}
 	var prefix []byte
 	records := map[string]bool{}
 	var foreign, compressed int

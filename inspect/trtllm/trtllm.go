@@ -29,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gputaskman/gtm/inspect/jsonscan"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
@@ -38,7 +39,11 @@ const (
 	MaxRanks       = 4096 // engine files probed at most
 	maxProbe       = 64   // ranks probed when the config gives no world size
 	maxString      = 256
-	MaxNotes       = 32
+	// maxMembers bounds an object decoded into a map: encoding/json
+	// spends ~140 bytes a member, so 4 MiB of tiny members cost 64 MiB.
+	// Real engine configs have at most ~100 keys an object.
+	maxMembers = 1024
+	MaxNotes   = 32
 )
 
 var (
@@ -171,6 +176,10 @@ func (o obj) sub(key string) (obj, bool) {
 	if !ok || string(raw) == "null" {
 		return obj{}, false
 	}
+	if n, err := jsonscan.Count(raw, 1); err == nil && n > maxMembers {
+		o.e.note("%s: %d keys (limit %d); dropped", o.name(key), n, maxMembers)
+		return obj{}, false
+	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		o.e.note("%s: not an object; dropped", o.name(key))
@@ -243,6 +252,9 @@ func ParseConfig(b []byte) (*Engine, error) {
 		return nil, fmt.Errorf("trtllm: config.json: %w: %d bytes (limit %d)", ErrInvalid, len(b), MaxConfigBytes)
 	}
 	e := &Engine{}
+	if n, err := jsonscan.Count(b, 1); err == nil && n > maxMembers {
+		return nil, fmt.Errorf("trtllm: config.json: %w: %d keys (limit %d)", ErrInvalid, n, maxMembers)
+	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(b, &top); err != nil {
 		return nil, fmt.Errorf("trtllm: config.json: %w: %s", ErrInvalid, oneLine(err))

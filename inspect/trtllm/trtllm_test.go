@@ -2,10 +2,12 @@ package trtllm_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -245,5 +247,27 @@ func TestTruncatedConfig(t *testing.T) {
 		if _, err := trtllm.ParseConfig(full[:n]); !errors.Is(err, trtllm.ErrInvalid) {
 			t.Fatalf("prefix %d: %v", n, err)
 		}
+	}
+}
+
+// An object of many members is dropped before it is decoded into a map
+// (4 MiB of tiny members cost 64 MiB).
+func TestManyMembersRefusedCheaply(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString(`{"version":"0.9","pretrained_config":{"architecture":"LlamaForCausalLM"`)
+	for i := 0; sb.Len() < trtllm.MaxConfigBytes-100; i++ {
+		fmt.Fprintf(&sb, `,"%d":1`, i)
+	}
+	sb.WriteString(`},"build_config":{"max_batch_size":1}}`)
+	b := []byte(sb.String())
+	var a, z runtime.MemStats
+	runtime.ReadMemStats(&a)
+	e, err := trtllm.ParseConfig(b)
+	runtime.ReadMemStats(&z)
+	if err != nil || !strings.Contains(strings.Join(e.Notes, "|"), "keys (limit") {
+		t.Fatalf("%v %+v", err, e)
+	}
+	if got := z.TotalAlloc - a.TotalAlloc; got > 2*uint64(len(b)) { // the top level's raw values: about its size
+		t.Fatalf("parsing %d bytes allocated %d", len(b), got)
 	}
 }

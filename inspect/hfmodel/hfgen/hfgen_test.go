@@ -1,8 +1,10 @@
 package hfgen
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,5 +33,25 @@ func TestWriteSafetensors(t *testing.T) {
 	json.Unmarshal(h["b"], &s)
 	if s.DataOffsets[0] != 30 || s.DataOffsets[1] != 32 {
 		t.Fatalf("b at %v", s.DataOffsets)
+	}
+}
+
+// The generated hostile file is a valid safetensors header: JSON, every
+// entry unique, read the same through any window.
+func TestHostile(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 1000} {
+		h := Hostile{N: n}
+		b, err := io.ReadAll(io.NewSectionReader(h, 0, h.Size()))
+		if err != nil || int64(len(b)) != h.Size() || h.HeaderBytes()%8 != 0 {
+			t.Fatalf("%d: %v, %d bytes of %d", n, err, len(b), h.Size())
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b[8:], &m); err != nil || len(m) != n {
+			t.Fatalf("%d: %v, %d entries", n, err, len(m))
+		}
+		part := make([]byte, 13)
+		if _, err := h.ReadAt(part, 77); n == 1000 && (err != nil || !bytes.Equal(part, b[77:90])) {
+			t.Fatalf("window: %q vs %q (%v)", part, b[77:90], err)
+		}
 	}
 }
