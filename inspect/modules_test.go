@@ -60,7 +60,7 @@ func TestModuleInspectorRuntimes(t *testing.T) {
 		if !reflect.DeepEqual(names(f), c.runtimes) || f.MapsError != c.err {
 			t.Errorf("pid %d: runtimes %v error %q; want %v %q", c.pid, names(f), f.MapsError, c.runtimes, c.err)
 		}
-		// Evidence rule: unreadable modules are unknown (nil), readable
+		// docs/design.md, evidence rule 1: unreadable modules are unknown (nil), readable
 		// ones without a runtime are known-empty; models are never claimed.
 		if (f.Runtimes == nil) != (c.err != "") || f.Models != nil {
 			t.Errorf("pid %d: runtimes %#v models %#v", c.pid, f.Runtimes, f.Models)

@@ -8,7 +8,8 @@
 // every string is free text, whose paths are cut, unless fields.go says
 // it is something else (a path, a model's name, a user, a name /proc
 // shows everyone). A field added to the snapshot later is redacted as
-// free text until someone says otherwise.
+// free text until someone says otherwise (docs/design.md, safety rule
+// 12).
 package anonymise
 
 import (

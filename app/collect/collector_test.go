@@ -253,7 +253,7 @@ func TestSchemaKeys(t *testing.T) {
 	}
 }
 
-// Evidence rule 1: unknown is null, a measured zero is 0.
+// docs/design.md, evidence rule 1: unknown is null, a measured zero is 0.
 func TestUnknownIsNullNotZero(t *testing.T) {
 	snap := fixture().Collect(context.Background())
 	var buf bytes.Buffer
@@ -310,7 +310,7 @@ func TestUnknownIsNullNotZero(t *testing.T) {
 	}
 }
 
-// Evidence rule 3: totals add only measured bytes.
+// docs/design.md, evidence rule 3: totals add only measured bytes.
 func TestMeasuredTotalIgnoresInferred(t *testing.T) {
 	s := &snapshot.Snapshot{Processes: []snapshot.Process{
 		{DeviceIndex: ptr(0), VRAMBytes: ptr(uint64(100))},

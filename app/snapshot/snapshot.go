@@ -220,7 +220,7 @@ func (s *Snapshot) OnlyDevice(index int) *Snapshot {
 }
 
 // MeasuredVRAM adds the driver-measured VRAM of the processes on one device.
-// Inferred and estimated sizes are never part of it (evidence rule 3); known
+// Inferred and estimated sizes are never part of it (docs/design.md, evidence rule 3); known
 // is false when no process on the device had a measured size.
 func (s *Snapshot) MeasuredVRAM(deviceIndex int) (total uint64, known bool) {
 	for _, p := range s.Processes {

@@ -17,7 +17,8 @@ var ErrNotHeld = errors.New("not held by the process in gtm's network namespace"
 // loopback reaches whoever listens there, any local user. So gtm contacts
 // only sockets it finds listening in its own namespace whose inode is in
 // the process's descriptor table (socket inodes are unique system-wide):
-// that proves the listener is the process's.
+// that proves the listener is the process's (docs/design.md, safety
+// rule 9).
 type Reach struct {
 	// Reachable are the process's listeners in gtm's own network
 	// namespace: the only ports gtm may contact for it.

@@ -8,6 +8,8 @@
 // A parse holds a Reservation, grows it as it keeps things (a table of
 // tensors, metadata strings) and releases it when it returns; what it
 // returns is small (sums), so nothing stays accounted after.
+//
+// docs/design.md, safety rule 11.
 package parsebudget
 
 import (

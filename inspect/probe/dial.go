@@ -50,7 +50,8 @@ type ownerCheckKey struct{}
 // WithOwnerCheck returns ctx carrying check, which every connection made
 // for a request under ctx must pass just before it is opened: gtm's proof
 // that the socket listening on the address belongs to the process it is
-// asking (netports.Held). A loopback port is anyone's to listen on; a
+// asking (netports.Held; docs/design.md, safety rule 9). A loopback
+// port is anyone's to listen on; a
 // request, and above all a credential, goes only where that proof holds.
 // Connections kept alive were proven when they were opened.
 func WithOwnerCheck(ctx context.Context, check func(netip.AddrPort) error) context.Context {

@@ -1,6 +1,6 @@
 // Package safewrite creates the files gtm writes — captures, the autostart
 // entry, caches — so that no link or directory planted by another user can
-// redirect them (DESIGN.md, safety rule 6). gtm often runs as root.
+// redirect them (docs/design.md, safety rule 6). gtm often runs as root.
 //
 // A file is first created under a random name with
 // O_CREAT|O_EXCL|O_NOFOLLOW, relative to a descriptor of its directory
