@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 )
 
@@ -30,6 +31,12 @@ import (
 //
 // Show redraws only what changed: the same process with the same readings
 // redraws nothing.
+//
+// The pane's content is built in two steps: report.ProcessDetail turns one
+// snapshot row into plain data (sections of rows, the LLM bar's parts),
+// the same data `gtm inspect` prints, and the Inspector lays that data out.
+// A replayed snapshot renders exactly like a live one, and comparing two
+// details tells the pane whether anything needs redrawing.
 type Inspector struct {
 	win  fyne.Window
 	act  Actions
@@ -48,7 +55,7 @@ type Inspector struct {
 	root    *fyne.Container
 
 	proc    *snapshot.Process // the process shown (a copy)
-	view    view
+	view    report.Detail
 	shown   bool
 	blocks  []*sectionBlock // the sections shown: the first of pool
 	pool    []*sectionBlock // every block made so far (see reshape)
@@ -101,7 +108,7 @@ func (i *Inspector) Show(snap *snapshot.Snapshot, p *snapshot.Process) {
 			return
 		}
 		i.proc, i.shown = nil, true
-		i.view = view{}
+		i.view = report.Detail{}
 		i.title.SetText("Select a process to inspect it.")
 		i.body.Objects = nil
 		i.blocks = nil
@@ -117,7 +124,7 @@ func (i *Inspector) Show(snap *snapshot.Snapshot, p *snapshot.Process) {
 	if other && i.scroll.Offset.Y != 0 {
 		i.scroll.ScrollToTop()
 	}
-	v := buildView(snap, p)
+	v := report.ProcessDetail(snap, p)
 	i.updateActions()
 	if viewEqual(v, i.view) {
 		return
@@ -150,7 +157,7 @@ func sameStart(a, b *snapshot.Process) bool {
 // keeps for good (~7 MB). Reusing the pool, the override is refreshed only
 // when the pane grows past anything it showed before, a few times a
 // session; otherwise only the body is laid out again.
-func (i *Inspector) reshape(v view) {
+func (i *Inspector) reshape(v report.Detail) {
 	grew := false
 	for len(i.pool) < len(v.Sections) {
 		i.pool = append(i.pool, newSectionBlock(i.openFolder))
@@ -211,7 +218,7 @@ func newSectionBlock(open func(dir string)) *sectionBlock {
 
 // fill shows s in the block, updating only what changed. It reports
 // whether it had to make rows the block never had.
-func (b *sectionBlock) fill(s section) (grew bool) {
+func (b *sectionBlock) fill(s report.Section) (grew bool) {
 	set := func(l *widget.Label, t string) {
 		if l.Text != t {
 			l.SetText(t)
@@ -229,7 +236,7 @@ func (b *sectionBlock) fill(s section) (grew bool) {
 	show(b.folder, s.Folder != "" && b.open != nil)
 	set(b.caption, s.Caption)
 	show(b.caption, s.Caption != "")
-	if s.Bar != nil && !s.Bar.equal(&b.bar.model) {
+	if s.Bar != nil && !s.Bar.Equal(&b.bar.model) {
 		b.bar.model = *s.Bar
 		b.bar.Refresh()
 	}
@@ -250,8 +257,8 @@ func (b *sectionBlock) fill(s section) (grew bool) {
 	for k := range b.keys {
 		on := k < len(s.Rows)
 		if on {
-			set(b.keys[k], s.Rows[k].Key)
-			set(b.values[k], s.Rows[k].Value)
+			set(b.keys[k], s.Rows[k].Label)
+			set(b.values[k], s.Rows[k].Text())
 		}
 		show(b.keys[k], on)
 		show(b.values[k], on)
@@ -260,7 +267,7 @@ func (b *sectionBlock) fill(s section) (grew bool) {
 }
 
 // sameShape reports whether b can be shown by updating a's widgets.
-func sameShape(a, b view) bool {
+func sameShape(a, b report.Detail) bool {
 	if len(a.Sections) != len(b.Sections) {
 		return false
 	}
@@ -274,7 +281,7 @@ func sameShape(a, b view) bool {
 	return true
 }
 
-func viewEqual(a, b view) bool {
+func viewEqual(a, b report.Detail) bool {
 	if a.Title != b.Title || !sameShape(a, b) {
 		return false
 	}
@@ -283,7 +290,7 @@ func viewEqual(a, b view) bool {
 		if x.Title != y.Title || x.Caption != y.Caption || x.Folder != y.Folder {
 			return false
 		}
-		if x.Bar != nil && !x.Bar.equal(y.Bar) {
+		if !x.Bar.Equal(y.Bar) {
 			return false
 		}
 		for r := range x.Rows {

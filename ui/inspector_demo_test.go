@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
 )
@@ -43,8 +44,8 @@ func TestInspectorDemoCapture(t *testing.T) {
 	w.Resize(fyne.NewSize(460, 1700))
 	i.Show(s, p)
 	got := allText(i.CanvasObject())
-	mustContain(t, got, "reported (log)", "other / unknown", "full width: measured VRAM", RuntimeCaption, "confirmed")
-	m := newBarModel(p.VRAMBytes, &p.LLM.Breakdown)
+	mustContain(t, got, "reported (log)", "other / unknown", "full width: measured VRAM", report.RuntimeCaption, "confirmed")
+	m := report.NewBar(p.VRAMBytes, &p.LLM.Breakdown)
 	if m.Exceeded || !m.Parts[4].Known || m.Known+m.Parts[4].Bytes != *p.VRAMBytes {
 		t.Errorf("parts and remainder do not add up to the measurement: %+v", m)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
@@ -141,7 +142,7 @@ func TestInspectorLLMProcess(t *testing.T) {
 		"6.00 GiB  · measured",
 		"GPU 85% · SM 85% · enc 0% · dec 0%  · measured",
 		"Spill / paged\nn/a",
-		RuntimeCaption,
+		report.RuntimeCaption,
 		"ggml/llama.cpp (CUDA)", "libggml-cuda.so",
 		"Model · qwen3:0.6b", "mapped + cmdline · confirmed",
 		// The bar's legend: each part with its provenance, the unknown
@@ -166,7 +167,7 @@ func TestLLMBarNeverNegative(t *testing.T) {
 		Weights: &inspect.Part{Bytes: 900 << 20, Source: "estimated", From: "gguf"},
 		KVCache: &inspect.Part{Bytes: 300 << 20, Source: "estimated", From: "gguf"},
 	}
-	m := newBarModel(&vram, br)
+	m := report.NewBar(&vram, br)
 	if !m.Exceeded || m.Parts[4].Known || m.Scale != 1200<<20 {
 		t.Fatalf("model = %+v", m)
 	}
@@ -198,7 +199,7 @@ func TestLLMBarNeverNegative(t *testing.T) {
 
 	// Within the measurement: other/unknown is the exact remainder.
 	vram = 2 << 30
-	m = newBarModel(&vram, br)
+	m = report.NewBar(&vram, br)
 	if m.Exceeded || !m.Parts[4].Known || m.Parts[4].Bytes != 2<<30-1200<<20 {
 		t.Fatalf("model = %+v", m.Parts[4])
 	}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -22,7 +21,7 @@ import (
 // llmbar_render.go.
 type LLMBar struct {
 	widget.BaseWidget
-	model barModel
+	model report.Bar // what the bar shows: compared to skip redraws
 }
 
 // NewLLMBar returns an empty bar; give it a breakdown with SetBreakdown.
@@ -35,8 +34,8 @@ func NewLLMBar() *LLMBar {
 // SetBreakdown shows measured VRAM (nil: not measured) and its parts.
 // Nothing is redrawn when they did not change.
 func (b *LLMBar) SetBreakdown(measured *uint64, br *inspect.Breakdown) {
-	m := newBarModel(measured, br)
-	if m.equal(&b.model) {
+	m := report.NewBar(measured, br)
+	if m.Equal(&b.model) {
 		return
 	}
 	b.model = *m
@@ -45,30 +44,6 @@ func (b *LLMBar) SetBreakdown(measured *uint64, br *inspect.Breakdown) {
 
 // CreateRenderer is part of fyne.Widget.
 func (b *LLMBar) CreateRenderer() fyne.WidgetRenderer { return newBarRenderer(b) }
-
-// barPart is one entry of the bar and its legend.
-type barPart struct {
-	Name string
-	// Known is false for a part nobody reported or estimated (n/a).
-	Known bool
-	Bytes uint64
-	// Source is reported, estimated or inferred; From is log, api, gguf.
-	Source, From string
-	Color        color.NRGBA
-}
-
-// barModel is what the bar shows: plain data, compared to skip redraws.
-type barModel struct {
-	Measured *uint64
-	Parts    []barPart // weights, KV, compute, output, other: always five
-	// Scale is the byte count the full width stands for: the
-	// measurement, or the parts' sum when that is larger or nothing was
-	// measured.
-	Scale uint64
-	// Exceeded: the known parts add up to more than the measurement.
-	Exceeded bool
-	Known    uint64 // sum of the known parts (without other)
-}
 
 // Part colours: distinct in light and dark themes; other/unknown is grey.
 var (
@@ -82,90 +57,21 @@ var (
 	colorOver    = color.NRGBA{R: 0xe4, G: 0x57, B: 0x56, A: 0xff}
 )
 
-func newBarModel(measured *uint64, br *inspect.Breakdown) *barModel {
-	m := &barModel{Measured: measured}
-	if br == nil {
-		br = &inspect.Breakdown{}
+// partColor is a part's colour, by its name.
+func partColor(name string) color.NRGBA {
+	switch name {
+	case "weights":
+		return colorWeights
+	case "KV cache":
+		return colorKV
+	case "compute":
+		return colorCompute
+	case "output":
+		return colorOutput
+	case "activations":
+		return colorActiv
+	case "CUDA graphs":
+		return colorGraphs
 	}
-	add := func(name string, p *inspect.Part, c color.NRGBA) {
-		bp := barPart{Name: name, Color: c}
-		if p != nil {
-			bp.Known, bp.Bytes, bp.Source, bp.From = true, p.Bytes, p.Source, p.From
-			m.Known += p.Bytes
-		}
-		m.Parts = append(m.Parts, bp)
-	}
-	add("weights", br.Weights, colorWeights)
-	add("KV cache", br.KVCache, colorKV)
-	add("compute", br.Compute, colorCompute)
-	add("output", br.Output, colorOutput)
-	if br.Activations != nil { // PyTorch engines only: llama.cpp's bar keeps its four parts
-		add("activations", br.Activations, colorActiv)
-	}
-	if br.CUDAGraphs != nil {
-		add("CUDA graphs", br.CUDAGraphs, colorGraphs)
-	}
-
-	// Other/unknown: the measurement minus the known parts, computed here
-	// from the same two numbers the snapshot's remainder came from, so
-	// the bar never shows a gap the text does not, and never a negative.
-	other := barPart{Name: "other / unknown", Color: colorOther, Source: "inferred", From: "VRAM minus parts"}
-	switch {
-	case measured == nil:
-		m.Scale = m.Known
-		other.From = "VRAM not measured"
-	case m.Known > *measured:
-		m.Exceeded = true
-		m.Scale = m.Known
-		other.From = "the parts exceed VRAM"
-	default:
-		other.Known, other.Bytes = true, *measured-m.Known
-		m.Scale = *measured
-	}
-	m.Parts = append(m.Parts, other)
-	return m
-}
-
-func (m *barModel) equal(o *barModel) bool {
-	if (m.Measured == nil) != (o.Measured == nil) || (m.Measured != nil && *m.Measured != *o.Measured) ||
-		m.Scale != o.Scale || m.Exceeded != o.Exceeded || len(m.Parts) != len(o.Parts) {
-		return false
-	}
-	for i := range m.Parts {
-		if m.Parts[i] != o.Parts[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// caption says what the bar's full width stands for.
-func (m *barModel) caption() string {
-	switch {
-	case m.Measured == nil:
-		return "VRAM not measured: the parts at their own scale"
-	case m.Exceeded:
-		return fmt.Sprintf("parts exceed the measured %s by %s (red line)",
-			report.FormatBytes(m.Measured), mib(m.Known-*m.Measured))
-	}
-	return "full width: measured VRAM " + report.FormatBytes(m.Measured)
-}
-
-// legendSize is a part's size, or n/a.
-func (p barPart) legendSize() string {
-	if !p.Known {
-		return report.NA
-	}
-	return mib(p.Bytes)
-}
-
-// legendSource is a part's provenance, or nothing for an unknown part.
-func (p barPart) legendSource() string {
-	if !p.Known {
-		if p.Source == "inferred" {
-			return p.From // why there is no remainder
-		}
-		return "no log, API or estimate"
-	}
-	return fmt.Sprintf("%s (%s)", p.Source, p.From)
+	return colorOther
 }

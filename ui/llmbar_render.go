@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/gputaskman/gtm/app/report"
 )
 
 // barRenderer draws an LLMBar with a fixed set of canvas objects: one
@@ -160,8 +162,8 @@ func (r *barRenderer) Layout(size fyne.Size) {
 // style paints a part: reported parts solid, estimated ones translucent
 // with a solid outline, the inferred remainder grey; an unknown part's
 // swatch is an empty outline.
-func style(rect *canvas.Rectangle, p barPart) {
-	c := p.Color
+func style(rect *canvas.Rectangle, p report.BarPart) {
+	c := partColor(p.Name)
 	switch {
 	case !p.Known:
 		rect.FillColor = color.Transparent
@@ -184,21 +186,21 @@ func (r *barRenderer) Refresh() {
 	fg := theme.Color(theme.ColorNameForeground)
 	muted := theme.Color(theme.ColorNamePlaceHolder)
 	r.track.StrokeColor = muted
-	r.caption.Text = m.caption()
+	r.caption.Text = m.Caption()
 	r.caption.Color = muted
 	if m.Exceeded {
 		r.caption.Color = colorOver
 	}
 	for i := range r.name {
-		var p barPart
+		var p report.BarPart
 		if i < len(m.Parts) {
 			p = m.Parts[i]
 		}
 		style(r.segs[i], p)
 		style(r.swatch[i], p)
 		r.name[i].Text, r.name[i].Color = p.Name, fg
-		r.size[i].Text, r.size[i].Color = p.legendSize(), fg
-		r.source[i].Text, r.source[i].Color = p.legendSource(), muted
+		r.size[i].Text, r.size[i].Color = p.Size(), fg
+		r.source[i].Text, r.source[i].Color = p.Provenance(), muted
 		// a slot beyond the model's parts (llama.cpp's bar has no
 		// activations or CUDA graphs) shows nothing
 		hide := i >= len(m.Parts)

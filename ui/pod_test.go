@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 )
 
@@ -21,19 +22,19 @@ func TestPodInTableAndInspector(t *testing.T) {
 	}
 	rows := map[string]string{}
 	snap := &snapshot.Snapshot{Processes: []snapshot.Process{in, out}}
-	for _, sec := range buildView(snap, &snap.Processes[0]).Sections {
+	for _, sec := range report.ProcessDetail(snap, &snap.Processes[0]).Sections {
 		if sec.Title == "Process" {
 			for _, r := range sec.Rows {
-				rows[r.Key] = r.Value
+				rows[r.Label] = r.Text()
 			}
 		}
 	}
 	if rows["Namespace"] != "ml" || rows["Pod"] != "llama-0" || rows["Pod container"] != "n/a" || rows["Pod UID"] != "8f2d1c3e" {
 		t.Errorf("inspector rows = %v", rows)
 	}
-	for _, sec := range buildView(snap, &snap.Processes[1]).Sections {
+	for _, sec := range report.ProcessDetail(snap, &snap.Processes[1]).Sections {
 		for _, r := range sec.Rows {
-			if r.Key == "Pod" || r.Key == "Namespace" {
+			if r.Label == "Pod" || r.Label == "Namespace" {
 				t.Errorf("a process outside a pod has row %v", r)
 			}
 		}

@@ -2,236 +2,233 @@ package report
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 )
 
-// Detail is everything a snapshot row says about one process, in labelled
-// sections ready to show: `gtm inspect` prints it (Text) and the window's
-// inspector can lay out the same sections. Every string is a display
-// string: unknown values read "n/a", and text that came from processes,
-// files or servers has its control characters made visible.
+// Detail is everything gtm knows about one process, as titled sections of
+// rows (label, value, provenance). `gtm inspect` prints it (Text) and the
+// window's inspector pane lays out the same sections with its widgets, so
+// a fact is added here once and the two show it alike. Every string is a
+// display string: unknown values read "n/a", and text that came from
+// processes, files or servers has its control and bidi characters made
+// visible (escape.Text).
 type Detail struct {
-	// Title is the identity line: "PID 4242  llama-server  (user alice,
-	// started …, parent 1)".
-	Title    string
-	Sections []DetailSection
-	// Notes are footnotes, in order: the LLM block's notes, the
-	// presence-not-residency caveat, the row's own notes.
-	Notes []string
+	Title    string // "PID 4242 · llama-server · alice"
+	Sections []Section
 }
 
-// DetailSection is one labelled part: a value beside the label, lines
-// under it, or both.
-type DetailSection struct {
-	Label string // "Command", "GPU 0", "Runtimes", "Models", "LLM memory", …
-	Value string // "" when only Lines follow
-	Lines []DetailLine
+// Section is one titled block of the detail.
+type Section struct {
+	Title string
+	// Caption is a short warning shown under the title.
+	Caption string
+	// Folder, when set, is a model's folder, which the window offers to
+	// open. It is a path to act on, so it is not escaped.
+	Folder string
+	// Bar is the LLM memory set against the measured VRAM (the LLM
+	// section only): the window draws it, the text prints its legend.
+	Bar  *Bar
+	Rows []Row
 }
 
-// DetailLine is one line under a section. Depth 1 lines are items (a
-// runtime, a model, an app event), depth 2 lines are facts about the item
-// above. Key, when set, is a column before Text (a runtime's name).
-type DetailLine struct {
-	Depth int
-	Key   string
-	Text  string
+// Row is one fact: a label, its value and where the value came from.
+type Row struct {
+	Label string
+	Value string
+	// Prov says where Value came from, shown after it: a provenance word
+	// below, perhaps qualified ("estimated (gguf)"), or the source that
+	// said it ("from api"). It is empty for what a process or file is
+	// (identity, header facts, evidence) and for a value that names its
+	// parts' sources itself.
+	Prov string
 }
 
-// ProcessDetail gathers one process's detail: identity, each measured
-// counter, runtimes (presence only), models with their evidence and header
-// facts, app-adapter state, the LLM memory summary and notes.
-func ProcessDetail(p *snapshot.Process) Detail {
-	str := FormatString
-	started := NA
-	if p.StartTime != nil {
-		started = p.StartTime.Local().Format("2006-01-02 15:04:05 MST")
-	}
-	ppid := NA
-	if p.PPID != nil {
-		ppid = strconv.Itoa(*p.PPID)
-	}
-	d := Detail{Title: fmt.Sprintf("PID %s  %s  (user %s, started %s, parent %s)", escape.Text(p.PIDLabel), str(p.Name), str(p.User), started, ppid)}
-	add := func(label, value string, lines ...DetailLine) {
-		d.Sections = append(d.Sections, DetailSection{Label: label, Value: value, Lines: lines})
-	}
-	add("Command", CommandLine(p.Cmdline))
-	add("Executable", str(p.Exe))
-	add("Directory", str(p.Cwd))
-	if p.DeviceIndex == nil {
-		add("GPU", "none listed by the driver now")
-	} else {
-		add(fmt.Sprintf("GPU %d", *p.DeviceIndex), fmt.Sprintf("VRAM %s (measured)  GPU %s  SM %s  Encoder %s  Decoder %s",
-			FormatBytes(p.VRAMBytes), FormatPercent(p.GPUUtilPercent), FormatPercent(p.SMUtilPercent),
-			FormatPercent(p.EncoderUtilPercent), FormatPercent(p.DecoderUtilPercent)))
-	}
-	cpu := NA
-	if p.CPUPercent != nil {
-		cpu = textfmt.Float(*p.CPUPercent, 1) + "% of all CPUs"
-	}
-	add("CPU, RAM", fmt.Sprintf("CPU %s  resident %s (measured)", cpu, FormatBytes(p.RSSBytes)))
-	add("Category", str(p.Category))
+// Provenance words (docs/design.md, evidence rule 2), as rows and the
+// window's help use them.
+const (
+	Measured  = "measured"
+	Inferred  = "inferred *"
+	Guessed   = "guessed ?"
+	Estimated = "estimated"
+	Reported  = "reported"
+)
 
-	add("Runtimes", listValue(len(p.Runtimes), p.Runtimes == nil), runtimeLines(p.Runtimes)...)
-	add("Models", listValue(len(p.Models), p.Models == nil), modelsLines(p.Models)...)
-	if a := p.App; a != nil {
-		add("App", fmt.Sprintf("%s: selected model %s (settings prove selection, not a load)", escape.Text(a.App), FormatString(a.SelectedModel)), appLines(a)...)
+// RuntimeCaption stands under the runtimes: a library proves presence only.
+const RuntimeCaption = "A loaded library proves presence, not GPU work."
+
+// Text is the row's value as both renderings show it: the value, then its
+// provenance after "  · ".
+func (r Row) Text() string {
+	if r.Prov == "" {
+		return r.Value
 	}
+	return r.Value + "  · " + r.Prov
+}
+
+// provRow is a row whose value came from prov; an unknown value is n/a
+// with no provenance (nothing was read).
+func provRow(label, value, prov string) Row {
+	if value == NA {
+		return Row{Label: label, Value: NA}
+	}
+	return Row{Label: label, Value: value, Prov: prov}
+}
+
+// ProcessDetail gathers process p's detail. snap, when given (the window
+// has one; `gtm inspect` reads one process and has none), names p's GPU
+// among several and the model it serves with other processes.
+func ProcessDetail(snap *snapshot.Snapshot, p *snapshot.Process) Detail {
+	d := Detail{Title: fmt.Sprintf("PID %s · %s", p.PIDLabel, FormatString(p.Name))}
+	if p.User != nil {
+		d.Title += " · " + *p.User
+	}
+	// What fills the GPU comes first: an LLM's breakdown, the counters,
+	// the models and the server; who the process is follows.
 	if p.LLM != nil {
-		add("LLM memory", LLMSummary(p.LLM))
-		for _, n := range p.LLM.Notes {
-			d.Notes = append(d.Notes, escape.Text(n))
-		}
+		d.Sections = append(d.Sections, llmSection(p))
 	}
-	d.Notes = append(d.Notes, inspect.PresenceNote)
-	for _, n := range p.Notes {
-		d.Notes = append(d.Notes, escape.Text(n))
+	d.Sections = append(d.Sections, countersSection(snap, p))
+	d.Sections = append(d.Sections, modelSections(p)...)
+	if p.LLM != nil {
+		d.Sections = append(d.Sections, serverSection(p.LLM))
 	}
+	if g := servedModelOf(snap, p); g != nil {
+		d.Sections = append(d.Sections, servedSection(g))
+	}
+	if p.App != nil {
+		d.Sections = append(d.Sections, appSection(p.App))
+	}
+	d.Sections = append(d.Sections, runtimesSection(p.Runtimes), processSection(p), notesSection(p))
+	d.escape()
 	return d
 }
 
-// listValue is what a list's section says beside its label: "n/a (not
-// inspected)" for a null list, "none found" for an empty one, nothing when
-// its items follow.
-func listValue(n int, null bool) string {
-	switch {
-	case null:
-		return "n/a (not inspected)"
-	case n == 0:
-		return "none found"
+// escape shows control and bidi characters in names, paths, command
+// lines and notes (which came from processes, files and servers) as
+// visible escapes, so they cannot forge lines or reorder what is shown.
+// gtm's own text passes through unchanged; escaping twice changes nothing.
+func (d *Detail) escape() {
+	d.Title = escape.Text(d.Title)
+	for k := range d.Sections {
+		s := &d.Sections[k]
+		s.Title, s.Caption = escape.Text(s.Title), escape.Text(s.Caption)
+		for r := range s.Rows {
+			row := &s.Rows[r]
+			row.Label, row.Value, row.Prov = escape.Text(row.Label), escape.Text(row.Value), escape.Text(row.Prov)
+		}
 	}
-	return ""
 }
 
-// runtimeLines are one line per runtime: its name and the libraries that
-// show it (presence, not residency).
-func runtimeLines(rs []inspect.Runtime) []DetailLine {
-	var lines []DetailLine
+// runtimesSection is one row per runtime and the libraries that show it
+// (presence, not residency).
+func runtimesSection(rs []inspect.Runtime) Section {
+	s := Section{Title: "Runtimes", Caption: RuntimeCaption}
+	switch {
+	case rs == nil:
+		s.Rows = append(s.Rows, Row{Value: "n/a (not inspected)"})
+	case len(rs) == 0:
+		s.Rows = append(s.Rows, Row{Value: "none found"})
+	}
 	for _, r := range rs {
 		name := r.Name
 		if r.Detail != "" {
 			name += " (" + r.Detail + ")"
 		}
-		lines = append(lines, DetailLine{Depth: 1, Key: escape.Text(name), Text: escape.Text(strings.Join(r.Libraries, ", "))})
+		s.Rows = append(s.Rows, Row{Label: name, Value: strings.Join(r.Libraries, ", ")})
 	}
-	return lines
+	return s
 }
 
-// modelsLines are every model's lines.
-func modelsLines(ms []inspect.Model) []DetailLine {
-	var lines []DetailLine
-	for _, m := range ms {
-		lines = append(lines, modelLines(m)...)
-	}
-	return lines
-}
-
-// appLines are an app adapter's logged model events, each said to be from
-// before or since the process started.
-func appLines(a *inspect.AppState) []DetailLine {
-	var lines []DetailLine
+// appSection is an app adapter's state: the model its settings select
+// and its logged model events, each said to be from before or since the
+// process started.
+func appSection(a *inspect.AppState) Section {
+	s := Section{Title: "App · " + a.App,
+		Caption: "Settings prove selection, not a load; log events are history, not proof of what is resident now."}
+	s.Rows = append(s.Rows,
+		Row{Label: "Selected model", Value: FormatString(a.SelectedModel)},
+		Row{Label: "Settings", Value: FormatString(a.SettingsPath)},
+		Row{Label: "Log", Value: FormatString(a.LogPath)},
+	)
 	for _, e := range a.Events {
 		fresh := "before this process started"
 		if e.Fresh {
 			fresh = "since this process started"
 		}
-		lines = append(lines, DetailLine{Depth: 1, Text: fmt.Sprintf("%s  %s %s (%s)",
-			e.Time.Local().Format("2006-01-02 15:04:05 MST"), escape.Text(e.Kind), FormatString(e.Model), fresh)})
+		s.Rows = append(s.Rows, Row{Label: "Event", Value: fmt.Sprintf("%s  %s %s (%s)",
+			e.Time.Local().Format("2006-01-02 15:04:05 MST"), e.Kind, FormatString(e.Model), fresh)})
 	}
-	return lines
+	for _, n := range a.Notes {
+		s.Rows = append(s.Rows, Row{Label: "Note", Value: n})
+	}
+	return s
 }
 
-// modelLines are a model's item line (name, evidence, role) and its facts.
-func modelLines(m inspect.Model) []DetailLine {
-	name := m.Path
-	if m.Name != nil {
-		name = *m.Name
-	}
-	status := strings.Join(m.Evidence, "+")
-	switch {
-	case m.Confirmed:
-		status += ", confirmed"
-	case m.Candidate:
-		status += ", candidate: not proven loaded"
-	case m.OpenedAt != nil:
-		status += ", not proven resident"
-	}
-	if m.OpenedAt != nil {
-		status += ", opened at " + m.OpenedAt.Local().Format("15:04:05")
-	}
-	lines := []DetailLine{{Depth: 1, Text: fmt.Sprintf("%s  [%s]  %s", escape.Text(name), escape.Text(status), escape.Text(m.Role))}}
-	fact := func(s string) { lines = append(lines, DetailLine{Depth: 2, Text: s}) }
-	if m.Name != nil {
-		fact(escape.Text(m.Path))
-	}
-	var facts []string
-	add := func(s *string) {
-		if s != nil {
-			facts = append(facts, *s)
+// notesSection is the presence caveat and the row's own notes; the LLM's
+// notes stand beside its bar and are not repeated.
+func notesSection(p *snapshot.Process) Section {
+	s := Section{Title: "Notes"}
+	llm := map[string]bool{}
+	if p.LLM != nil {
+		for _, n := range p.LLM.Notes {
+			llm[escape.Text(n)] = true
 		}
 	}
-	if m.Kind != nil && len(m.OutputModalities) > 0 {
-		facts = append(facts, fmt.Sprintf("%s (outputs %s, per its API)", *m.Kind, strings.Join(m.OutputModalities, ", ")))
-	} else {
-		add(m.Kind)
+	for _, n := range append([]string{inspect.PresenceNote}, p.Notes...) {
+		if n = escape.Text(n); !llm[n] {
+			s.Rows = append(s.Rows, Row{Value: n})
+		}
 	}
-	add(m.Architecture)
-	add(m.Quantization)
-	if m.Layers != nil {
-		facts = append(facts, fmt.Sprintf("%d layers", *m.Layers))
-	}
-	if m.Parameters != nil {
-		facts = append(facts, FormatCount(*m.Parameters)+" parameters")
-	}
-	if m.Weights != nil {
-		facts = append(facts, fmt.Sprintf("weights %.2f MiB (%s from %s)", float64(m.Weights.Bytes)/(1<<20), m.Weights.Source, m.Weights.From))
-	}
-	if len(facts) > 0 {
-		fact(escape.Text(strings.Join(facts, ", ")))
-	}
-	if m.FormatDetail != nil {
-		fact(escape.Text(*m.FormatDetail))
-	}
-	if m.KindLabel != nil {
-		fact(escape.Text(*m.KindLabel))
-	}
-	if m.HeaderError != nil {
-		fact("header unreadable: " + escape.Text(*m.HeaderError))
-	}
-	return lines
+	return s
 }
 
 // Text renders the detail as `gtm inspect` prints it: the title, each
-// section's label in a column, items and facts indented under it, notes
-// starred.
+// section's title indented under it, and the section's caption, bar
+// legend and rows under that, labels in a column.
 func (d Detail) Text() string {
 	var b strings.Builder
 	b.WriteString(d.Title)
 	b.WriteByte('\n')
 	for _, s := range d.Sections {
-		if s.Value != "" {
-			fmt.Fprintf(&b, "  %-10s %s\n", s.Label, s.Value)
-		} else {
-			fmt.Fprintf(&b, "  %s\n", s.Label)
+		fmt.Fprintf(&b, "  %s\n", s.Title)
+		if s.Caption != "" {
+			fmt.Fprintf(&b, "    %s\n", s.Caption)
 		}
-		for _, l := range s.Lines {
-			b.WriteString(strings.Repeat("  ", l.Depth+1))
-			if l.Key != "" {
-				fmt.Fprintf(&b, "%-28s ", l.Key)
-			}
-			b.WriteString(l.Text)
-			b.WriteByte('\n')
+		rows := s.Rows
+		if s.Bar != nil {
+			fmt.Fprintf(&b, "    %s\n", s.Bar.Caption())
+			rows = append(s.Bar.Legend(), rows...)
 		}
-	}
-	for _, n := range d.Notes {
-		fmt.Fprintf(&b, "  * %s\n", n)
+		writeRows(&b, rows)
 	}
 	return escape.Lines(b.String())
+}
+
+// maxLabel caps the label column, as the window caps its key column: a
+// longer label pushes its value along.
+const maxLabel = 28
+
+// writeRows writes rows with their labels in a column as wide as the
+// widest label; a row with no label starts where labels do.
+func writeRows(b *strings.Builder, rows []Row) {
+	w := 0
+	for _, r := range rows {
+		w = max(w, utf8.RuneCountInString(r.Label))
+	}
+	w = min(w, maxLabel)
+	for _, r := range rows {
+		if r.Label == "" {
+			fmt.Fprintf(b, "    %s\n", r.Text())
+			continue
+		}
+		pad := max(w-utf8.RuneCountInString(r.Label), 0)
+		fmt.Fprintf(b, "    %s%s  %s\n", r.Label, strings.Repeat(" ", pad), r.Text())
+	}
 }
 
 // FormatCount shows a large count briefly: "8.19 B", "596.0 M", "512".

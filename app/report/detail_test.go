@@ -8,78 +8,151 @@ import (
 	"github.com/gputaskman/gtm/inspect"
 )
 
-func section(d Detail, label string) *DetailSection {
+func findSection(d Detail, title string) *Section {
 	for i := range d.Sections {
-		if d.Sections[i].Label == label {
+		if d.Sections[i].Title == title {
 			return &d.Sections[i]
 		}
 	}
 	return nil
 }
 
-func TestProcessDetailSections(t *testing.T) {
-	snap := goldenSnapshot(t)
-	var llama *snapshot.Process
-	for i := range snap.Processes {
-		if snap.Processes[i].PID == 4242 {
-			llama = &snap.Processes[i]
+func findRow(s *Section, label string) *Row {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Rows {
+		if s.Rows[i].Label == label {
+			return &s.Rows[i]
 		}
 	}
-	d := ProcessDetail(llama)
-	if !strings.HasPrefix(d.Title, "PID 4242  llama-server  (user alice, started ") {
+	return nil
+}
+
+func golden4242(t *testing.T) (*snapshot.Snapshot, *snapshot.Process) {
+	t.Helper()
+	snap := goldenSnapshot(t)
+	for i := range snap.Processes {
+		if snap.Processes[i].PID == 4242 {
+			return snap, &snap.Processes[i]
+		}
+	}
+	t.Fatal("no PID 4242 in the golden snapshot")
+	return nil, nil
+}
+
+// The sections come in the window's order (what fills the GPU first, who
+// the process is last), and each number carries its provenance apart from
+// its value.
+func TestProcessDetailSections(t *testing.T) {
+	snap, p := golden4242(t)
+	d := ProcessDetail(snap, p)
+	if d.Title != "PID 4242 · llama-server · alice" {
 		t.Errorf("title = %q", d.Title)
 	}
-	var labels []string
+	var titles []string
 	for _, s := range d.Sections {
-		labels = append(labels, s.Label)
+		titles = append(titles, s.Title)
 	}
-	if got := strings.Join(labels, "|"); got != "Command|Executable|Directory|GPU 0|CPU, RAM|Category|Runtimes|Models|LLM memory" {
+	if got := strings.Join(titles, "|"); got != "LLM memory|GPU counters|Model · qwen3:0.6b|Server|Runtimes|Process|Notes" {
 		t.Errorf("sections = %s", got)
 	}
-	if s := section(d, "GPU 0"); !strings.Contains(s.Value, "VRAM 6.00 GiB (measured)") {
-		t.Errorf("GPU section = %+v", s)
+	gpu := findSection(d, "GPU counters")
+	for label, want := range map[string]Row{
+		"VRAM":         {"VRAM", "6.00 GiB", Measured},
+		"Resident RAM": {"Resident RAM", "1.00 GiB", Measured},
+		"CPU":          {"CPU", "12% of all CPUs", Measured},
+	} {
+		if r := findRow(gpu, label); r == nil || *r != want {
+			t.Errorf("%s = %+v, want %+v", label, r, want)
+		}
 	}
-	if s := section(d, "CPU, RAM"); s.Value != "CPU 12.5% of all CPUs  resident 1.00 GiB (measured)" {
-		t.Errorf("CPU, RAM = %q", s.Value)
+	model := findSection(d, "Model · qwen3:0.6b")
+	if r := findRow(model, "Weights"); r == nil || r.Prov != "estimated (gguf)" || r.Text() != "604.15 MiB  · estimated (gguf)" {
+		t.Errorf("weights = %+v", r)
 	}
-	rt := section(d, "Runtimes")
-	if rt.Value != "" || len(rt.Lines) != 2 || rt.Lines[1].Key != "ggml/llama.cpp (CUDA)" || rt.Lines[1].Depth != 1 {
-		t.Errorf("runtimes = %+v", rt)
+	if r := findRow(model, "Evidence"); r == nil || r.Value != "mapped + cmdline · confirmed" || r.Prov != "" {
+		t.Errorf("evidence = %+v", r)
 	}
-	models := section(d, "Models")
-	if len(models.Lines) < 3 || models.Lines[0].Depth != 1 || !strings.Contains(models.Lines[0].Text, "[mapped+cmdline, confirmed]") ||
-		models.Lines[2].Depth != 2 || !strings.Contains(models.Lines[2].Text, "weights 604.15 MiB (estimated from gguf)") {
-		t.Errorf("models = %+v", models.Lines)
+	llm := findSection(d, "LLM memory")
+	if llm.Bar == nil || llm.Bar.Parts[len(llm.Bar.Parts)-1].Name != OtherPart {
+		t.Fatalf("LLM bar = %+v", llm.Bar)
 	}
-	if llm := section(d, "LLM memory"); !strings.Contains(llm.Value, "(estimated)") || !strings.Contains(llm.Value, "other") {
-		t.Errorf("LLM memory = %q", llm.Value)
-	}
-	if d.Notes[len(d.Notes)-1] != inspect.PresenceNote {
-		t.Errorf("notes = %q", d.Notes)
+	notes := findSection(d, "Notes")
+	if len(notes.Rows) == 0 || notes.Rows[0].Value != inspect.PresenceNote {
+		t.Errorf("notes = %+v", notes.Rows)
 	}
 }
 
-// Unknown is n/a, an uninspected list says so, and strings from the
-// process cannot smuggle terminal escapes into the detail.
+// Unknown is n/a with no provenance (nothing was read), an uninspected
+// list says so, and strings from the process cannot smuggle terminal
+// escapes into the detail or its text.
 func TestProcessDetailUnknownAndHostile(t *testing.T) {
 	name := "evil\x1b]0;owned\x07"
 	p := &snapshot.Process{PID: 9, PIDLabel: "H:9", Name: &name, Cmdline: []string{"x\x1b[2J"}, Notes: []string{"note\x1b[1m"}}
-	d := ProcessDetail(p)
-	for _, want := range []struct{ label, value string }{
-		{"Executable", "n/a"}, {"GPU", "none listed by the driver now"}, {"Category", "n/a"},
-		{"CPU, RAM", "CPU n/a  resident n/a (measured)"},
-		{"Runtimes", "n/a (not inspected)"}, {"Models", "n/a (not inspected)"},
+	d := ProcessDetail(nil, p)
+	for _, want := range []struct{ section, label, value string }{
+		{"Process", "Executable", "n/a"}, {"GPU counters", "GPU", "none listed by the driver now"}, {"Process", "Category", "n/a"},
+		{"GPU counters", "VRAM", "n/a"}, {"GPU counters", "CPU", "n/a"}, {"GPU counters", "Activity", "n/a"},
+		{"Runtimes", "", "n/a (not inspected)"}, {"Models", "", "n/a (not inspected)"},
 	} {
-		if s := section(d, want.label); s == nil || s.Value != want.value {
-			t.Errorf("%s = %+v, want %q", want.label, s, want.value)
+		r := findRow(findSection(d, want.section), want.label)
+		if r == nil || r.Value != want.value || r.Prov != "" {
+			t.Errorf("%s/%s = %+v, want %q and no provenance", want.section, want.label, r, want.value)
 		}
 	}
 	text := d.Text()
 	if strings.ContainsRune(text, 0x1b) || strings.ContainsRune(text, 0x07) {
 		t.Errorf("control characters reach the text: %q", text)
 	}
-	if !strings.Contains(d.Title, `evil\x1b]0;owned\x07`) || !strings.Contains(text, "H:9") {
-		t.Errorf("title = %q", d.Title)
+	if !strings.Contains(d.Title, `evil\x1b]0;owned\x07`) || !strings.Contains(text, "H:9 (a host PID, seen from a container)") ||
+		!strings.Contains(text, `note\x1b[1m`) {
+		t.Errorf("text = %q", text)
+	}
+}
+
+// A model's weaknesses are part of its evidence row: one source, a file
+// deleted since it was opened; the kind keeps the header's word beside a
+// name's label and the API's output modalities.
+func TestProcessDetailModelStanding(t *testing.T) {
+	s := func(v string) *string { return &v }
+	p := &snapshot.Process{PID: 1, PIDLabel: "1", Models: []inspect.Model{
+		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindLabel: s("likely decision model (laya)"),
+			OutputModalities: []string{"text", "decisions"}},
+		{Path: "/m/kev.gguf", Evidence: []string{"mapped"}, KindLabel: s("likely decision model (kev)")},
+	}}
+	d := ProcessDetail(nil, p)
+	laya := findSection(d, "Model · laya.gguf")
+	if r := findRow(laya, "Evidence"); r == nil || r.Value != "mapped · not confirmed (one source) · file deleted since it was opened" {
+		t.Errorf("evidence = %+v", r)
+	}
+	if r := findRow(laya, "Kind"); r == nil || r.Value != "llm (outputs text, decisions, per its API) · likely decision model (laya)" {
+		t.Errorf("kind = %+v", r)
+	}
+	if r := findRow(findSection(d, "Model · kev.gguf"), "Kind"); r == nil || r.Value != "likely decision model (kev)" {
+		t.Errorf("kind without a header kind = %+v", r)
+	}
+	if laya.Folder != "/m" {
+		t.Errorf("folder = %q", laya.Folder)
+	}
+}
+
+// Text lays each section's rows out with their labels in a column, the
+// bar's caption and legend first in the LLM section.
+func TestDetailText(t *testing.T) {
+	vram := uint64(2 << 30)
+	p := &snapshot.Process{PID: 5, PIDLabel: "5", VRAMBytes: &vram, LLM: &inspect.LLM{Breakdown: inspect.Breakdown{
+		Weights: &inspect.Part{Bytes: 1 << 30, Source: "reported", From: "log"}}}}
+	text := ProcessDetail(nil, p).Text()
+	for _, want := range []string{
+		"PID 5 · n/a\n  LLM memory\n    Reported by the runtime",
+		"\n    full width: measured VRAM 2.00 GiB\n    weights          1024.00 MiB  · reported (log)\n",
+		"\n    other / unknown  1024.00 MiB  · inferred (VRAM minus parts)\n    Measured VRAM    2.00 GiB  · measured\n",
+		"\n  Notes\n    " + inspect.PresenceNote + "\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
 	}
 }
 

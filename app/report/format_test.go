@@ -32,7 +32,7 @@ func TestFormatHugeReadingsStayShort(t *testing.T) {
 			LLM: &inspect.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
 	var text strings.Builder
 	must(t, WriteText(&text, s))
-	text.WriteString(ProcessDetail(&s.Processes[0]).Text())
+	text.WriteString(ProcessDetail(s, &s.Processes[0]).Text())
 	if strings.Contains(text.String(), "0000000000") {
 		t.Errorf("a huge reading printed in full:\n%s", text.String())
 	}

@@ -303,10 +303,7 @@ func LLMSummary(l *inspect.LLM) string {
 	}
 	if h := l.Host; h != nil {
 		var hp []string
-		for _, x := range []struct {
-			name string
-			p    *inspect.Part
-		}{{"weights", h.Weights}, {"KV", h.KVCache}, {"compute", h.Compute}, {"output", h.Output}} {
+		for _, x := range bufferParts(h.Weights, h.KVCache, h.Compute, h.Output) {
 			if x.p != nil && x.p.Bytes > 0 {
 				hp = append(hp, fmt.Sprintf("%s %s (%s)", x.name, formatMiB(x.p.Bytes), x.p.Source))
 			}

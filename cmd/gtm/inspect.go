@@ -19,10 +19,12 @@ const inspectUsage = `gtm inspect — all evidence for one process, whether or n
 Usage:
   gtm inspect PID [flags]
 
-Shows what the OS and the GPU driver measure for the process, the runtimes
-its mapped libraries reveal, and the model files it maps or names on its
-command line, with their GGUF header facts. A library or a mapped file
-proves presence, not GPU residency.
+Shows what the window's inspector shows, as text: an LLM's memory against
+its measured VRAM, each counter, the model files the process maps or names
+(their evidence and header facts), its server's live state, the runtimes
+its mapped libraries reveal, and who it is. Each value says where it came
+from after " · " (measured, reported, estimated, inferred). A library or a
+mapped file proves presence, not GPU residency.
 
 Flags:
 `
@@ -86,6 +88,7 @@ func runInspect(args []string, e env) int {
 	return exitOK
 }
 
-// inspectText is the process's detail as text; the window's inspector
-// shows the same sections (report.ProcessDetail).
-func inspectText(p *snapshot.Process) string { return report.ProcessDetail(p).Text() }
+// inspectText is the process's detail as text: the rows the window's
+// inspector shows (report.ProcessDetail). With one process read, no
+// snapshot names its GPU among others or the model it serves with others.
+func inspectText(p *snapshot.Process) string { return report.ProcessDetail(nil, p).Text() }

@@ -63,3 +63,30 @@ func TestInspectTextGolden(t *testing.T) {
 		t.Errorf("gtm inspect text changed; if on purpose, go test ./cmd/gtm -run InspectTextGolden -update\n%s", b.String())
 	}
 }
+
+// TestInspectTextCarriesPaneFacts: gtm inspect prints every fact the
+// window's inspector shows of a model (its standing when unconfirmed, a
+// deleted file, the store that names it, its format, trained context and
+// a name's hint) and of a process (its pod, ports and MIG instance). The
+// text used to leave them out.
+func TestInspectTextCarriesPaneFacts(t *testing.T) {
+	s := func(v string) *string { return &v }
+	dev, gi, ci, ctx := 0, 3, 1, uint64(40960)
+	p := &snapshot.Process{PID: 9, PIDLabel: "9", Name: s("llama-server"), DeviceIndex: &dev, GPUInstanceID: &gi, ComputeInstanceID: &ci,
+		PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0"), ListenPorts: []int{8080},
+		Models: []inspect.Model{{Path: "/m/blobs/sha256-a3de", Name: s("laya:latest"), Store: s("ollama"), Format: s("gguf"),
+			Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindHint: s("decision"), KindLabel: s("likely decision model (laya)"),
+			TrainedContext: &ctx}}}
+	text := inspectText(p)
+	for _, want := range []string{
+		"mapped · not confirmed (one source) · file deleted since it was opened",
+		"ollama (a store supplies the name, not load evidence)",
+		"Format", "gguf", "Trained context", "40960",
+		"llm · likely decision model (laya) · hint: decision (from the name, not the header)",
+		"GPU 0 · MIG GI 3 CI 1", "Namespace", "llama-0", "TCP 8080",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("gtm inspect lacks %q:\n%s", want, text)
+		}
+	}
+}

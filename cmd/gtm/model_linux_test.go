@@ -157,7 +157,7 @@ func TestInspectOllamaProcess(t *testing.T) {
 		t.Errorf("category %v device %v", p.Category, p.DeviceIndex)
 	}
 	code, stdout, _, _ = runIn(t, c, "inspect", itoa(pid))
-	if code != exitOK || !strings.Contains(stdout, "qwen3:0.6b  [mapped]") || !strings.Contains(stdout, "proves presence, not GPU residency") {
+	if code != exitOK || !strings.Contains(stdout, "Model · qwen3:0.6b\n    Evidence         mapped · not confirmed (one source)\n") || !strings.Contains(stdout, "proves presence, not GPU residency") {
 		t.Errorf("text:\n%s", stdout)
 	}
 }

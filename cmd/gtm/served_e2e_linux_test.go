@@ -157,7 +157,8 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 	}
 	// gtm inspect of one worker: its parts with their provenance
 	_, insp, _ := m.run("inspect", strconv.Itoa(w1.PID))
-	for _, want := range []string{"CUDA graphs 573.44 MiB (reported)", "KV holds 1456352 tokens (api)", "model Qwen/Qwen3-8B (api)", "Qwen/Qwen3-8B  [api]"} {
+	for _, want := range []string{"CUDA graphs      573.44 MiB  · reported (log)", "KV capacity        1456352 tokens  · from api",
+		"Model              Qwen/Qwen3-8B  · from api", "Model · Qwen/Qwen3-8B\n    Evidence         api · not confirmed (one source)\n"} {
 		if !strings.Contains(insp, want) {
 			t.Errorf("gtm inspect lacks %q:\n%s", want, insp)
 		}
