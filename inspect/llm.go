@@ -410,7 +410,7 @@ func (l *LLM) applyAPI(a *APIFacts) {
 		l.APIPID = ptrTo(a.APIPID)
 	}
 	if len(a.LoadedModels) > 0 {
-		l.APIModels = append([]string(nil), a.LoadedModels...)
+		l.APIModels = a.LoadedModels
 	}
 	l.TorchReserved = torchReserved(a.Devices)
 	if mf, ok := a.Server.(servers.MemoryFlag); ok && a.MemoryFraction != nil {
