@@ -3,6 +3,8 @@ package inspect
 import (
 	"strings"
 	"testing"
+
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 func u64p(v uint64) *uint64 { return &v }
@@ -43,9 +45,9 @@ func TestBuildLLMFromEngineLog(t *testing.T) {
 // from the headers and KV from the API's capacity, each one GPU's share.
 func TestBuildLLMEstimatesFromSafetensors(t *testing.T) {
 	measured := uint64(20 << 30)
-	cap := uint64(100000)
+	cap := int64(100000)
 	l := BuildLLM(LLMInput{MeasuredVRAM: &measured, TP: 2,
-		API: &APIFacts{Server: "vllm", Status: "ok", KVCapacityTokens: &cap, ModelRoot: "Qwen/Qwen3-8B"},
+		API: &APIFacts{Server: servers.Lookup(servers.NameVLLM), Facts: servers.Facts{Status: "ok", KVCapacityTokens: &cap, ModelRoot: "Qwen/Qwen3-8B"}},
 		HF:  &HFFacts{ID: "Qwen/Qwen3-8B", WeightBytes: 16 << 30, Complete: true, KVPerToken: u64p(144 << 10), Kind: "llm"}})
 	if l.Weights == nil || l.Weights.Bytes != 8<<30 || l.Weights.Source != "estimated" || l.Weights.From != "safetensors" {
 		t.Errorf("weights = %+v, want half the headers' bytes, estimated", l.Weights)

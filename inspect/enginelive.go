@@ -10,40 +10,35 @@ import (
 	"github.com/gputaskman/gtm/inspect/servers"
 )
 
-// engineOf is the enginelog engine whose load lines a server writes, ""
-// for servers that write none gtm reads (llama.cpp's are llmlog's).
-func engineOf(server string) string {
-	switch server {
-	case servers.NameVLLM:
-		return enginelog.VLLM
-	case servers.NameSGLang:
-		return enginelog.SGLang
-	case servers.NameTGI:
-		return enginelog.TGI
+// logEngine is the enginelog parser that reads srv's load log, "" for a
+// server that writes none gtm reads that way (llama.cpp's is llmlog's).
+func logEngine(srv servers.Server) string {
+	if l, ok := srv.(servers.LogEngine); ok {
+		return l.LogEngine()
 	}
 	return ""
 }
 
-// EngineLog reads the newest load a PyTorch engine (vLLM, SGLang, TGI)
+// EngineLog reads the newest load a PyTorch engine (servers.LogEngine)
 // logged for t's server and picks t's own figures: the worker whose PID
-// the lines name, else the rank t's title names. The log is the one the
-// user named (--llm-log), else the stdout/stderr of t or of the nearest
-// ancestor of its server that writes to a regular file (a worker writes
-// to its parent's; TGI's launcher captures its shards' and router's
-// output and writes it itself). A load older than the server's first
-// process is not offered. Nil when there is nothing to read.
+// the lines name, else the rank t's title names (servers.Ranked). The log
+// is the one the user named (--llm-log), else the stdout/stderr of t or
+// of the nearest ancestor of its server that writes to a regular file (a
+// worker writes to its parent's; TGI's launcher captures its shards' and
+// router's output and writes it itself). A load older than the server's
+// first process is not offered. Nil when there is nothing to read.
 func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 	if l.Untrusted != "" || l.Engines == nil {
 		return nil
 	}
 	named := l.LogPaths[t.PID]
-	engine := ""
-	if srv != nil {
-		engine = engineOf(srv.Name())
-	}
+	engine := logEngine(srv)
 	if named != "" {
 		if engine == "" {
+			// a log named for a process no server claims: the server
+			// that writes such logs reads its ranks
 			engine = l.detectEngine(named)
+			srv = servers.ByLogEngine(engine)
 		}
 		if engine == "" {
 			return nil
@@ -52,7 +47,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		if err != nil {
 			return &EngineFacts{Path: named, Engine: engine, Notes: []string{"log " + named + " cannot be read: " + logError(err)}}
 		}
-		return pickRank(rep, t, named)
+		return pickRank(rep, t, srv, named)
 	}
 	if engine == "" {
 		return nil
@@ -75,7 +70,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		if err != nil || rep == nil {
 			return nil
 		}
-		return pickRank(rep, t, shown)
+		return pickRank(rep, t, srv, shown)
 	}
 	return nil
 }
@@ -114,8 +109,9 @@ type detected struct {
 }
 
 // pickRank turns a load report into t's facts: the engine-wide figures,
-// and the figures of t's own worker when the log has them.
-func pickRank(rep *enginelog.Report, t Target, shown string) *EngineFacts {
+// and the figures of t's own worker when the log has them: by its PID,
+// else by the rank srv reads from t's title.
+func pickRank(rep *enginelog.Report, t Target, srv servers.Server, shown string) *EngineFacts {
 	if rep == nil {
 		return nil
 	}
@@ -128,7 +124,7 @@ func pickRank(rep *enginelog.Report, t Target, shown string) *EngineFacts {
 		}
 	}
 	if mine == nil {
-		if r, ok := rankOf(t.Name, t.Cmdline); ok {
+		if r, ok := rankOf(srv, t); ok {
 			for i := range rep.Ranks {
 				if rep.Ranks[i].Rank == r {
 					mine = &rep.Ranks[i]
@@ -147,4 +143,13 @@ func pickRank(rep *enginelog.Report, t Target, shown string) *EngineFacts {
 		}
 	}
 	return e
+}
+
+// rankOf is the tensor-parallel rank t's title or command line names, as
+// srv writes it; false when srv names no ranks or t names none.
+func rankOf(srv servers.Server, t Target) (int, bool) {
+	if r, ok := srv.(servers.Ranked); ok {
+		return r.Rank(servers.Process{Name: t.Name, Argv: t.Cmdline, Cwd: t.Cwd})
+	}
+	return 0, false
 }

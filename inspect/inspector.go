@@ -101,7 +101,7 @@ func (in *Inspector) Refresh(ctx context.Context, targets []Target) map[int]Find
 	keep, out := refreshDue(ctx, in.sched, in.found, in.Budget, targets, in.Inspect)
 	if in.Live != nil {
 		in.Live.Forget(keep)
-		in.Live.CountRunners(targets)
+		in.Live.CountWorkers(targets)
 	}
 	return out
 }
@@ -147,9 +147,9 @@ func (in *Inspector) Inspect(t Target) Finding {
 	f.Tool, f.Settings = args.Tool, args.Settings
 	f.App = appState(acc, t, userHome(), os.Getenv)
 	addCmdlineModels(acc, models, args)
-	if srv, role := recognise(t); srv != nil && role != servers.Worker {
+	if sa, ok := servedArgs(t); ok {
 		// vllm serve Qwen/Qwen3-8B: an HF id in the hub cache, or a folder
-		f.Served, f.TP = servedModelArg(srv.Name(), t.Cmdline)
+		f.Served, f.TP = sa.ServedArgs(t.Cmdline)
 		if in.Untrusted == "" {
 			if dir := resolveServed(in.ProcRoot, acc, t, f.Served); dir != "" {
 				models.addNamed(dir, fileKeyFromPath(acc, dir), EvidenceCmdline, f.Served)
@@ -235,7 +235,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		if api != nil {
 			notes = append(notes, api.Notes...)
 		}
-		if api != nil && api.Server == "llama-server" && f.Tool != modelargs.ToolLlamaCpp {
+		if api != nil && servers.IsLlamaCpp(api.Server) && f.Tool != modelargs.ToolLlamaCpp {
 			f = in.asLlamaCpp(acc, t, f) // its API says what it is, whatever its name
 		}
 		f.ListenPorts = in.Live.Ports(t)
@@ -249,7 +249,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		}
 		srv, _ := recognise(t)
 		if api != nil && srv == nil {
-			srv = servers.Lookup(api.Server) // named by its API: a renamed server
+			srv = api.Server // named by its API: a renamed server
 		}
 		if eng = in.Live.EngineLog(t, srv); eng == nil {
 			log = in.Live.Log(t, f, f.Tool == modelargs.ToolLlamaCpp)
@@ -266,7 +266,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		preset = llamaopts.CLI
 	}
 	l := BuildLLM(LLMInput{MeasuredVRAM: measured, Models: f.Models, Headers: in.Headers, Access: acc, Settings: f.Settings,
-		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && api.Server == "llama-server",
+		Preset: preset, LlamaCpp: f.Tool == modelargs.ToolLlamaCpp || api != nil && servers.IsLlamaCpp(api.Server),
 		Runtimes: f.Runtimes, API: api, Log: log, Engine: eng, HF: hf, TP: tp, Notes: notes})
 	if l != nil {
 		in.placeInServer(l, t)
@@ -280,18 +280,19 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 	return f, l
 }
 
-// servedModel finds the safetensors model a PyTorch server (vLLM, SGLang,
-// TGI) serves, for t and for each of its workers: the one its API names
-// (api evidence), else the one its command line names (the API process's
-// or launcher's, for a worker: cmdline evidence), as t's user could read
-// it. It returns f with that model among its models, the model's facts
+// servedModel finds the safetensors model a server whose command line
+// names it (servers.ServedArgs) serves, for t and for each of its
+// workers: the one its API names (api evidence), else the one its command
+// line names (the API process's or launcher's, for a worker: cmdline
+// evidence), as t's user could read it. It returns f with that model among its models, the model's facts
 // for the estimates, and the tensor-parallel size the command line gives.
 func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api *APIFacts) (Finding, *HFFacts, int) {
 	srv, role := recognise(t)
 	if srv == nil {
 		return f, in.jobModel(acc, f), 0
 	}
-	if engineOf(srv.Name()) == "" {
+	sa, ok := srv.(servers.ServedArgs)
+	if !ok {
 		return f, nil, 0
 	}
 	id, tp := f.Served, f.TP
@@ -307,7 +308,7 @@ func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api 
 			}
 		}
 		for _, e := range anc {
-			if m, n := servedModelArg(srv.Name(), e.argv); m != "" {
+			if m, n := sa.ServedArgs(e.argv); m != "" {
 				id, tp = m, n
 				break
 			}
@@ -378,6 +379,17 @@ func withServedModel(in *Inspector, acc *safefile.Access, f Finding, dir, id, ev
 	return out
 }
 
+// servedArgs is the ServedArgs of t's server when t serves its API or
+// launches it: a worker's command line names no model.
+func servedArgs(t Target) (servers.ServedArgs, bool) {
+	srv, role := recognise(t)
+	if role == servers.Worker {
+		return nil, false
+	}
+	sa, ok := srv.(servers.ServedArgs)
+	return sa, ok
+}
+
 // placeInServer says how the process takes part in its server: its
 // role, its rank, and for a worker the API process found for it (even
 // when that API did not answer).
@@ -397,7 +409,7 @@ func (in *Inspector) placeInServer(l *LLM, t Target) {
 				l.APIPID = ptrTo(owner)
 			}
 		}
-		if r, ok := rankOf(t.Name, t.Cmdline); ok && l.Rank == nil {
+		if r, ok := rankOf(srv, t); ok && l.Rank == nil {
 			l.Rank = ptrTo(r)
 		}
 	case servers.API:

@@ -41,15 +41,15 @@ type Live struct {
 	// LogPaths are buffer logs the user named for processes
 	// (gtm --llm-log PID=PATH).
 	LogPaths map[int]string
-	// OllamaLogs are where Ollama's server.log may be. It is read only
-	// while exactly one runner runs: with two, a load block cannot be tied
-	// to one of them.
-	OllamaLogs []string
+	// SharedLogs are, per server name, where a log its workers share may
+	// be (servers.SharedLog). One is read only while its server runs
+	// exactly one worker: with two, a load block cannot be tied to one.
+	SharedLogs map[string][]string
 
-	mu           sync.Mutex
-	state        map[Key]*liveState
-	detected     map[string]detected // named logs' engines
-	singleRunner bool
+	mu       sync.Mutex
+	state    map[Key]*liveState
+	detected map[string]detected // named logs' engines
+	workers  map[string]int      // workers of each server with a shared log, this refresh
 }
 
 // ProbeBudget is the time one refresh may spend waiting on local servers,
@@ -76,9 +76,6 @@ type liveState struct {
 	// namespace (a container's): listed, never contacted
 	elsewhere []netports.Port
 
-	genTokens *float64 // the generated-token counter at genAt, for throughput
-	genAt     time.Time
-
 	// ancestors of the same server (nearest first) and the server's first
 	// start, read with the ports
 	ancAt time.Time
@@ -87,9 +84,9 @@ type liveState struct {
 
 	apiAt time.Time
 	api   *APIFacts
-	paths []string // model files the API names
-	notes []string // why the server gave nothing, when it did
-	prev  any      // the server's memo of its last answer (servers.Facts.State)
+	paths []string       // model files the API names
+	notes []string       // why the server gave nothing, when it did
+	last  *servers.Facts // the server's last answer, for its rate and memo
 }
 
 // ancestry returns t's ancestors of srv's server, nearest first, and the
@@ -126,30 +123,31 @@ func (l *Live) ancestry(t Target, srv servers.Server) ([]procEntry, time.Time) {
 func NewLive(procRoot string) *Live {
 	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{RequireOwner: true}),
 		Logs: &llmlog.Cache{}, Engines: &enginelog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
-	if home, err := os.UserHomeDir(); err == nil {
-		l.OllamaLogs = append(l.OllamaLogs, filepath.Join(home, ".ollama", "logs", "server.log"))
+	home, _ := os.UserHomeDir()
+	l.SharedLogs = map[string][]string{}
+	for _, s := range servers.All() {
+		if sl, ok := s.(servers.SharedLog); ok {
+			l.SharedLogs[s.Name()] = sl.SharedLogs(home)
+		}
 	}
-	l.OllamaLogs = append(l.OllamaLogs, "/usr/share/ollama/.ollama/logs/server.log")
 	return l
 }
 
-// CountRunners records how many Ollama runners the current refresh sees.
-func (l *Live) CountRunners(targets []Target) {
-	n := 0
+// CountWorkers records how many workers each server with a shared log
+// runs in the current refresh.
+func (l *Live) CountWorkers(targets []Target) {
+	var n map[string]int
 	for _, t := range targets {
-		if isOllamaRunner(t) {
-			n++
+		if s, role := recognise(t); role == servers.Worker && len(l.SharedLogs[s.Name()]) > 0 {
+			if n == nil {
+				n = map[string]int{}
+			}
+			n[s.Name()]++
 		}
 	}
 	l.mu.Lock()
-	l.singleRunner = n == 1
+	l.workers = n
 	l.mu.Unlock()
-}
-
-// isOllamaRunner: a model runner Ollama spawned, whose API is its parent's.
-func isOllamaRunner(t Target) bool {
-	s, role := recognise(t)
-	return role == servers.Worker && s.Name() == servers.NameOllama
 }
 
 // Gather returns what t's server API says, the model files the API names
@@ -280,20 +278,15 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 			}
 		}
 		req.Port = int(p.Port)
-		facts, err := s.Probe(ctx, req)
+		facts, err := servers.Ask(ctx, s, req) // range-checked there
 		if err != nil {
 			if !ownLimit(err) { // at most one per port asked, four ports
 				notes = append(notes, servers.Note(s.Name(), p.Loopback().String(), err))
 			}
 			continue
 		}
-		st.prev = facts.State
-		a := apiFacts(s.Name(), facts)
-		if a.TokensPerSecond == nil {
-			a.TokensPerSecond = st.throughput(facts.GenerationTokens, now)
-		}
-		checkAPI(a) // runtime-reported numbers: range-checked, bad ones dropped with a note
-		a.Addr = p.Loopback().String()
+		st.last = facts
+		a := &APIFacts{Facts: *facts, Server: s, Addr: p.Loopback().String()}
 		if st.owner != t.PID {
 			a.APIPID = st.owner
 		}
@@ -318,7 +311,7 @@ func elsewhereNote(ports []netports.Port) string {
 // started with, read only when a server sends it and only as t's user
 // could read it, and the model files t holds.
 func (l *Live) probeRequest(t Target, f Finding, st *liveState) servers.ProbeRequest {
-	req := servers.ProbeRequest{Prev: st.prev, APIKey: func() string {
+	req := servers.ProbeRequest{Last: st.last, APIKey: func() string {
 		return apiKey(safefile.ForProcess(l.ProcRoot, t.PID), f, t, l.ProcRoot)
 	}}
 	for _, m := range f.Models {
@@ -340,63 +333,18 @@ func ownLimit(err error) bool {
 	return errors.Is(err, probe.ErrBudget) || errors.Is(err, context.Canceled)
 }
 
-// apiFacts is a server's facts as the breakdown takes them.
-func apiFacts(server string, f *servers.Facts) *APIFacts {
-	a := &APIFacts{Server: server, Status: f.Status, NCtx: nonNeg(f.NCtx), NCtxPerSlot: f.NCtxPerSlot,
-		SlotsTotal: toInt(f.SlotsTotal), SlotsBusy: toInt(f.SlotsBusy),
-		TokensPerSecond: f.TokensPerSecond, RequestsProcessing: f.RequestsProcessing, KVUsageRatio: f.KVUsageRatio,
-		VRAMBytes: nonNeg(f.VRAMBytes), OutputModalities: f.OutputModalities, Model: f.Model,
-		ModelRoot: f.ModelRoot, RequestsWaiting: f.RequestsWaiting, KVCapacityTokens: nonNeg(f.KVCapacityTokens),
-		MemoryFraction: f.MemoryFraction, TensorParallel: toInt(f.TensorParallel), PrefixCacheHitRatio: f.PrefixCacheHitRatio,
-		LoadedModels: append([]string(nil), f.LoadedModels...),
-		Notes:        append([]string(nil), f.Notes...)}
-	// ComfyUI's queue: prompts running and waiting, as requests are
-	if a.RequestsProcessing == nil && f.QueueRunning != nil {
-		v := float64(*f.QueueRunning)
-		a.RequestsProcessing = &v
-	}
-	if a.RequestsWaiting == nil && f.QueuePending != nil {
-		v := float64(*f.QueuePending)
-		a.RequestsWaiting = &v
-	}
-	for _, d := range f.Devices {
-		if d.TorchVRAMTotal != nil && *d.TorchVRAMTotal >= 0 {
-			a.TorchReserved = append(a.TorchReserved, TorchDevice{Device: d.Name, Index: toInt(d.Index), Bytes: uint64(*d.TorchVRAMTotal)})
-		}
-	}
-	return a
-}
-
-// throughput derives tokens per second from a server's generated-token
-// counter between two probes, when the server reports no rate itself
-// (vLLM, TGI); nil on the first probe, after a restart of the counter, or
-// when less than a second passed.
-func (st *liveState) throughput(gen *float64, now time.Time) *float64 {
-	prev, prevAt := st.genTokens, st.genAt
-	st.genTokens, st.genAt = gen, now
-	if gen == nil || prev == nil || *gen < *prev {
-		return nil
-	}
-	dt := now.Sub(prevAt).Seconds()
-	if dt < 1 {
-		return nil
-	}
-	r := (*gen - *prev) / dt
-	return &r
-}
-
 // Log reads the newest load block written after the process started:
 // from the log the user named (--llm-log), the --log-file on the command
-// line, Ollama's server.log for its runner, or, for a llama.cpp process
-// (llama says so: its grammar or its API), its stderr when that is
-// redirected to a regular file. A log the user or the command line named
+// line, the log a worker's server shares (servers.SharedLog), or, for a
+// llama.cpp process (llama says so: its grammar or its API), its stderr
+// when that is redirected to a regular file. A log the user or the command line named
 // that cannot be read is reported (Reason), never skipped silently.
 func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 	if l.Untrusted != "" {
 		return nil
 	}
 	// A log the user named is read with gtm's rights; one the process
-	// names, or Ollama's for its runner, only as the process's user could.
+	// names, or its server's shared log, only as the process's user could.
 	var acc *safefile.Access
 	path, named := l.LogPaths[t.PID], true
 	if path == "" {
@@ -407,7 +355,7 @@ func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 	}
 	if path == "" {
 		named = false
-		path = l.ollamaLog(acc, t)
+		path = l.sharedLog(acc, t)
 	}
 	readPath := path
 	open := func(p string) (*os.File, fs.FileInfo, error) { return acc.Open(p, 0) }
@@ -455,16 +403,21 @@ func logError(err error) string {
 	return msg
 }
 
-// ollamaLog is Ollama's server.log for a runner, while it is the only one.
-func (l *Live) ollamaLog(acc *safefile.Access, t Target) string {
-	if !isOllamaRunner(t) {
+// sharedLog is the log a worker's server shares among its workers, while
+// the worker is its server's only one; "" otherwise.
+func (l *Live) sharedLog(acc *safefile.Access, t Target) string {
+	s, role := recognise(t)
+	if role != servers.Worker {
 		return ""
 	}
 	l.mu.Lock()
-	single := l.singleRunner
+	single := l.workers[s.Name()] == 1
 	l.mu.Unlock()
-	for _, p := range l.OllamaLogs {
-		if _, err := acc.Stat(p); single && err == nil {
+	if !single {
+		return ""
+	}
+	for _, p := range l.SharedLogs[s.Name()] {
+		if _, err := acc.Stat(p); err == nil {
 			return p
 		}
 	}
@@ -673,22 +626,6 @@ func hasRuntime(rs []Runtime, name string) bool {
 		}
 	}
 	return false
-}
-
-func nonNeg(v *int64) *uint64 {
-	if v == nil || *v < 0 {
-		return nil
-	}
-	x := uint64(*v)
-	return &x
-}
-
-func toInt(v *int64) *int {
-	if v == nil {
-		return nil
-	}
-	x := int(*v)
-	return &x
 }
 
 func itoa(v int) string { return uitoa(uint64(v)) }

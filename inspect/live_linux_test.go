@@ -18,6 +18,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/modelargs"
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 // mapHere memory-maps path into this test process until the test ends.
@@ -211,18 +212,18 @@ func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
 	must(t, err)
 	must(t, os.WriteFile(log, src, 0o644))
 	l := NewLive("/proc")
-	l.OllamaLogs = []string{log}
+	l.SharedLogs = map[string][]string{servers.NameOllama: {log}}
 	// a live PID: the log is read only as its user could read it
 	runner := Target{PID: os.Getpid(), Start: time.Unix(0, 0), Name: "ollama",
 		Cmdline: []string{"/usr/bin/ollama", "runner", "--model", "/m/blobs/sha256-abc", "--port", "40000"}}
 	other := runner
 	other.PID++
 
-	l.CountRunners([]Target{runner})
+	l.CountWorkers([]Target{runner})
 	if lf := l.Log(runner, Finding{}, false); lf == nil || lf.Path != log || (lf.Weights == nil && lf.KV == nil) {
 		t.Errorf("one runner: log facts = %+v", lf)
 	}
-	l.CountRunners([]Target{runner, other})
+	l.CountWorkers([]Target{runner, other})
 	if lf := l.Log(runner, Finding{}, false); lf != nil {
 		t.Errorf("two runners must not share one server.log: %+v", lf)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 // LLM is the memory breakdown and live state of one LLM process: weights,
@@ -129,43 +130,15 @@ type HostParts struct {
 	Output  *Part `json:"output"`
 }
 
-// APIFacts is what a server's local API reported (all optional).
+// APIFacts is what a server's local API reported, as servers.Ask checked
+// it, and where it answered.
 type APIFacts struct {
-	Server string
-	Status string // ok, loading, needs_key, error
-	NCtx   *uint64
-	// NCtxPerSlot: NCtx is one slot's context (llama-server's /props),
-	// not the server's whole context.
-	NCtxPerSlot        bool
-	SlotsTotal         *int
-	SlotsBusy          *int
-	TokensPerSecond    *float64
-	RequestsProcessing *float64
-	KVUsageRatio       *float64 // 0..1
-	ModelPaths         []string
-	VRAMBytes          *uint64  // Ollama's size_vram: runtime-reported
-	OutputModalities   []string // llama-server /v1/models: "text", "decisions"
-	Addr               string   // loopback host:port that answered
-	Model              string   // the model's name or instance id in that API
-	// ModelRoot is what the model was loaded from, as the API says (an
-	// HF id or a path).
-	ModelRoot           string
-	RequestsWaiting     *float64
-	KVCapacityTokens    *uint64
-	MemoryFraction      *float64
-	TensorParallel      *int
-	PrefixCacheHitRatio *float64 // 0..1
+	servers.Facts
+	Server servers.Server
+	Addr   string // loopback host:port that answered
 	// APIPID is the process that answered, when it is not the one the
 	// facts are for (a worker's API ancestor).
 	APIPID int
-	// LoadedModels are model names the API says are in use (ComfyUI's
-	// checkpoints in running and queued prompts).
-	LoadedModels []string
-	// TorchReserved is what PyTorch's allocator holds per device, as the
-	// server reports it (ComfyUI's torch_vram_total).
-	TorchReserved []TorchDevice
-	// Notes say which reported values were out of range and dropped.
-	Notes []string
 }
 
 // LogFacts is what the newest load block of a buffer log reported: the
@@ -374,7 +347,7 @@ func (l *LLM) resolveKVUnified(in LLMInput, o *gguf.Options) bool {
 // replace the command line's too.
 func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, unified bool, o *gguf.Options) {
 	if in.API != nil && in.API.NCtxPerSlot {
-		l.NCtxSlot = in.API.NCtx
+		l.NCtxSlot = asUint(in.API.NCtx)
 	}
 	var nctx uint64
 	src := ""
@@ -384,9 +357,9 @@ func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, un
 	case !ctxFromModel:
 		nctx, src = uint64(o.NCtx), "cmdline"
 	case in.API != nil && in.API.NCtx != nil && in.API.NCtxPerSlot && !unified:
-		nctx, src = *in.API.NCtx*parallel, "api_slots"
+		nctx, src = uint64(*in.API.NCtx)*parallel, "api_slots"
 	case in.API != nil && in.API.NCtx != nil:
-		nctx, src = *in.API.NCtx, "api"
+		nctx, src = uint64(*in.API.NCtx), "api"
 	}
 	if nctx > 0 {
 		o.NCtx = int(min(nctx, 1<<40))
@@ -402,10 +375,10 @@ func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, un
 	}
 }
 
-// applyAPI copies what the server's API reported now.
+// applyAPI takes what the server's API reported now.
 func (l *LLM) applyAPI(a *APIFacts) {
-	if a.Server != "" {
-		l.Server = ptrTo(a.Server)
+	if a.Server != nil {
+		l.Server = ptrTo(a.Server.Name())
 	}
 	if a.Status != "" {
 		l.APIStatus = ptrTo(a.Status)
@@ -416,9 +389,9 @@ func (l *LLM) applyAPI(a *APIFacts) {
 	if a.Model != "" {
 		l.APIModel = ptrTo(a.Model)
 	}
-	l.SlotsBusy, l.SlotsTotal = a.SlotsBusy, a.SlotsTotal
+	l.SlotsBusy, l.SlotsTotal = asInt(a.SlotsBusy), asInt(a.SlotsTotal)
 	l.TokensPerSecond, l.RequestsProcessing = a.TokensPerSecond, a.RequestsProcessing
-	l.RequestsWaiting, l.MemoryFraction, l.TensorParallel = a.RequestsWaiting, a.MemoryFraction, a.TensorParallel
+	l.RequestsWaiting, l.MemoryFraction, l.TensorParallel = a.RequestsWaiting, a.MemoryFraction, asInt(a.TensorParallel)
 	if a.KVUsageRatio != nil {
 		pct := *a.KVUsageRatio * 100
 		l.KVUsagePercent = &pct
@@ -428,7 +401,7 @@ func (l *LLM) applyAPI(a *APIFacts) {
 		l.PrefixCacheHitPercent = &pct
 	}
 	if a.KVCapacityTokens != nil {
-		l.KVCapacityTokens, l.KVCapacitySource = a.KVCapacityTokens, ptrTo("api")
+		l.KVCapacityTokens, l.KVCapacitySource = asUint(a.KVCapacityTokens), ptrTo("api")
 	}
 	if a.ModelRoot != "" {
 		l.ModelID, l.ModelIDSource = ptrTo(a.ModelRoot), ptrTo("api")
@@ -439,15 +412,45 @@ func (l *LLM) applyAPI(a *APIFacts) {
 	if len(a.LoadedModels) > 0 {
 		l.APIModels = a.LoadedModels
 	}
-	l.TorchReserved = a.TorchReserved
-	if a.MemoryFraction != nil && (a.Server == "vllm" || a.Server == "sglang") {
+	l.TorchReserved = torchReserved(a.Devices)
+	if mf, ok := a.Server.(servers.MemoryFlag); ok && a.MemoryFraction != nil {
 		// the question users ask most: why is the GPU full with no load?
 		l.Notes = append(l.Notes, fmt.Sprintf("%s takes %.0f%% of each GPU's memory when it starts (%s), whatever the load: what the weights, activations and CUDA graphs leave of it is reserved for the KV cache",
-			a.Server, *a.MemoryFraction*100, map[string]string{"vllm": "--gpu-memory-utilization", "sglang": "--mem-fraction-static"}[a.Server]))
+			a.Server.Name(), *a.MemoryFraction*100, mf.MemoryFlag()))
 	}
-	if a.Status == "needs_key" {
+	if a.Status == servers.StatusNeedsKey {
 		l.Notes = append(l.Notes, "API needs a key: start gtm with access to the server's --api-key to see its state")
 	}
+}
+
+// torchReserved is what PyTorch's allocator holds on each device the
+// server names (ComfyUI's torch_vram_total); nil when none says.
+func torchReserved(devs []servers.DeviceMemory) []TorchDevice {
+	var out []TorchDevice
+	for _, d := range devs {
+		if d.TorchVRAMTotal != nil && *d.TorchVRAMTotal >= 0 {
+			out = append(out, TorchDevice{Device: d.Name, Index: asInt(d.Index), Bytes: uint64(*d.TorchVRAMTotal)})
+		}
+	}
+	return out
+}
+
+// asUint is a count servers.Ask checked (never negative) as the JSON's type.
+func asUint(v *int64) *uint64 {
+	if v == nil || *v < 0 {
+		return nil
+	}
+	x := uint64(*v)
+	return &x
+}
+
+// asInt is a reported count as the JSON's type.
+func asInt(v *int64) *int {
+	if v == nil {
+		return nil
+	}
+	x := int(*v)
+	return &x
 }
 
 // applyLog takes the buffer sizes the log reported, in GPU and host memory.

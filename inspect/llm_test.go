@@ -8,6 +8,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/modelargs"
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 func qwenModel(t testing.TB) Model {
@@ -41,11 +42,11 @@ func TestBuildLLM(t *testing.T) {
 
 	// The command line's -c is the whole context; the API's n_ctx is
 	// one slot's and does not replace it.
-	n := uint64(4096)
-	slots, busy := 4, 1
+	n := int64(4096)
+	slots, busy := int64(4), int64(1)
 	tps, ratio := 42.5, 0.25
 	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx},
-		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}})
+		API: &APIFacts{Server: servers.Lookup(servers.NameLlamaServer), Facts: servers.Facts{Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}}})
 	if l.KVUsagePercent == nil || *l.KVUsagePercent != 25 {
 		t.Errorf("kv usage = %v", l.KVUsagePercent)
 	}
@@ -81,9 +82,9 @@ func TestBuildLLM(t *testing.T) {
 func TestPerSlotNCtxFromPropsIsNotTotal(t *testing.T) {
 	m := qwenModel(t)
 	hc := NewHeaderCache()
-	perSlot := uint64(2048)
-	slots, np := 4, 4
-	api := &APIFacts{Server: "llama-server", Status: "ok", NCtx: &perSlot, NCtxPerSlot: true, SlotsTotal: &slots}
+	perSlot, slots := int64(2048), int64(4)
+	np := 4
+	api := &APIFacts{Server: servers.Lookup(servers.NameLlamaServer), Facts: servers.Facts{Status: "ok", NCtx: &perSlot, NCtxPerSlot: true, SlotsTotal: &slots}}
 	const cell = 28 * 4096 // Qwen3-0.6B f16 KV per cell
 
 	// -np 4: split, 4 streams of 2048
@@ -150,11 +151,11 @@ func TestDiffusionOnlyProcessHasNoLLMBlock(t *testing.T) {
 func BenchmarkBuildLLM(b *testing.B) {
 	m := qwenModel(b)
 	hc := NewHeaderCache()
-	ctx, slots := 8192, 4
-	vram, n := uint64(2000<<20), uint64(2048)
+	ctx, slots := 8192, int64(4)
+	vram, n := uint64(2000<<20), int64(2048)
 	w, kv := uint64(604<<20), uint64(896<<20)
 	in := LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}, LlamaCpp: true,
-		API: &APIFacts{Server: "llama-server", Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots},
+		API: &APIFacts{Server: servers.Lookup(servers.NameLlamaServer), Facts: servers.Facts{Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots}},
 		Log: &LogFacts{Path: "/var/log/llama.log", Weights: &w, KV: &kv}}
 	if BuildLLM(in) == nil {
 		b.Fatal("no LLM block")

@@ -130,47 +130,6 @@ func apiCandidates(procRoot string, t Target, srv servers.Server, anc []procEntr
 	return out
 }
 
-// rankOf reads a worker's tensor-parallel rank from its process title or
-// command line: vLLM's "VLLM::Worker_TP1", SGLang's "sglang::scheduler_TP1"
-// (and "_DP0_TP1"), TGI's shard socket "--uds-path …-server-1".
-func rankOf(name string, argv []string) (int, bool) {
-	cands := []string{name}
-	if len(argv) > 0 {
-		cands = append(cands, argv[0])
-	}
-	for _, c := range cands {
-		if i := strings.LastIndex(c, "_TP"); i >= 0 && strings.Contains(c, "::") {
-			if n, ok := leadingInt(c[i+3:]); ok {
-				return n, true
-			}
-		}
-	}
-	for i, a := range argv {
-		v, found := strings.CutPrefix(a, "--uds-path=")
-		if !found && a == "--uds-path" && i+1 < len(argv) {
-			v, found = argv[i+1], true
-		}
-		if found {
-			if j := strings.LastIndexByte(v, '-'); j >= 0 {
-				if n, ok := leadingInt(v[j+1:]); ok && j+1+len(strconv.Itoa(n)) == len(v) {
-					return n, true
-				}
-			}
-		}
-	}
-	return 0, false
-}
-
-// leadingInt parses the digits s starts with (at most 4: ranks are small).
-func leadingInt(s string) (int, bool) {
-	n, i := 0, 0
-	for i < len(s) && i < 4 && s[i] >= '0' && s[i] <= '9' {
-		n = n*10 + int(s[i]-'0')
-		i++
-	}
-	return n, i > 0
-}
-
 // serverAncestors are t's nearest ancestors that the same server claims,
 // in any role (API, launcher, engine core), nearest first, stopping at
 // the first that is not: the processes that share t's server.

@@ -13,48 +13,40 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 // UnloadRequest is one request that frees a model on a local server.
 type UnloadRequest struct {
-	Server string         // "ollama" or "lmstudio"
+	Server string         // the server's name in snapshots
+	Title  string         // its name as people write it
 	Addr   netip.AddrPort // a loopback address
-	Model  string         // Ollama's model name, LM Studio's instance id
+	Model  string         // the model's name or instance id in that API
+	Call   servers.Request
 }
 
 // String says what the request does, for the confirmation dialog.
 func (r UnloadRequest) String() string {
-	return fmt.Sprintf("Ask %s at %s to unload %s", serverName(r.Server), r.Addr, r.Model)
-}
-
-func serverName(s string) string {
-	switch s {
-	case "ollama":
-		return "Ollama"
-	case "lmstudio":
-		return "LM Studio"
-	}
-	return s
+	return fmt.Sprintf("Ask %s at %s to unload %s", r.Title, r.Addr, r.Model)
 }
 
 // UnloadRequestFor builds the unload request for p from its snapshot
 // row: the server kind, the loopback address its API answered on, and the
-// model's name in that API. Servers without an unload request, a missing
-// address or name, or an address that is not loopback give an error that
-// says so (a replayed snapshot could name any address).
+// model's name in that API. Servers without an unload request
+// (servers.Unloader), a missing address or name, or an address that is
+// not loopback give an error that says so (a replayed snapshot could name
+// any address).
 func UnloadRequestFor(p *snapshot.Process) (UnloadRequest, error) {
 	if p == nil || p.LLM == nil || p.LLM.Server == nil {
 		return UnloadRequest{}, errors.New("no local server API found for this process")
 	}
 	l := p.LLM
 	r := UnloadRequest{Server: *l.Server}
-	switch r.Server {
-	case "ollama", "lmstudio":
-	case "llama-server":
-		return r, errors.New("llama-server has no unload request; ending the process frees its memory")
-	default:
-		return r, fmt.Errorf("%s offers no unload request", r.Server)
+	u, ok := servers.Lookup(r.Server).(servers.Unloader)
+	if !ok {
+		return r, fmt.Errorf("%s has no unload request; ending the process frees its memory", r.Server)
 	}
+	r.Title = u.Title()
 	if l.APIAddr == nil {
 		return r, errors.New("the server's API address is not known")
 	}
@@ -63,14 +55,11 @@ func UnloadRequestFor(p *snapshot.Process) (UnloadRequest, error) {
 		return r, fmt.Errorf("%q is not a loopback address", *l.APIAddr)
 	}
 	r.Addr = addr
-	if l.APIModel == nil || *l.APIModel == "" {
-		if r.Server == "lmstudio" {
-			return r, errors.New("LM Studio did not name one loaded instance (needs its /api/v1 with one model loaded)")
-		}
-		return r, errors.New("the server did not name the model")
+	if l.APIModel != nil {
+		r.Model = *l.APIModel
 	}
-	r.Model = *l.APIModel
-	return r, nil
+	r.Call, err = u.Unload(r.Model)
+	return r, err
 }
 
 // Unloader sends unload requests: loopback only, no redirects, no proxy,
@@ -110,41 +99,29 @@ func (u *Unloader) Send(ctx context.Context, r UnloadRequest) error {
 	if r.Model == "" {
 		return errors.New("no model named")
 	}
-	var path string
-	var body any
-	switch r.Server {
-	case "ollama":
-		// A generate request with no prompt and keep_alive 0 unloads the
-		// model at once (Ollama's documented way).
-		path, body = "/api/generate", map[string]any{"model": r.Model, "keep_alive": 0}
-	case "lmstudio":
-		path, body = "/api/v1/models/unload", map[string]any{"instance_id": r.Model}
-	default:
+	if r.Call.Path == "" {
 		return fmt.Errorf("%s offers no unload request", r.Server)
-	}
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
 	}
 	if u.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, u.Timeout)
 		defer cancel()
 	}
-	url := "http://" + r.Addr.String() + path
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	c := r.Call
+	url := "http://" + r.Addr.String() + c.Path
+	req, err := http.NewRequestWithContext(ctx, c.Method, url, bytes.NewReader(c.Body))
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := u.Client.Do(req)
 	if err != nil {
-		return fmt.Errorf("POST %s: %w", path, err)
+		return fmt.Errorf("%s %s: %w", c.Method, c.Path, err)
 	}
 	defer resp.Body.Close()
 	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("POST %s: %s%s", path, resp.Status, errorText(answer))
+		return fmt.Errorf("%s %s: %s%s", c.Method, c.Path, resp.Status, errorText(answer))
 	}
 	return nil
 }

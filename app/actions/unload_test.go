@@ -114,7 +114,8 @@ func TestUnloadRefused(t *testing.T) {
 	}{
 		{&snapshot.Process{PID: 1, PIDLabel: "1"}, "no local server API"},
 		{llmProcess("llama-server", rec.addr(), "x"), "llama-server has no unload request"},
-		{llmProcess("vllm", rec.addr(), "x"), "vllm offers no unload request"},
+		{llmProcess("vllm", rec.addr(), "x"), "vllm has no unload request; ending the process frees its memory"},
+		{llmProcess("some-future-server", rec.addr(), "x"), "some-future-server has no unload request"},
 		{llmProcess("ollama", rec.addr(), ""), "did not name the model"},
 		{llmProcess("lmstudio", rec.addr(), ""), "one loaded instance"},
 		// A replayed snapshot can name any address: only loopback.

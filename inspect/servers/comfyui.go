@@ -164,9 +164,10 @@ func (comfyUI) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 	if err != nil {
 		return nil, err
 	}
+	// prompts running and waiting, as requests are
 	return &Facts{Status: status(false, s.NeedsKey), Devices: s.Devices,
-		QueueRunning: s.QueueRunning, QueuePending: s.QueuePending, LoadedModels: s.Models,
-		Notes: endpointNotes(NameComfyUI, s.Errors)}, nil
+		RequestsProcessing: floatPtr(s.QueueRunning), RequestsWaiting: floatPtr(s.QueuePending),
+		LoadedModels: s.Models, Notes: endpointNotes(NameComfyUI, s.Errors)}, nil
 }
 
 // ComfyUIState is what a ComfyUI server says about itself.

@@ -43,14 +43,15 @@ func TestProbeComfyUI(t *testing.T) {
 	if err != nil || f.Status != StatusOK || !slices.Equal(f.LoadedModels, want) || len(f.Devices) != 1 {
 		t.Fatalf("facts %v %+v", err, f)
 	}
-	checkInt(t, "Facts.QueuePending", f.QueuePending, i64(2))
+	checkFloat(t, "Facts.RequestsProcessing", f.RequestsProcessing, f64(1)) // the queue: prompts running and waiting
+	checkFloat(t, "Facts.RequestsWaiting", f.RequestsWaiting, f64(2))
 	if dump := fmt.Sprintf("%+v", *f); strings.Contains(dump, "comfyui-secret-key") || strings.Contains(dump, "b6a2f0c4") {
 		t.Error("extra_data reached the facts")
 	}
 	// ComfyUI reports no context, KV cache or token counters.
 	checkInt(t, "NCtx", f.NCtx, nil)
 	checkInt(t, "KVCapacityTokens", f.KVCapacityTokens, nil)
-	checkFloat(t, "RequestsWaiting", f.RequestsWaiting, nil)
+	checkFloat(t, "GenerationTokens", f.GenerationTokens, nil)
 }
 
 func TestProbeComfyUIOddAnswers(t *testing.T) {

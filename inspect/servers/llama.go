@@ -26,6 +26,9 @@ func (llamaServer) Recognise(p Process) Role {
 	return NotServer
 }
 
+// LlamaCpp: llama-server is llama.cpp itself.
+func (llamaServer) LlamaCpp() bool { return true }
+
 func (llamaServer) Checks() []Check {
 	return []Check{
 		{Path: "/props", Match: func(r Reply) Verdict {
@@ -47,7 +50,10 @@ func (llamaServer) Checks() []Check {
 }
 
 func (llamaServer) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
-	prev, _ := req.Prev.(*LlamaState)
+	var prev *LlamaState
+	if req.Last != nil {
+		prev, _ = req.Last.State.(*LlamaState)
+	}
 	key := ""
 	if req.APIKey != nil {
 		key = req.APIKey()

@@ -2,8 +2,10 @@ package servers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 )
 
@@ -32,6 +34,17 @@ func (lmStudio) Recognise(p Process) Role {
 		}
 	}
 	return NotServer
+}
+
+func (lmStudio) Title() string { return "LM Studio" }
+
+// Unload: /api/v1 unloads one loaded instance by its id.
+func (lmStudio) Unload(model string) (Request, error) {
+	if model == "" {
+		return Request{}, errors.New("LM Studio did not name one loaded instance (needs its /api/v1 with one model loaded)")
+	}
+	b, err := json.Marshal(map[string]any{"instance_id": model})
+	return Request{Method: http.MethodPost, Path: "/api/v1/models/unload", Body: b}, err
 }
 
 func (lmStudio) Checks() []Check {

@@ -154,7 +154,7 @@ func TestLoopback(t *testing.T) {
 		if err != nil || len(f.Devices) != 1 || len(f.LoadedModels) != 6 {
 			t.Fatalf("err %v facts %+v", err, f)
 		}
-		checkInt(t, "QueueRunning", f.QueueRunning, i64(1))
+		checkFloat(t, "RequestsProcessing", f.RequestsProcessing, f64(1))
 	})
 
 	t.Run("nothing listening", func(t *testing.T) {

@@ -2,8 +2,11 @@ package servers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -34,6 +37,29 @@ func (ollama) Recognise(p Process) Role {
 		}
 	}
 	return NotServer
+}
+
+// SharedLogs: a runner logs its load into `ollama serve`'s server.log,
+// under the serving user's home (~/.ollama/logs) or, for the Linux
+// service, the ollama user's.
+func (ollama) SharedLogs(home string) []string {
+	var out []string
+	if home != "" {
+		out = append(out, filepath.Join(home, ".ollama", "logs", "server.log"))
+	}
+	return append(out, "/usr/share/ollama/.ollama/logs/server.log")
+}
+
+func (ollama) Title() string { return "Ollama" }
+
+// Unload: a generate request with no prompt and keep_alive 0 unloads the
+// model at once (Ollama's documented way).
+func (ollama) Unload(model string) (Request, error) {
+	if model == "" {
+		return Request{}, errors.New("the server did not name the model")
+	}
+	b, err := json.Marshal(map[string]any{"model": model, "keep_alive": 0})
+	return Request{Method: http.MethodPost, Path: "/api/generate", Body: b}, err
 }
 
 func (ollama) Checks() []Check {

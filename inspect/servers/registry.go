@@ -110,3 +110,15 @@ func firstWord(args []string) string {
 	}
 	return ""
 }
+
+// ByLogEngine is the server whose load log the enginelog parser engine
+// reads (LogEngine), nil for none: for a log the user named, whatever
+// process it is named for.
+func ByLogEngine(engine string) Server {
+	for _, s := range registry {
+		if l, ok := s.(LogEngine); ok && engine != "" && l.LogEngine() == engine {
+			return s
+		}
+	}
+	return nil
+}

@@ -6,16 +6,17 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Server is one kind of inference server: how to recognise its processes,
 // how to tell it on a port, and how to ask it what it holds. Each lives in
 // its own file and is listed once in registry.go.
 //
-// Later abilities (naming its log flags, reading its load log, grouping an
-// API process with its GPU workers) are optional interfaces a Server may
-// also implement, found by a type assertion, so a server that lacks them
-// needs no change.
+// What only some servers have (the flags that name the model they serve,
+// a worker's rank, which log parser reads their log, an unload request)
+// are the optional interfaces in abilities.go, found by a type assertion,
+// so a server that lacks one needs no change and no caller names it.
 type Server interface {
 	// Name is the server's name in snapshots (JSON "server"); it never
 	// changes once released.
@@ -132,9 +133,10 @@ type ProbeRequest struct {
 	// Models are the model files the process is known to hold (confirmed
 	// evidence), for servers whose API lists several models (Ollama).
 	Models []ModelRef
-	// Prev is Facts.State of this server's last answer for the process,
-	// nil for none.
-	Prev any
+	// Last is this server's last answer for the process and LastAt when
+	// it came; nil for none. A server may keep a memo in Facts.State.
+	Last   *Facts
+	LastAt time.Time
 }
 
 // ModelRef is a model file a process holds, with its store name if known.
@@ -151,7 +153,9 @@ const (
 )
 
 // Facts is what a server's API reported, in the terms every server
-// shares. Every value is runtime-reported; nil is unknown.
+// shares. Every value is runtime-reported; nil is unknown. Facts from Ask
+// are checked: a number no server could hold was dropped with a note, so
+// callers take what is left as it is.
 type Facts struct {
 	Status string // StatusOK, StatusLoading or StatusNeedsKey
 	NCtx   *int64
@@ -169,7 +173,8 @@ type Facts struct {
 	ModelPaths         []string // model files the API names, as the server wrote them
 
 	// RequestsWaiting: requests queued, not yet running
-	// (vllm:num_requests_waiting, sglang:num_queue_reqs, tgi_queue_size).
+	// (vllm:num_requests_waiting, sglang:num_queue_reqs, tgi_queue_size,
+	// ComfyUI's pending prompts).
 	RequestsWaiting *float64
 	// KVCapacityTokens: the tokens the server's KV cache holds, as the
 	// server sizes it (vLLM num_gpu_blocks×block_size, SGLang
@@ -193,8 +198,6 @@ type Facts struct {
 	// ModelDType: the weights' dtype as the API says (TGI model_dtype
 	// "torch.float16", SGLang dtype); "" when unknown or "auto".
 	ModelDType string
-	// QueueRunning and QueuePending: prompts in ComfyUI's /queue.
-	QueueRunning, QueuePending *int64
 	// Devices: the devices the server says it computes on, with their
 	// memory as it sees it (ComfyUI /system_stats).
 	Devices []DeviceMemory
@@ -205,8 +208,10 @@ type Facts struct {
 	// Notes say what the server could not give (one endpoint failing),
 	// with the server's name; at most maxNotes, each at most maxNoteLen.
 	Notes []string
+	// At is when Ask had the answer.
+	At time.Time
 	// State is the server's own memo of this answer, handed back as
-	// ProbeRequest.Prev next time (llama-server's model list).
+	// ProbeRequest.Last next time (llama-server's model list).
 	State any
 }
 

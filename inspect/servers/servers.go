@@ -4,9 +4,9 @@
 // which context size, how large a KV cache, how many slots, how busy.
 //
 // Each server is one file implementing Server (recognise its processes,
-// tell it on a port, probe it), listed once in registry.go; callers go
-// through Recognise, Identify and Server.Probe and never name a server's
-// endpoints.
+// tell it on a port, probe it) and the optional abilities it has
+// (abilities.go), listed once in registry.go; callers go through
+// Recognise, Identify and Ask and never name a server or its endpoints.
 //
 // Every value here is what the server says about itself (RuntimeReported),
 // not a measurement. Unknown values are nil pointers or empty strings, never

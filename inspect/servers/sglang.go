@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/enginelog"
 )
 
 // NameSGLang is SGLang's server (sgl-project/sglang).
@@ -59,6 +61,19 @@ func isSGLangPython(args []string) bool {
 	}
 	return false
 }
+
+// sglangFlags: --model-path/--model, --tp-size/--tp/--tensor-parallel-size
+// (python/sglang/srt/server_args.py).
+var sglangFlags = servedFlags{model: []string{"--model-path", "--model"}, tp: []string{"--tp-size", "--tp", "--tensor-parallel-size"}}
+
+func (sglang) ServedArgs(argv []string) (string, int) { return sglangFlags.read(argv) }
+
+// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1".
+func (sglang) Rank(p Process) (int, bool) { return titleRank(p) }
+
+func (sglang) LogEngine() string { return enginelog.SGLang }
+
+func (sglang) MemoryFlag() string { return "--mem-fraction-static" }
 
 func (sglang) Checks() []Check {
 	return []Check{

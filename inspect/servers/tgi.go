@@ -3,7 +3,10 @@ package servers
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/enginelog"
 )
 
 // NameTGI is Hugging Face's text-generation-inference.
@@ -54,6 +57,34 @@ func (tgi) Recognise(p Process) Role {
 	}
 	return NotServer
 }
+
+// tgiFlags: --model-id, --num-shard (launcher/src/main.rs).
+var tgiFlags = servedFlags{model: []string{"--model-id"}, tp: []string{"--num-shard"}}
+
+func (tgi) ServedArgs(argv []string) (string, int) { return tgiFlags.read(argv) }
+
+// Rank: a shard's Unix socket ends in its rank, "--uds-path
+// /tmp/text-generation-server-1".
+func (tgi) Rank(p Process) (int, bool) {
+	argv := p.Argv
+	for i, a := range argv {
+		v, found := strings.CutPrefix(a, "--uds-path=")
+		if !found && a == "--uds-path" && i+1 < len(argv) {
+			v, found = argv[i+1], true
+		}
+		if !found {
+			continue
+		}
+		if j := strings.LastIndexByte(v, '-'); j >= 0 {
+			if n, ok := leadingInt(v[j+1:]); ok && j+1+len(strconv.Itoa(n)) == len(v) {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (tgi) LogEngine() string { return enginelog.TGI }
 
 func (tgi) Checks() []Check {
 	return []Check{

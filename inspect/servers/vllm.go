@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/gputaskman/gtm/inspect/enginelog"
 )
 
 // NameVLLM is vLLM's OpenAI-compatible server.
@@ -43,6 +45,26 @@ func (vllm) Recognise(p Process) Role {
 	}
 	return NotServer
 }
+
+// vllmFlags: `vllm serve MODEL`, --model, --tensor-parallel-size/-tp
+// (vllm/engine/arg_utils.py).
+var vllmFlags = servedFlags{model: []string{"--model"}, tp: []string{"--tensor-parallel-size", "-tp"},
+	modelAfter: func(argv []string, i int) bool { return argv[i] == "serve" && isServeCommand(argv[:i]) }}
+
+func (vllm) ServedArgs(argv []string) (string, int) { return vllmFlags.read(argv) }
+
+// isServeCommand: the word before "serve" is the vllm program itself
+// (`vllm serve`, `python …/bin/vllm serve`), not an argument value.
+func isServeCommand(before []string) bool {
+	return len(before) > 0 && base(before[len(before)-1]) == "vllm"
+}
+
+// Rank: a worker's title names it, "VLLM::Worker_TP1".
+func (vllm) Rank(p Process) (int, bool) { return titleRank(p) }
+
+func (vllm) LogEngine() string { return enginelog.VLLM }
+
+func (vllm) MemoryFlag() string { return "--gpu-memory-utilization" }
 
 func (vllm) Checks() []Check {
 	return []Check{{Path: "/metrics", Shared: true, Match: func(r Reply) Verdict {

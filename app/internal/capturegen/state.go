@@ -9,6 +9,7 @@ import (
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/modelargs"
+	"github.com/gputaskman/gtm/inspect/servers"
 )
 
 // state is the machine at second t. It stands in for every source the
@@ -485,6 +486,9 @@ func (s *state) llamaLog() *inspect.LogFacts {
 	return lf
 }
 
+// llamaServer is the server the demo's LLM process plays.
+var llamaServer = servers.Lookup(servers.NameLlamaServer)
+
 // llamaAPI is what llama-server's /props, /slots and /metrics answer.
 func (s *state) llamaAPI() *inspect.APIFacts {
 	t, l := s.t, s.load
@@ -492,13 +496,15 @@ func (s *state) llamaAPI() *inspect.APIFacts {
 	case t <= llamaStart:
 		return nil // not listening yet
 	case t < llamaReady:
-		return &inspect.APIFacts{Server: "llama-server", Status: "loading", NCtxPerSlot: true, Addr: "127.0.0.1:8080"}
+		return &inspect.APIFacts{Server: llamaServer, Addr: "127.0.0.1:8080",
+			Facts: servers.Facts{Status: servers.StatusLoading, NCtxPerSlot: true}}
 	}
-	busy := l.prefill + l.decode
-	total := 4
+	busy := int64(l.prefill + l.decode)
+	total, nctx := int64(4), int64(16384)
 	tps := math.Round(l.tokensPerSec*10) / 10
 	req := float64(busy)
-	return &inspect.APIFacts{Server: "llama-server", Status: "ok", NCtx: u64(16384), NCtxPerSlot: true,
-		SlotsTotal: &total, SlotsBusy: &busy, TokensPerSecond: &tps, RequestsProcessing: &req,
-		ModelPaths: []string{llamaModelPath}, OutputModalities: []string{"text"}, Addr: "127.0.0.1:8080"}
+	return &inspect.APIFacts{Server: llamaServer, Addr: "127.0.0.1:8080",
+		Facts: servers.Facts{Status: servers.StatusOK, NCtx: &nctx, NCtxPerSlot: true,
+			SlotsTotal: &total, SlotsBusy: &busy, TokensPerSecond: &tps, RequestsProcessing: &req,
+			ModelPaths: []string{llamaModelPath}, OutputModalities: []string{"text"}}}
 }
