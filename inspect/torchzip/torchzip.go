@@ -31,15 +31,18 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
-// Classes of failure; every error Parse returns wraps one of them.
+// Classes of failure; every error Parse returns wraps one of them. All
+// but ErrNotTorch are binread's, the same values every binary parser of
+// gtm's wraps.
 var (
 	ErrNotTorch  = errors.New("not a PyTorch checkpoint")
-	ErrInvalid   = errors.New("invalid")
-	ErrTruncated = errors.New("truncated")
-	ErrTooLarge  = errors.New("too large")
-	ErrRead      = errors.New("read error")
+	ErrInvalid   = binread.ErrInvalid
+	ErrTruncated = binread.ErrTruncated
+	ErrTooLarge  = binread.ErrTooLarge
+	ErrRead      = binread.ErrRead
 )
 
 // Limits. A checkpoint has one storage per distinct tensor storage: tens
@@ -77,8 +80,9 @@ type Checkpoint struct {
 	Notes  []string
 }
 
+// newErr is a parse failure: one line, "torchzip: <class>: <what>".
 func newErr(class error, format string, args ...any) error {
-	return fmt.Errorf("torchzip: %w: %s", class, fmt.Sprintf(format, args...))
+	return binread.Errorf("torchzip", class, format, args...)
 }
 
 // Zip record layouts (PKWARE APPNOTE.TXT 4.3.12, 4.3.14-16).
@@ -145,14 +149,7 @@ type directory struct {
 }
 
 func readAt(r io.ReaderAt, b []byte, off int64, what string) error {
-	n, err := r.ReadAt(b, off)
-	if n < len(b) {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return newErr(ErrRead, "%s at offset %d: %v", what, off, err)
-	}
-	return nil
+	return binread.In(binread.ReadFull(r, b, off), "torchzip", what)
 }
 
 // findDirectory finds the end-of-central-directory record in the file's
@@ -227,14 +224,11 @@ func findDirectory(r io.ReaderAt, size int64) (directory, error) {
 	return d, nil
 }
 
-// window reads the central directory in bounded chunks.
+// window reads the central directory, which ends at end, through a
+// bounded window.
 type window struct {
-	ctx    context.Context // a parse stops at its next read once it ends
-	r      io.ReaderAt
-	buf    []byte
-	bstart int64
-	blen   int
-	end    int64
+	w   *binread.Window
+	end int64
 }
 
 // at returns n bytes of entry i's header at off, which must lie before
@@ -243,22 +237,17 @@ func (w *window) at(off int64, n int, i uint64) ([]byte, error) {
 	if off+int64(n) > w.end {
 		return nil, newErr(ErrInvalid, "entry %d at offset %d runs past the central directory's end (%d)", i, off, w.end)
 	}
-	if off < w.bstart || off+int64(n) > w.bstart+int64(w.blen) {
-		if err := w.ctx.Err(); err != nil {
-			return nil, newErr(err, "entry %d at offset %d: parse stopped", i, off)
-		}
-		want := min(int64(len(w.buf)), w.end-off)
-		if err := readAt(w.r, w.buf[:want], off, "central directory"); err != nil {
-			return nil, err
-		}
-		w.bstart, w.blen = off, int(want)
+	b, err := w.w.Peek(off, n)
+	if err != nil {
+		return nil, binread.In(err, "torchzip", fmt.Sprintf("central directory entry %d", i))
 	}
-	return w.buf[off-w.bstart : off-w.bstart+int64(n)], nil
+	return b[:n], nil
 }
 
 func walk(ctx context.Context, r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 	c := &Checkpoint{Entries: int(d.entries)}
-	w := &window{ctx: ctx, r: r, buf: make([]byte, min(d.size, windowSize)), end: d.offset + d.size}
+	end := d.offset + d.size
+	w := &window{w: binread.NewWindow(ctx, r, end, int(min(d.size, windowSize))), end: end}
 	var prefix []byte
 	records := map[string]bool{}
 	var foreign, compressed int
