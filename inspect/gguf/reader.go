@@ -102,24 +102,18 @@ func (rd *reader) needCount(n, min uint64, field string) error {
 	return newErr(ErrTruncated, "%s: %s %d exceeds the %d bytes left in the file", rd.where(), field, n, inFile)
 }
 
-// peek returns the buffered bytes from pos on, at least n (<= the
-// buffer) of them.
-func (rd *reader) peek(n int) ([]byte, error) {
+// fail places a window's error at the item being read.
+func (rd *reader) fail(err error) error { return binread.In(err, "gguf", rd.where()) }
+
+// fixed returns the next n (<= 8) bytes, checked and buffered. It runs
+// for every field of the header, so its common path makes one call.
+func (rd *reader) fixed(n int, field string) ([]byte, error) {
+	if uint64(n) > rd.left() {
+		return nil, rd.need(uint64(n), field, false)
+	}
 	b, err := rd.w.Peek(rd.pos, n)
 	if err != nil {
-		return nil, binread.In(err, "gguf", rd.where())
-	}
-	return b, nil
-}
-
-// fixed returns the next n (<= 8) bytes, checked and buffered.
-func (rd *reader) fixed(n int, field string) ([]byte, error) {
-	if err := rd.need(uint64(n), field, false); err != nil {
-		return nil, err
-	}
-	b, err := rd.peek(n)
-	if err != nil {
-		return nil, err
+		return nil, rd.fail(err)
 	}
 	rd.pos += int64(n)
 	return b[:n], nil
@@ -163,9 +157,9 @@ func (rd *reader) str(n uint64) (string, error) {
 		return "", nil
 	}
 	if n <= uint64(rd.w.BufLen()) {
-		b, err := rd.peek(int(n))
+		b, err := rd.w.Peek(rd.pos, int(n))
 		if err != nil {
-			return "", err
+			return "", rd.fail(err)
 		}
 		rd.pos += int64(n)
 		return string(b[:n]), nil
@@ -175,7 +169,7 @@ func (rd *reader) str(n uint64) (string, error) {
 	}
 	b := make([]byte, n)
 	if err := rd.w.ReadFull(b, rd.pos); err != nil {
-		return "", binread.In(err, "gguf", rd.where())
+		return "", rd.fail(err)
 	}
 	rd.pos += int64(n)
 	return unsafe.String(&b[0], len(b)), nil // b is ours alone: no second copy of a long string
@@ -194,8 +188,8 @@ func (rd *reader) skipStrings(n uint64) error {
 				return err
 			}
 			var err error
-			if buf, err = rd.peek(8); err != nil {
-				return err
+			if buf, err = rd.w.Peek(rd.pos, 8); err != nil {
+				return rd.fail(err)
 			}
 			boff, off = rd.pos, 0
 		}

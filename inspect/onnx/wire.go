@@ -58,15 +58,8 @@ func newReader(ctx context.Context, r io.ReaderAt, size int64) *reader {
 	return &reader{w: binread.NewWindow(ctx, r, size, int(min(max(size, 16), readBufSize))), size: size}
 }
 
-// peek returns the buffered bytes from off on, at least n (<= the
-// buffer) of them; they may run past the field being read.
-func (rd *reader) peek(off int64, n int) ([]byte, error) {
-	b, err := rd.w.Peek(off, n)
-	if err != nil {
-		return nil, binread.In(err, "onnx", rd.where.String())
-	}
-	return b, nil
-}
+// fail places a window's error at what is being read.
+func (rd *reader) fail(err error) error { return binread.In(err, "onnx", rd.where.String()) }
 
 // varint reads a base-128 varint that must end before end.
 func (rd *reader) varint(end int64, what string) (uint64, error) {
@@ -74,19 +67,24 @@ func (rd *reader) varint(end int64, what string) (uint64, error) {
 		return 0, rd.short(end, what)
 	}
 	n := min(end-rd.pos, binread.MaxVarintLen)
-	b, err := rd.peek(rd.pos, int(n))
+	b, err := rd.w.Peek(rd.pos, int(n))
 	if err != nil {
-		return 0, err
+		return 0, rd.fail(err)
 	}
 	v, l, err := binread.Uvarint(b[:n])
-	switch {
-	case errors.Is(err, binread.ErrTruncated):
-		return 0, rd.short(end, what)
-	case err != nil:
-		return 0, binread.In(err, "onnx", fmt.Sprintf("%s: %s at offset %d", rd.where, what, rd.pos))
+	if err != nil {
+		return 0, rd.badVarint(err, end, what)
 	}
 	rd.pos += int64(l)
 	return v, nil
+}
+
+// badVarint: one that runs past end is short; one that overflows, invalid.
+func (rd *reader) badVarint(err error, end int64, what string) error {
+	if errors.Is(err, binread.ErrTruncated) {
+		return rd.short(end, what)
+	}
+	return binread.In(err, "onnx", fmt.Sprintf("%s: %s at offset %d", rd.where, what, rd.pos))
 }
 
 // short is the error for a field that runs past end: the file's end
@@ -134,9 +132,9 @@ func (rd *reader) next(end int64) (field, error) {
 		if end-rd.pos < n {
 			return f, rd.short(end, "value")
 		}
-		b, err := rd.peek(rd.pos, int(n))
+		b, err := rd.w.Peek(rd.pos, int(n))
 		if err != nil {
-			return f, err
+			return f, rd.fail(err)
 		}
 		for i := n - 1; i >= 0; i-- {
 			f.v = f.v<<8 | uint64(b[i])
@@ -176,8 +174,8 @@ func (rd *reader) view(f field, max int64) (b []byte, cut bool, err error) {
 	if n <= 0 {
 		return nil, cut, nil
 	}
-	if b, err = rd.peek(f.start, int(n)); err != nil {
-		return nil, cut, err
+	if b, err = rd.w.Peek(f.start, int(n)); err != nil {
+		return nil, cut, rd.fail(err)
 	}
 	return b[:n], cut, nil
 }
@@ -190,9 +188,9 @@ func (rd *reader) countVarints(f field, limit int64) (n uint64, ok bool, err err
 	}
 	for p := f.start; p < f.stop; {
 		chunk := min(f.stop-p, int64(rd.w.BufLen()))
-		buf, err := rd.peek(p, int(chunk))
+		buf, err := rd.w.Peek(p, int(chunk))
 		if err != nil {
-			return 0, false, err
+			return 0, false, rd.fail(err)
 		}
 		for _, b := range buf[:chunk] {
 			if b < 0x80 {

@@ -15,8 +15,8 @@ type Window struct {
 	r      io.ReaderAt
 	end    int64
 	buf    []byte
-	bstart int64 // offset of buf[0]
-	blen   int   // bytes of buf read
+	data   []byte // the bytes of buf read
+	bstart int64  // their offset
 }
 
 // NewWindow returns a window over r's first end bytes with a bufLen-byte
@@ -33,25 +33,32 @@ func (w *Window) BufLen() int { return len(w.buf) }
 // a buffer's worth. They may run past the caller's own bound (never past
 // end) and are valid until the next Peek.
 func (w *Window) Peek(off int64, n int) ([]byte, error) {
+	// What the buffer holds lies inside [0, end): no check needed. Small
+	// enough to inline, so a parser's field reads cost no call.
+	if i := off - w.bstart; i >= 0 && n >= 0 && i <= int64(len(w.data)-n) {
+		return w.data[i:], nil
+	}
+	return w.fill(off, n)
+}
+
+// fill reads up to a buffer's worth from off, at least n bytes.
+func (w *Window) fill(off int64, n int) ([]byte, error) {
 	if err := w.check(off, int64(n)); err != nil {
 		return nil, err
 	}
 	if n > len(w.buf) {
 		return nil, Errorf("", ErrTooLarge, "%d bytes at offset %d: more than the %d-byte window", n, off, len(w.buf))
 	}
-	if off >= w.bstart && off+int64(n) <= w.bstart+int64(w.blen) {
-		return w.buf[off-w.bstart : w.blen], nil
-	}
 	if err := w.ctx.Err(); err != nil {
 		return nil, &Error{Class: err, Msg: "parse stopped"}
 	}
 	want := min(int64(len(w.buf)), w.end-off)
 	got, err := w.r.ReadAt(w.buf[:want], off)
-	w.bstart, w.blen = off, got
+	w.bstart, w.data = off, w.buf[:got]
 	if got < n {
 		return nil, readErr(off, err)
 	}
-	return w.buf[:got], nil
+	return w.data, nil
 }
 
 // ReadFull reads len(p) bytes at off straight into p: a field longer
