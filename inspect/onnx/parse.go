@@ -357,115 +357,140 @@ type tensorInfo struct {
 func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 	t := &tensorInfo{}
 	p.location = p.location[:0] // the last external_data location, copied out of the read buffer
-	err := p.each(where, f.start, f.stop, func(f field) error {
-		switch f.num {
-		case tensorDims:
-			return p.dims(t, f)
-		case tensorDataType:
-			if err := p.wantWire(f, binread.WireVarint, "data_type"); err != nil {
-				return err
-			}
-			t.dtype, t.haveType = int64(int32(f.v)), true
-		case tensorRawData:
-			if err := p.wantWire(f, binread.WireBytes, "raw_data"); err != nil {
-				return err
-			}
-			t.rawLen += f.stop - f.start
-			t.haveRaw = true
-		case tensorFloatData, tensorDoubleData:
-			width := uint64(4)
-			if f.num == tensorDoubleData {
-				width = 8
-			}
-			t.haveTyp = true
-			switch f.wire {
-			case binread.WireBytes: // packed
-				t.typedN += uint64(f.stop-f.start) / width
-			case binread.WireFixed32, binread.WireFixed64:
-				t.typedN++
-			}
-		case tensorInt32Data, tensorInt64Data, tensorUint64Data:
-			t.haveTyp = true
-			switch f.wire {
-			case binread.WireBytes: // packed
-				n, ok, err := p.rd.countVarints(f, maxScan)
-				if err != nil {
-					return err
-				}
-				t.typedN += n
-				t.typedUnk = t.typedUnk || !ok
-			case binread.WireVarint:
-				t.typedN++
-			}
-		case tensorStringData:
-			t.haveTyp = true
-			t.typedN++
-		case tensorExternalData:
-			if err := p.wantWire(f, binread.WireBytes, "external_data"); err != nil {
-				return err
-			}
-			kf, vf, err := p.entryFields(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
-			if err != nil {
-				return err
-			}
-			k, _, err := p.rd.view(kf, 16)
-			if err != nil {
-				return err
-			}
-			// A location is a path relative to the model's folder
-			// (onnx.proto's external_data comment); kept as named, up to
-			// maxLocation bytes.
-			switch string(k) {
-			case "location":
-				v, _, err := p.rd.view(vf, maxLocation)
-				if err != nil {
-					return err
-				}
-				p.location = append(p.location[:0], v...)
-			case "length":
-				v, _, err := p.rd.view(vf, 20)
-				if err != nil {
-					return err
-				}
-				if n, err := strconv.ParseUint(string(v), 10, 64); err == nil {
-					t.extLen, t.haveExt = n, true
-				}
-			}
-		case tensorDataLocation:
-			if err := p.wantWire(f, binread.WireVarint, "data_location"); err != nil {
-				return err
-			}
-			t.external = f.v == locationExternal
-		}
-		return nil
-	})
-	if err != nil {
+	if err := p.each(where, f.start, f.stop, func(f field) error { return p.tensorField(t, where, f) }); err != nil {
 		return nil, err
 	}
 	if t.external {
-		p.m.ExternalData = true
-		if len(p.location) > 0 && !p.ext[string(p.location)] {
-			if len(p.m.ExternalFiles) < MaxExternal {
-				if err := p.grow(int64(len(p.location))+64, "external data file"); err != nil { // the name, its slice and map entries
-					return nil, err
-				}
-				location := string(p.location)
-				p.ext[location] = true
-				p.m.ExternalFiles = append(p.m.ExternalFiles, location)
-			} else if !p.extNoted {
-				p.extNoted = true
-				p.note(fmt.Sprintf("external data files past the first %d are not listed", MaxExternal))
-			}
-		}
-		if t.haveExt {
-			if p.m.ExternalBytes > math.MaxUint64-t.extLen {
-				p.m.ExternalBytes = math.MaxUint64
-			} else {
-				p.m.ExternalBytes += t.extLen
-			}
+		if err := p.external(t); err != nil {
+			return nil, err
 		}
 	}
 	return t, nil
+}
+
+// tensorField reads one field of the TensorProto at where into t.
+func (p *parser) tensorField(t *tensorInfo, where loc, f field) error {
+	switch f.num {
+	case tensorDims:
+		return p.dims(t, f)
+	case tensorDataType:
+		if err := p.wantWire(f, binread.WireVarint, "data_type"); err != nil {
+			return err
+		}
+		t.dtype, t.haveType = int64(int32(f.v)), true
+	case tensorRawData:
+		if err := p.wantWire(f, binread.WireBytes, "raw_data"); err != nil {
+			return err
+		}
+		t.rawLen += f.stop - f.start
+		t.haveRaw = true
+	case tensorFloatData, tensorDoubleData, tensorInt32Data, tensorInt64Data, tensorUint64Data, tensorStringData:
+		return p.typedData(t, f)
+	case tensorExternalData:
+		if err := p.wantWire(f, binread.WireBytes, "external_data"); err != nil {
+			return err
+		}
+		return p.externalEntry(t, where, f)
+	case tensorDataLocation:
+		if err := p.wantWire(f, binread.WireVarint, "data_location"); err != nil {
+			return err
+		}
+		t.external = f.v == locationExternal
+	}
+	return nil
+}
+
+// typedData counts the elements of a typed data field (float_data...),
+// packed or one per field.
+func (p *parser) typedData(t *tensorInfo, f field) error {
+	t.haveTyp = true
+	switch f.num {
+	case tensorFloatData, tensorDoubleData:
+		width := uint64(4)
+		if f.num == tensorDoubleData {
+			width = 8
+		}
+		switch f.wire {
+		case binread.WireBytes: // packed
+			t.typedN += uint64(f.stop-f.start) / width
+		case binread.WireFixed32, binread.WireFixed64:
+			t.typedN++
+		}
+	case tensorInt32Data, tensorInt64Data, tensorUint64Data:
+		switch f.wire {
+		case binread.WireBytes: // packed
+			n, ok, err := p.rd.countVarints(f, maxScan)
+			if err != nil {
+				return err
+			}
+			t.typedN += n
+			t.typedUnk = t.typedUnk || !ok
+		case binread.WireVarint:
+			t.typedN++
+		}
+	case tensorStringData:
+		t.typedN++
+	}
+	return nil
+}
+
+// externalEntry reads one external_data entry: the location and length
+// are kept.
+func (p *parser) externalEntry(t *tensorInfo, where loc, f field) error {
+	kf, vf, err := p.entryFields(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
+	if err != nil {
+		return err
+	}
+	k, _, err := p.rd.view(kf, 16)
+	if err != nil {
+		return err
+	}
+	// A location is a path relative to the model's folder (onnx.proto's
+	// external_data comment); kept as named, up to maxLocation bytes.
+	switch string(k) {
+	case "location":
+		v, _, err := p.rd.view(vf, maxLocation)
+		if err != nil {
+			return err
+		}
+		p.location = append(p.location[:0], v...)
+	case "length":
+		v, _, err := p.rd.view(vf, 20)
+		if err != nil {
+			return err
+		}
+		if n, err := strconv.ParseUint(string(v), 10, 64); err == nil {
+			t.extLen, t.haveExt = n, true
+		}
+	}
+	return nil
+}
+
+// external accounts a tensor stored outside the model: its file, listed
+// once, and its length.
+func (p *parser) external(t *tensorInfo) error {
+	p.m.ExternalData = true
+	if len(p.location) > 0 && !p.ext[string(p.location)] {
+		if len(p.m.ExternalFiles) < MaxExternal {
+			if err := p.grow(int64(len(p.location))+64, "external data file"); err != nil { // the name, its slice and map entries
+				return err
+			}
+			location := string(p.location)
+			p.ext[location] = true
+			p.m.ExternalFiles = append(p.m.ExternalFiles, location)
+		} else if !p.extNoted {
+			p.extNoted = true
+			p.note(fmt.Sprintf("external data files past the first %d are not listed", MaxExternal))
+		}
+	}
+	if t.haveExt {
+		if p.m.ExternalBytes > math.MaxUint64-t.extLen {
+			p.m.ExternalBytes = math.MaxUint64
+		} else {
+			p.m.ExternalBytes += t.extLen
+		}
+	}
+	return nil
 }
 
 // dims reads TensorProto.dims, packed or not, and keeps their product.
