@@ -5,5 +5,5 @@
 // Nothing here is a measurement of GPU memory: a mapped library or model
 // file proves presence, not GPU residency, and every finding carries its
 // evidence. The Inspector joins the sub-packages (procmaps, runtimes,
-// modelargs, gguf, stores) under the cost policy of the Scheduler.
+// modelargs, formats, stores) under the cost policy of the Scheduler.
 package inspect

@@ -84,3 +84,32 @@ func strOrNil(s *string) string {
 	}
 	return *s
 }
+
+// One file under two names of two formats (an ONNX model hard-linked as
+// an engine), each named by another process, is described as each: the
+// per-file-version cache keys the format too, so the engine is not shown
+// the ONNX model's facts.
+func TestOneFileTwoFormats(t *testing.T) {
+	dir := t.TempDir()
+	onnxPath, engPath := filepath.Join(dir, "model.onnx"), filepath.Join(dir, "model.engine")
+	om := onnxgen.Model{IRVersion: 8, Opsets: []onnx.Opset{{Version: 17}}, Nodes: 1,
+		Initializers: []onnxgen.Tensor{{Name: "w", Dims: []int64{16}, DataType: onnx.TypeFloat}}}
+	must(t, om.WriteFile(onnxPath))
+	must(t, os.Link(onnxPath, engPath))
+	in := New("/proc", nil)
+	detail := func(path string) string {
+		f := in.Inspect(Target{PID: os.Getpid(), Name: "python3", Cwd: dir, Cmdline: []string{"python3", "run.py", path}})
+		for _, m := range f.Models {
+			if m.Path == path {
+				return strOrNil(m.FormatDetail)
+			}
+		}
+		return "not found"
+	}
+	if d := detail(onnxPath); !strings.HasPrefix(d, "ONNX IR 8") {
+		t.Fatalf("onnx: %s", d)
+	}
+	if d := detail(engPath); d != "TensorRT engine" {
+		t.Fatalf("engine: %s", d)
+	}
+}

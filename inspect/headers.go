@@ -1,44 +1,27 @@
 package inspect
 
 import (
-	"context"
-
-	"github.com/gputaskman/gtm/inspect/gguf"
-	"github.com/gputaskman/gtm/inspect/parsecache"
+	"github.com/gputaskman/gtm/inspect/formats"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
-// HeaderCache keeps parsed GGUF headers, one per file version (device,
-// inode, size, mtime: parsecache), however the path is spelled; a file
-// that changes on disk gets a new entry. A failure or a timeout is kept
-// like a header: a hostile file is parsed once, not at every scan. The
-// number of entries is bounded.
-type HeaderCache struct {
-	c parsecache.Cache[parsecache.Version, *gguf.File]
-}
+// HeaderCache keeps parsed GGUF headers, one per file version: the GGUF
+// format's cache (formats.HeaderCache), which the LLM breakdown also
+// reads.
+type HeaderCache = formats.HeaderCache
 
 // NewHeaderCache returns an empty cache.
-func NewHeaderCache() *HeaderCache { return &HeaderCache{} }
+func NewHeaderCache() *HeaderCache { return formats.NewHeaderCache() }
 
-// Get parses path's GGUF header with gtm's own rights (a file the user
-// named), or returns the cached result.
-func (c *HeaderCache) Get(path string) (*gguf.File, error) { return c.GetWith(nil, path) }
-
-// GetWith parses path's GGUF header as acc may read it (a file a process
-// named: only if its user could read it), or returns the cached result.
-// The file is opened, without blocking, on every call, cached or not, so
-// a header parsed for one process is never shown for another that may
-// not read the file; the parse reads the descriptor checked, and stops
-// at safefile.DefaultTimeout.
-func (c *HeaderCache) GetWith(acc *safefile.Access, path string) (*gguf.File, error) {
-	fh, fi, err := acc.Open(path, 0)
-	if err != nil {
-		return nil, err
+// describeHeader fills a model's facts from its own header or directory,
+// as its format's registry entry reads it; a header that cannot be read
+// says why. Weights are an estimate of memory from the format's header.
+func (in *Inspector) describeHeader(acc *safefile.Access, out *Model, path, format string) {
+	f := formats.Describe(formats.Caches{GGUF: in.Headers, HF: &in.hf, Files: &in.files}, acc, path, format)
+	out.Kind, out.Architecture, out.Quantization = f.Kind, f.Architecture, f.Quantization
+	out.Layers, out.Parameters, out.TrainedContext = f.Layers, f.Parameters, f.TrainedContext
+	out.FormatDetail, out.HeaderError = f.Detail, f.HeaderError
+	if f.Weights != nil {
+		out.Weights = &Amount{Bytes: *f.Weights, Source: "estimated", From: format}
 	}
-	return c.c.Get(parsecache.VersionOf(path, fi), fh, func(ctx context.Context) (*gguf.File, error) {
-		return gguf.ParseContext(ctx, fh, fi.Size())
-	})
 }
-
-// Parses is how many headers were parsed (not found in the cache).
-func (c *HeaderCache) Parses() int64 { return c.c.Parses() }

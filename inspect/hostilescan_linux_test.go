@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
@@ -139,11 +140,9 @@ func TestHostileScanChild(t *testing.T) {
 		}
 	}
 	in := New("/proc", nil)
+	in.hf.MaxAge = time.Nanosecond // each scan finds the model cache's minute passed
 	for range 5 {
 		scan(in)
-		in.hf.mu.Lock()
-		in.hf.entries = nil // the model cache's minute has passed
-		in.hf.mu.Unlock()
 	}
 	for range 3 {
 		scan(New("/proc", nil))

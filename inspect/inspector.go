@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/inspect/formats"
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
@@ -69,8 +69,8 @@ type Inspector struct {
 	sched     *Scheduler
 	found     map[Key]Finding
 	installed installedCache
-	hf        hfCache
-	formats   formatCache
+	hf        formats.HFCache
+	files     formats.FileCache
 	vram      vramHistory
 }
 
@@ -323,7 +323,7 @@ func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api 
 		return f, nil, tp
 	}
 	f = withServedModel(in, acc, f, dir, id, evidence)
-	hm, err := in.hf.open(acc, dir)
+	hm, err := in.hf.Open(acc, dir)
 	if err != nil {
 		return f, nil, tp
 	}
@@ -341,10 +341,10 @@ func (in *Inspector) jobModel(acc *safefile.Access, f Finding) *HFFacts {
 	var out *HFFacts
 	dir := ""
 	for _, m := range f.Models {
-		if m.Candidate || m.Format == nil || *m.Format != modelargs.FormatSafetensors {
+		if m.Candidate || m.Format == nil || *m.Format != formats.Safetensors {
 			continue
 		}
-		hm, err := in.hf.open(acc, m.Path)
+		hm, err := in.hf.Open(acc, m.Path)
 		if err != nil || hm.Kind != hfconfig.KindLLM {
 			continue
 		}
@@ -374,7 +374,7 @@ func withServedModel(in *Inspector, acc *safefile.Access, f Finding, dir, id, ev
 		}
 		return out
 	}
-	e := &modelEntry{path: dir, role: "model", format: modelargs.FormatSafetensors, evidence: []string{evidence}, name: id}
+	e := &modelEntry{path: dir, role: "model", format: formats.Safetensors, evidence: []string{evidence}, name: id}
 	out.Models = append(out.Models, in.describe(acc, e))
 	return out
 }
@@ -522,14 +522,8 @@ func withOutputModalities(f Finding, mods []string) Finding {
 // isRegularGGUF: a regular file whose first bytes are GGUF's magic, read
 // without blocking.
 func isRegularGGUF(acc *safefile.Access, p string) bool {
-	f, _, err := acc.Open(p, 0)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	b := make([]byte, 4)
-	_, err = io.ReadFull(f, b)
-	return err == nil && string(b) == "GGUF"
+	f, err := formats.Of(acc, p)
+	return err == nil && f == formats.GGUF
 }
 
 func hasAIRuntime(rs []Runtime) bool {
@@ -539,12 +533,6 @@ func hasAIRuntime(rs []Runtime) bool {
 		}
 	}
 	return false
-}
-
-// modelExts are extensions of model files worth a look at the header.
-var modelExts = map[string]bool{
-	".gguf": true, ".safetensors": true, ".onnx": true, ".engine": true, ".plan": true,
-	".pt": true, ".pth": true, ".ckpt": true, ".bin": true,
 }
 
 // mappedModelFormat decides whether a mapped file is a model. Files with a
@@ -557,16 +545,16 @@ func mappedModelFormat(acc *safefile.Access, e procmaps.Entry) string {
 	}
 	ext := strings.ToLower(filepath.Ext(e.Path))
 	blobLike := ext == "" || strings.HasPrefix(filepath.Base(e.Path), "sha256")
-	if !modelExts[ext] && !blobLike {
+	if !formats.IsModelExt(ext) && !blobLike {
 		return ""
 	}
 	if acc.Skipped(e.Path) != "" {
 		// Never opened (another app's sandbox container): a model only if
 		// its name says so unambiguously (.gguf, .safetensors, ...).
-		return modelargs.FormatByName(e.Path)
+		return formats.ByName(e.Path)
 	}
 	if e.Deleted {
-		if modelExts[ext] {
+		if formats.IsModelExt(ext) {
 			return strings.TrimPrefix(ext, ".")
 		}
 		return ""
@@ -575,23 +563,8 @@ func mappedModelFormat(acc *safefile.Access, e procmaps.Entry) string {
 	if err != nil || !fi.Mode().IsRegular() || (blobLike && fi.Size() < 1<<20) {
 		return ""
 	}
-	format, _ := formatAs(acc, e.Path)
+	format, _ := formats.Of(acc, e.Path)
 	return format
-}
-
-// formatAs tells a file's format from its first bytes, read as acc may.
-// A file the process's user may not read gets the format its name
-// suggests and the reason it was not read.
-func formatAs(acc *safefile.Access, path string) (string, error) {
-	f, _, err := acc.Open(path, 0)
-	if errors.Is(err, fs.ErrPermission) {
-		return modelargs.FormatByName(path), err
-	}
-	if err != nil {
-		return "", nil
-	}
-	defer f.Close()
-	return modelargs.FormatFile(f, path), nil
 }
 
 // describe fills a model's name, format and header facts.
@@ -607,7 +580,7 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 	format := m.format
 	var denied error
 	if format == "" && !m.deleted {
-		format, denied = formatAs(acc, m.path)
+		format, denied = formats.Of(acc, m.path)
 	}
 	if format != "" {
 		out.Format = &format
@@ -638,54 +611,6 @@ func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
 	return out
 }
 
-// describeHeader fills a model's facts from its own header or directory,
-// by format; a header that cannot be read says why.
-func (in *Inspector) describeHeader(acc *safefile.Access, out *Model, path, format string) {
-	switch format {
-	case modelargs.FormatSafetensors:
-		if hm, err := in.hf.open(acc, path); err != nil {
-			msg := err.Error()
-			out.HeaderError = &msg
-		} else {
-			describeHF(out, hm)
-		}
-	case modelargs.FormatONNX, modelargs.FormatPyTorch, modelargs.FormatTensorRT:
-		describeFormat(out, in.formats.get(acc, path, format), format)
-	case modelargs.FormatGGUF:
-		describeGGUF(out, in.Headers, acc, path)
-	}
-}
-
-// describeGGUF fills a model's facts from its GGUF header.
-func describeGGUF(out *Model, headers *HeaderCache, acc *safefile.Access, path string) {
-	h, err := headers.GetWith(acc, path)
-	if err != nil {
-		msg := err.Error()
-		out.HeaderError = &msg
-		return
-	}
-	kind, arch := string(h.Kind), h.Architecture
-	out.Kind = &kind
-	if arch != "" {
-		out.Architecture = &arch
-	}
-	if h.Quantization != "" {
-		q := h.Quantization
-		out.Quantization = &q
-	}
-	if h.BlockCount > 0 {
-		layers := h.BlockCount
-		out.Layers = &layers
-	}
-	params := h.ParamCount
-	out.Parameters = &params
-	if h.ContextLength > 0 {
-		c := h.ContextLength
-		out.TrainedContext = &c
-	}
-	out.Weights = &Amount{Bytes: h.TensorBytes, Source: "estimated", From: "gguf"}
-}
-
 // modelEntry gathers the evidence for one file while a process is scanned.
 type modelEntry struct {
 	path     string
@@ -699,7 +624,7 @@ type modelEntry struct {
 // addNamed adds a safetensors model folder a server names, with the name
 // it gave (an HF id, or the path as written).
 func (s *modelSet) addNamed(dir, key, evidence, name string) {
-	s.add(dir, key, "model", evidence, modelargs.FormatSafetensors, false)
+	s.add(dir, key, "model", evidence, formats.Safetensors, false)
 	if e := s.byKey[key]; e != nil && e.name == "" {
 		e.name = name
 	}
@@ -833,7 +758,7 @@ func installedModels(dir string, skipped func(string) string) []string {
 				}
 				return nil
 			}
-			if d.Type().IsRegular() && modelExts[strings.ToLower(filepath.Ext(p))] && !seen[p] {
+			if d.Type().IsRegular() && formats.IsModelExt(strings.ToLower(filepath.Ext(p))) && !seen[p] {
 				seen[p] = true
 				found = append(found, p)
 			}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/inspect/formats"
 	"github.com/gputaskman/gtm/inspect/safefile"
 )
 
@@ -114,7 +115,7 @@ func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding) Findi
 		k := fileKeyFromPath(acc, p)
 		i := slices.IndexFunc(out.Models, func(m Model) bool { return fileKeyFromPath(acc, m.Path) == k })
 		if i < 0 {
-			format, err := formatAs(acc, p)
+			format, err := formats.Of(acc, p)
 			if err != nil || format == "" {
 				continue // not readable by t's user, or not a model by its bytes
 			}

@@ -35,6 +35,7 @@ func TestHostileHeaderParsedOncePerVersion(t *testing.T) {
 	must(t, os.WriteFile(gg, []byte("GGUF\x03\x00\x00\x00garbage"), 0o644))
 	pid := maptest.StartNamedMapper(t, "python3", st, gg)
 	in := New("/proc", nil)
+	in.hf.MaxAge = time.Nanosecond // each scan finds the model cache's minute passed
 	target := Target{PID: pid, Name: "python3", Cmdline: []string{"python3", "train.py"}, Cwd: "/"}
 	scan := func() {
 		t.Helper()
@@ -45,20 +46,17 @@ func TestHostileHeaderParsedOncePerVersion(t *testing.T) {
 				t.Fatalf("%s: %+v (maps error %q)", path, m, f.MapsError)
 			}
 		}
-		in.hf.mu.Lock()
-		in.hf.entries = nil // the model cache's minute has passed
-		in.hf.mu.Unlock()
 	}
 	for range 3 {
 		scan()
 	}
-	if st, gg := in.hf.files.Parses(), in.Headers.Parses(); st != 1 || gg != 1 {
+	if st, gg := in.hf.Parses(), in.Headers.Parses(); st != 1 || gg != 1 {
 		t.Fatalf("three scans parsed the safetensors header %d times, the GGUF header %d times", st, gg)
 	}
 	later := time.Now().Add(time.Minute)
 	must(t, os.Chtimes(st, later, later))
 	scan()
-	if n := in.hf.files.Parses(); n != 2 {
+	if n := in.hf.Parses(); n != 2 {
 		t.Fatalf("a changed file: %d parses", n)
 	}
 }

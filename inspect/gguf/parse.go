@@ -47,10 +47,9 @@ func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*File, error)
 	}
 	res := parsebudget.Reserve()
 	defer res.Release()
-	rd := newReader(r, size)
-	rd.ctx = ctx
+	rd := newReader(ctx, r, size)
 	p := &parser{rd: rd, budget: MaxRetainedBytes, res: res}
-	if err := p.grow(int64(len(rd.buf)), "read buffer"); err != nil {
+	if err := p.grow(int64(rd.w.BufLen()), "read buffer"); err != nil {
 		return nil, err
 	}
 	return p.parse()
@@ -80,7 +79,7 @@ type parser struct {
 // grow accounts n bytes the parse is about to keep in gtm's parse budget.
 func (p *parser) grow(n int64, what string) error {
 	if err := p.res.Grow(n); err != nil {
-		return &Error{Class: err, Msg: p.rd.where() + ": " + what}
+		return newErr(err, "%s: %s", p.rd.where(), what)
 	}
 	return nil
 }

@@ -8,29 +8,24 @@ import (
 	"io"
 	"math"
 	"unsafe"
-)
 
-// ErrRead wraps a failure of the underlying io.ReaderAt (not a format
-// problem).
-var ErrRead = errors.New("read error")
+	"github.com/gputaskman/gtm/internal/binread"
+)
 
 // readBufSize is the read-ahead window. Headers are read front to back,
 // so one ReadAt per 64 KiB keeps a 1,000-tensor header to a handful of
 // system calls; long skipped arrays just move the position.
 const readBufSize = 64 << 10
 
-// reader walks the header through an io.ReaderAt with its own buffer, so a
-// skip over a token list costs nothing and every read is checked against
-// the file size before anything is allocated.
+// reader walks the header through a bounded window over the file
+// (binread), so a skip over a token list costs nothing and every read is
+// checked against the header limit and the file size before anything is
+// allocated.
 type reader struct {
-	ctx    context.Context // a parse stops at its next read once it ends
-	r      io.ReaderAt
-	size   int64 // file size
-	limit  int64 // min(size, MaxHeaderBytes): the header may not pass it
-	pos    int64
-	buf    []byte
-	bstart int64 // file offset of buf[0]
-	blen   int   // valid bytes in buf
+	w     *binread.Window
+	size  int64 // file size
+	limit int64 // min(size, MaxHeaderBytes): the header may not pass it
+	pos   int64
 
 	// where the reader is, for error messages
 	section string // "header", "metadata", "tensor info"
@@ -38,12 +33,10 @@ type reader struct {
 	name    string // key or tensor name once known
 }
 
-func newReader(r io.ReaderAt, size int64) *reader {
-	limit := size
-	if limit > MaxHeaderBytes {
-		limit = MaxHeaderBytes
-	}
-	return &reader{ctx: context.Background(), r: r, size: size, limit: limit, buf: make([]byte, min(limit, readBufSize)), section: "header"}
+// newReader reads r (size bytes) until ctx ends.
+func newReader(ctx context.Context, r io.ReaderAt, size int64) *reader {
+	limit := min(size, MaxHeaderBytes)
+	return &reader{w: binread.NewWindow(ctx, r, size, int(min(limit, readBufSize))), size: size, limit: limit, section: "header"}
 }
 
 func (rd *reader) at(section string, index uint64) {
@@ -109,40 +102,21 @@ func (rd *reader) needCount(n, min uint64, field string) error {
 	return newErr(ErrTruncated, "%s: %s %d exceeds the %d bytes left in the file", rd.where(), field, n, inFile)
 }
 
-// fill makes buf hold at least n (<= len(buf)) bytes from pos.
-func (rd *reader) fill(n int) error {
-	if rd.pos >= rd.bstart && rd.pos+int64(n) <= rd.bstart+int64(rd.blen) {
-		return nil
-	}
-	if err := rd.ctx.Err(); err != nil {
-		return &Error{Class: err, Msg: rd.where() + ": parse stopped"}
-	}
-	want := int64(len(rd.buf))
-	if rem := rd.size - rd.pos; rem < want {
-		want = rem
-	}
-	got, err := rd.r.ReadAt(rd.buf[:want], rd.pos)
-	rd.bstart, rd.blen = rd.pos, got
-	if got < n {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return newErr(ErrRead, "%s: offset %d: %v", rd.where(), rd.pos, err)
-	}
-	return nil
-}
+// fail places a window's error at the item being read.
+func (rd *reader) fail(err error) error { return binread.In(err, "gguf", rd.where()) }
 
-// fixed returns the next n (<= 8) bytes, checked and buffered.
+// fixed returns the next n (<= 8) bytes, checked and buffered. It runs
+// for every field of the header, so its common path makes one call.
 func (rd *reader) fixed(n int, field string) ([]byte, error) {
-	if err := rd.need(uint64(n), field, false); err != nil {
-		return nil, err
+	if uint64(n) > rd.left() {
+		return nil, rd.need(uint64(n), field, false)
 	}
-	if err := rd.fill(n); err != nil {
-		return nil, err
+	b, err := rd.w.Peek(rd.pos, n)
+	if err != nil {
+		return nil, rd.fail(err)
 	}
-	off := int(rd.pos - rd.bstart)
 	rd.pos += int64(n)
-	return rd.buf[off : off+n], nil
+	return b[:n], nil
 }
 
 func (rd *reader) u8(field string) (uint8, error) {
@@ -182,47 +156,44 @@ func (rd *reader) str(n uint64) (string, error) {
 	if n == 0 {
 		return "", nil
 	}
-	if n <= uint64(len(rd.buf)) {
-		if err := rd.fill(int(n)); err != nil {
-			return "", err
+	if n <= uint64(rd.w.BufLen()) {
+		b, err := rd.w.Peek(rd.pos, int(n))
+		if err != nil {
+			return "", rd.fail(err)
 		}
-		off := int(rd.pos - rd.bstart)
 		rd.pos += int64(n)
-		return string(rd.buf[off : off+int(n)]), nil
+		return string(b[:n]), nil
 	}
 	if n > math.MaxInt32 {
 		return "", newErr(ErrTooLarge, "%s: string of %d bytes", rd.where(), n)
 	}
-	if err := rd.ctx.Err(); err != nil {
-		return "", &Error{Class: err, Msg: rd.where() + ": parse stopped"}
-	}
 	b := make([]byte, n)
-	got, err := rd.r.ReadAt(b, rd.pos)
-	if uint64(got) < n {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return "", newErr(ErrRead, "%s: offset %d: %v", rd.where(), rd.pos, err)
+	if err := rd.w.ReadFull(b, rd.pos); err != nil {
+		return "", rd.fail(err)
 	}
 	rd.pos += int64(n)
 	return unsafe.String(&b[0], len(b)), nil // b is ours alone: no second copy of a long string
 }
 
 // skipStrings moves past n length-prefixed strings: the token list of a
-// dropped tokenizer array, read straight from the buffer.
+// dropped tokenizer array, read straight from the window's buffer (buf,
+// holding the file from boff on).
 func (rd *reader) skipStrings(n uint64) error {
+	var buf []byte
+	var boff int64
 	for i := uint64(0); i < n; i++ {
-		off := rd.pos - rd.bstart
-		if rd.pos < rd.bstart || off+8 > int64(rd.blen) || rd.pos+8 > rd.limit {
+		off := rd.pos - boff
+		if off+8 > int64(len(buf)) || rd.pos+8 > rd.limit {
 			if err := rd.need(8, "string length", false); err != nil {
 				return err
 			}
-			if err := rd.fill(8); err != nil {
-				return err
+			var err error
+			if buf, err = rd.w.Peek(rd.pos, 8); err != nil {
+				return rd.fail(err)
 			}
-			off = rd.pos - rd.bstart
+			boff, off = rd.pos, 0
 		}
-		l := binary.LittleEndian.Uint64(rd.buf[off:])
+		l := binary.LittleEndian.Uint64(buf[off:])
 		rd.pos += 8
 		if l > rd.left() {
 			return rd.need(l, "string length", true)

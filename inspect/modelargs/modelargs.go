@@ -10,10 +10,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gputaskman/gtm/inspect/formats"
 )
 
 // Tool is the family of program whose flags are being read.
@@ -291,11 +292,13 @@ func (p *parser) positional(tok string) {
 	})
 }
 
-var modelExts = []string{".gguf", ".safetensors", ".onnx", ".engine", ".plan", ".pt", ".pth", ".ckpt"}
-
+// hasModelExt: an extension that names a model format (formats.ByName);
+// withBin, also one whose magic bytes may (".bin").
 func hasModelExt(name string, withBin bool) bool {
-	ext := strings.ToLower(filepath.Ext(name))
-	return slices.Contains(modelExts, ext) || withBin && ext == ".bin"
+	if withBin {
+		return formats.IsModelExt(strings.ToLower(filepath.Ext(name)))
+	}
+	return formats.ByName(name) != ""
 }
 
 // resolve makes v absolute against cwd. "~" stays unresolved: the shell

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
 // Field numbers, from onnx/onnx's onnx/onnx.proto.
@@ -82,11 +83,10 @@ func ParseContext(ctx context.Context, r io.ReaderAt, size int64) (*Model, error
 	}
 	res := parsebudget.Reserve()
 	defer res.Release()
-	rd := newReader(r, size)
-	rd.ctx = ctx
+	rd := newReader(ctx, r, size)
 	p := &parser{rd: rd, m: &Model{}, ext: map[string]bool{}, res: res}
 	// the read buffer and the model's few single strings (producer, domain…)
-	if err := p.grow(int64(len(rd.buf))+8*MaxString, "read buffer"); err != nil {
+	if err := p.grow(int64(rd.w.BufLen())+8*MaxString, "read buffer"); err != nil {
 		return nil, err
 	}
 	if err := p.model(size); err != nil {
@@ -125,7 +125,7 @@ type parser struct {
 // grow accounts n bytes the parse is about to keep in gtm's parse budget.
 func (p *parser) grow(n int64, what string) error {
 	if err := p.res.Grow(n); err != nil {
-		return &Error{Class: err, Msg: p.rd.where.String() + ": " + what}
+		return newErr(err, "%s: %s", p.rd.where, what)
 	}
 	return nil
 }
@@ -177,11 +177,11 @@ func (p *parser) model(size int64) error {
 		var err error
 		switch f.num {
 		case modelIRVersion:
-			if err = p.wantWire(f, wireVarint, "ir_version"); err == nil {
+			if err = p.wantWire(f, binread.WireVarint, "ir_version"); err == nil {
 				p.m.IRVersion, p.haveIR = int64(f.v), true
 			}
 		case modelProducerName, modelProducerVersion, modelDomain:
-			if err = p.wantWire(f, wireBytes, "string field"); err != nil {
+			if err = p.wantWire(f, binread.WireBytes, "string field"); err != nil {
 				return err
 			}
 			var s string
@@ -195,19 +195,19 @@ func (p *parser) model(size int64) error {
 				p.m.Domain = s
 			}
 		case modelModelVersion:
-			if err = p.wantWire(f, wireVarint, "model_version"); err == nil {
+			if err = p.wantWire(f, binread.WireVarint, "model_version"); err == nil {
 				p.m.ModelVersion = int64(f.v)
 			}
 		case modelOpsetImport:
-			if err = p.wantWire(f, wireBytes, "opset_import"); err == nil {
+			if err = p.wantWire(f, binread.WireBytes, "opset_import"); err == nil {
 				err = p.opset(f)
 			}
 		case modelMetadataProps:
-			if err = p.wantWire(f, wireBytes, "metadata_props"); err == nil {
+			if err = p.wantWire(f, binread.WireBytes, "metadata_props"); err == nil {
 				err = p.metadata(f)
 			}
 		case modelGraph:
-			if err = p.wantWire(f, wireBytes, "graph"); err == nil {
+			if err = p.wantWire(f, binread.WireBytes, "graph"); err == nil {
 				err = p.graph(f)
 			}
 		}
@@ -223,14 +223,14 @@ func (p *parser) opset(f field) error {
 	err := p.each(loc{what: "opset_import", i: len(p.m.Opsets)}, f.start, f.stop, func(f field) error {
 		switch f.num {
 		case opsetDomain:
-			if err := p.wantWire(f, wireBytes, "domain"); err != nil {
+			if err := p.wantWire(f, binread.WireBytes, "domain"); err != nil {
 				return err
 			}
 			s, err := p.str(f)
 			o.Domain = s
 			return err
 		case opsetVersion:
-			if err := p.wantWire(f, wireVarint, "version"); err != nil {
+			if err := p.wantWire(f, binread.WireVarint, "version"); err != nil {
 				return err
 			}
 			o.Version = int64(f.v)
@@ -266,7 +266,7 @@ func (p *parser) entryFields(where loc, f field) (key, value field, err error) {
 		if f.num != entryKey && f.num != entryValue {
 			return nil
 		}
-		if err := p.wantWire(f, wireBytes, "key/value"); err != nil {
+		if err := p.wantWire(f, binread.WireBytes, "key/value"); err != nil {
 			return err
 		}
 		if f.num == entryKey {
@@ -300,7 +300,7 @@ func (p *parser) graph(g field) error {
 	return p.each(loc{what: "graph", i: -1}, g.start, g.stop, func(f field) error {
 		switch f.num {
 		case graphNode:
-			if err := p.wantWire(f, wireBytes, "node"); err != nil {
+			if err := p.wantWire(f, binread.WireBytes, "node"); err != nil {
 				return err
 			}
 			if p.m.Nodes >= MaxNodes {
@@ -308,14 +308,14 @@ func (p *parser) graph(g field) error {
 			}
 			p.m.Nodes++
 		case graphName:
-			if err := p.wantWire(f, wireBytes, "name"); err != nil {
+			if err := p.wantWire(f, binread.WireBytes, "name"); err != nil {
 				return err
 			}
 			s, err := p.str(f)
 			p.m.GraphName = s
 			return err
 		case graphInitializer, graphSparseInitializer:
-			if err := p.wantWire(f, wireBytes, "initializer"); err != nil {
+			if err := p.wantWire(f, binread.WireBytes, "initializer"); err != nil {
 				return err
 			}
 			if p.m.Initializers >= MaxInitializers {
@@ -357,115 +357,140 @@ type tensorInfo struct {
 func (p *parser) tensor(where loc, f field) (*tensorInfo, error) {
 	t := &tensorInfo{}
 	p.location = p.location[:0] // the last external_data location, copied out of the read buffer
-	err := p.each(where, f.start, f.stop, func(f field) error {
-		switch f.num {
-		case tensorDims:
-			return p.dims(t, f)
-		case tensorDataType:
-			if err := p.wantWire(f, wireVarint, "data_type"); err != nil {
-				return err
-			}
-			t.dtype, t.haveType = int64(int32(f.v)), true
-		case tensorRawData:
-			if err := p.wantWire(f, wireBytes, "raw_data"); err != nil {
-				return err
-			}
-			t.rawLen += f.stop - f.start
-			t.haveRaw = true
-		case tensorFloatData, tensorDoubleData:
-			width := uint64(4)
-			if f.num == tensorDoubleData {
-				width = 8
-			}
-			t.haveTyp = true
-			switch f.wire {
-			case wireBytes: // packed
-				t.typedN += uint64(f.stop-f.start) / width
-			case wireFixed32, wireFixed64:
-				t.typedN++
-			}
-		case tensorInt32Data, tensorInt64Data, tensorUint64Data:
-			t.haveTyp = true
-			switch f.wire {
-			case wireBytes: // packed
-				n, ok, err := p.rd.countVarints(f, maxScan)
-				if err != nil {
-					return err
-				}
-				t.typedN += n
-				t.typedUnk = t.typedUnk || !ok
-			case wireVarint:
-				t.typedN++
-			}
-		case tensorStringData:
-			t.haveTyp = true
-			t.typedN++
-		case tensorExternalData:
-			if err := p.wantWire(f, wireBytes, "external_data"); err != nil {
-				return err
-			}
-			kf, vf, err := p.entryFields(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
-			if err != nil {
-				return err
-			}
-			k, _, err := p.rd.view(kf, 16)
-			if err != nil {
-				return err
-			}
-			// A location is a path relative to the model's folder
-			// (onnx.proto's external_data comment); kept as named, up to
-			// maxLocation bytes.
-			switch string(k) {
-			case "location":
-				v, _, err := p.rd.view(vf, maxLocation)
-				if err != nil {
-					return err
-				}
-				p.location = append(p.location[:0], v...)
-			case "length":
-				v, _, err := p.rd.view(vf, 20)
-				if err != nil {
-					return err
-				}
-				if n, err := strconv.ParseUint(string(v), 10, 64); err == nil {
-					t.extLen, t.haveExt = n, true
-				}
-			}
-		case tensorDataLocation:
-			if err := p.wantWire(f, wireVarint, "data_location"); err != nil {
-				return err
-			}
-			t.external = f.v == locationExternal
-		}
-		return nil
-	})
-	if err != nil {
+	if err := p.each(where, f.start, f.stop, func(f field) error { return p.tensorField(t, where, f) }); err != nil {
 		return nil, err
 	}
 	if t.external {
-		p.m.ExternalData = true
-		if len(p.location) > 0 && !p.ext[string(p.location)] {
-			if len(p.m.ExternalFiles) < MaxExternal {
-				if err := p.grow(int64(len(p.location))+64, "external data file"); err != nil { // the name, its slice and map entries
-					return nil, err
-				}
-				location := string(p.location)
-				p.ext[location] = true
-				p.m.ExternalFiles = append(p.m.ExternalFiles, location)
-			} else if !p.extNoted {
-				p.extNoted = true
-				p.note(fmt.Sprintf("external data files past the first %d are not listed", MaxExternal))
-			}
-		}
-		if t.haveExt {
-			if p.m.ExternalBytes > math.MaxUint64-t.extLen {
-				p.m.ExternalBytes = math.MaxUint64
-			} else {
-				p.m.ExternalBytes += t.extLen
-			}
+		if err := p.external(t); err != nil {
+			return nil, err
 		}
 	}
 	return t, nil
+}
+
+// tensorField reads one field of the TensorProto at where into t.
+func (p *parser) tensorField(t *tensorInfo, where loc, f field) error {
+	switch f.num {
+	case tensorDims:
+		return p.dims(t, f)
+	case tensorDataType:
+		if err := p.wantWire(f, binread.WireVarint, "data_type"); err != nil {
+			return err
+		}
+		t.dtype, t.haveType = int64(int32(f.v)), true
+	case tensorRawData:
+		if err := p.wantWire(f, binread.WireBytes, "raw_data"); err != nil {
+			return err
+		}
+		t.rawLen += f.stop - f.start
+		t.haveRaw = true
+	case tensorFloatData, tensorDoubleData, tensorInt32Data, tensorInt64Data, tensorUint64Data, tensorStringData:
+		return p.typedData(t, f)
+	case tensorExternalData:
+		if err := p.wantWire(f, binread.WireBytes, "external_data"); err != nil {
+			return err
+		}
+		return p.externalEntry(t, where, f)
+	case tensorDataLocation:
+		if err := p.wantWire(f, binread.WireVarint, "data_location"); err != nil {
+			return err
+		}
+		t.external = f.v == locationExternal
+	}
+	return nil
+}
+
+// typedData counts the elements of a typed data field (float_data...),
+// packed or one per field.
+func (p *parser) typedData(t *tensorInfo, f field) error {
+	t.haveTyp = true
+	switch f.num {
+	case tensorFloatData, tensorDoubleData:
+		width := uint64(4)
+		if f.num == tensorDoubleData {
+			width = 8
+		}
+		switch f.wire {
+		case binread.WireBytes: // packed
+			t.typedN += uint64(f.stop-f.start) / width
+		case binread.WireFixed32, binread.WireFixed64:
+			t.typedN++
+		}
+	case tensorInt32Data, tensorInt64Data, tensorUint64Data:
+		switch f.wire {
+		case binread.WireBytes: // packed
+			n, ok, err := p.rd.countVarints(f, maxScan)
+			if err != nil {
+				return err
+			}
+			t.typedN += n
+			t.typedUnk = t.typedUnk || !ok
+		case binread.WireVarint:
+			t.typedN++
+		}
+	case tensorStringData:
+		t.typedN++
+	}
+	return nil
+}
+
+// externalEntry reads one external_data entry: the location and length
+// are kept.
+func (p *parser) externalEntry(t *tensorInfo, where loc, f field) error {
+	kf, vf, err := p.entryFields(loc{what: "initializer", i: where.i, sub: " external_data"}, f)
+	if err != nil {
+		return err
+	}
+	k, _, err := p.rd.view(kf, 16)
+	if err != nil {
+		return err
+	}
+	// A location is a path relative to the model's folder (onnx.proto's
+	// external_data comment); kept as named, up to maxLocation bytes.
+	switch string(k) {
+	case "location":
+		v, _, err := p.rd.view(vf, maxLocation)
+		if err != nil {
+			return err
+		}
+		p.location = append(p.location[:0], v...)
+	case "length":
+		v, _, err := p.rd.view(vf, 20)
+		if err != nil {
+			return err
+		}
+		if n, err := strconv.ParseUint(string(v), 10, 64); err == nil {
+			t.extLen, t.haveExt = n, true
+		}
+	}
+	return nil
+}
+
+// external accounts a tensor stored outside the model: its file, listed
+// once, and its length.
+func (p *parser) external(t *tensorInfo) error {
+	p.m.ExternalData = true
+	if len(p.location) > 0 && !p.ext[string(p.location)] {
+		if len(p.m.ExternalFiles) < MaxExternal {
+			if err := p.grow(int64(len(p.location))+64, "external data file"); err != nil { // the name, its slice and map entries
+				return err
+			}
+			location := string(p.location)
+			p.ext[location] = true
+			p.m.ExternalFiles = append(p.m.ExternalFiles, location)
+		} else if !p.extNoted {
+			p.extNoted = true
+			p.note(fmt.Sprintf("external data files past the first %d are not listed", MaxExternal))
+		}
+	}
+	if t.haveExt {
+		if p.m.ExternalBytes > math.MaxUint64-t.extLen {
+			p.m.ExternalBytes = math.MaxUint64
+		} else {
+			p.m.ExternalBytes += t.extLen
+		}
+	}
+	return nil
 }
 
 // dims reads TensorProto.dims, packed or not, and keeps their product.
@@ -482,9 +507,9 @@ func (p *parser) dims(t *tensorInfo, f field) error {
 		return nil
 	}
 	switch f.wire {
-	case wireVarint:
+	case binread.WireVarint:
 		return add(f.v)
-	case wireBytes:
+	case binread.WireBytes:
 		save, saveWhere := p.rd.pos, p.rd.where
 		p.rd.pos = f.start
 		for p.rd.pos < f.stop {
@@ -576,7 +601,7 @@ func (p *parser) sparse(where loc, f field) error {
 	err := p.each(where, f.start, f.stop, func(f field) error {
 		switch f.num {
 		case sparseValues, sparseIndices:
-			if err := p.wantWire(f, wireBytes, "values/indices"); err != nil {
+			if err := p.wantWire(f, binread.WireBytes, "values/indices"); err != nil {
 				return err
 			}
 			t, err := p.tensor(where, f)

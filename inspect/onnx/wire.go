@@ -6,53 +6,36 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
-// Classes of failure; every error Parse returns wraps one of them.
+// Classes of failure; every error Parse returns wraps one of them. They
+// are binread's, the same values every binary parser of gtm's wraps.
 var (
-	ErrInvalid   = errors.New("invalid")
-	ErrTruncated = errors.New("truncated")
-	ErrTooLarge  = errors.New("too large")
-	ErrRead      = errors.New("read error")
+	ErrInvalid   = binread.ErrInvalid
+	ErrTruncated = binread.ErrTruncated
+	ErrTooLarge  = binread.ErrTooLarge
+	ErrRead      = binread.ErrRead
 )
 
 // Error is a parse failure: one line, "onnx: <class>: <where>: <what>".
-type Error struct {
-	Class error
-	Msg   string
-}
-
-func (e *Error) Error() string { return "onnx: " + e.Class.Error() + ": " + e.Msg }
-
-func (e *Error) Unwrap() error { return e.Class }
+type Error = binread.Error
 
 func newErr(class error, format string, args ...any) *Error {
-	return &Error{Class: class, Msg: fmt.Sprintf(format, args...)}
+	return binread.Errorf("onnx", class, format, args...)
 }
-
-// Protobuf wire types (protobuf's encoding documentation). Groups (3, 4)
-// are not used by onnx.proto and are refused.
-const (
-	wireVarint  = 0
-	wireFixed64 = 1
-	wireBytes   = 2
-	wireFixed32 = 5
-)
 
 const readBufSize = 64 << 10
 
-// reader walks the file through an io.ReaderAt with its own read-ahead
-// buffer; skipping a payload only moves pos.
+// reader walks the file through a bounded window (binread); skipping a
+// payload only moves pos.
 type reader struct {
-	ctx    context.Context // a parse stops at its next read once it ends
-	r      io.ReaderAt
-	size   int64
-	pos    int64
-	buf    []byte
-	bstart int64
-	blen   int
-	where  loc    // what is being read, for errors
-	num    uint64 // the field being read, 0 for none
+	w     *binread.Window
+	size  int64
+	pos   int64
+	where loc    // what is being read, for errors
+	num   uint64 // the field being read, 0 for none
 }
 
 // loc names what is being read ("initializer 12 external_data"), built
@@ -70,59 +53,38 @@ func (l loc) String() string {
 	return l.what + " " + strconv.Itoa(l.i) + l.sub
 }
 
-func newReader(r io.ReaderAt, size int64) *reader {
-	return &reader{ctx: context.Background(), r: r, size: size, buf: make([]byte, min(max(size, 16), readBufSize))}
+// newReader reads r (size bytes) until ctx ends.
+func newReader(ctx context.Context, r io.ReaderAt, size int64) *reader {
+	return &reader{w: binread.NewWindow(ctx, r, size, int(min(max(size, 16), readBufSize))), size: size}
 }
 
-// fill makes buf hold at least n (<= len(buf)) bytes from pos, or fewer
-// at the end of the file.
-func (rd *reader) fill(n int) error {
-	if rd.pos >= rd.bstart && rd.pos+int64(n) <= rd.bstart+int64(rd.blen) {
-		return nil
-	}
-	if err := rd.ctx.Err(); err != nil {
-		return &Error{Class: err, Msg: rd.where.String() + ": parse stopped"}
-	}
-	want := int64(len(rd.buf))
-	if rem := rd.size - rd.pos; rem < want {
-		want = rem
-	}
-	got, err := rd.r.ReadAt(rd.buf[:want], rd.pos)
-	rd.bstart, rd.blen = rd.pos, got
-	if int64(got) < want {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return newErr(ErrRead, "%s: offset %d: %v", rd.where, rd.pos, err)
-	}
-	return nil
-}
+// fail places a window's error at what is being read.
+func (rd *reader) fail(err error) error { return binread.In(err, "onnx", rd.where.String()) }
 
 // varint reads a base-128 varint that must end before end.
 func (rd *reader) varint(end int64, what string) (uint64, error) {
 	if rd.pos >= end {
 		return 0, rd.short(end, what)
 	}
-	if err := rd.fill(min(10, int(min(end-rd.pos, 10)))); err != nil {
-		return 0, err
+	n := min(end-rd.pos, binread.MaxVarintLen)
+	b, err := rd.w.Peek(rd.pos, int(n))
+	if err != nil {
+		return 0, rd.fail(err)
 	}
-	var v uint64
-	for i := 0; i < 10; i++ {
-		p := rd.pos + int64(i)
-		if p >= end {
-			return 0, rd.short(end, what)
-		}
-		b := rd.buf[p-rd.bstart]
-		if i == 9 && b > 1 {
-			return 0, newErr(ErrInvalid, "%s: %s at offset %d: varint overflows 64 bits", rd.where, what, rd.pos)
-		}
-		v |= uint64(b&0x7f) << (7 * i)
-		if b < 0x80 {
-			rd.pos = p + 1
-			return v, nil
-		}
+	v, l, err := binread.Uvarint(b[:n])
+	if err != nil {
+		return 0, rd.badVarint(err, end, what)
 	}
-	return 0, newErr(ErrInvalid, "%s: %s at offset %d: varint longer than 10 bytes", rd.where, what, rd.pos)
+	rd.pos += int64(l)
+	return v, nil
+}
+
+// badVarint: one that runs past end is short; one that overflows, invalid.
+func (rd *reader) badVarint(err error, end int64, what string) error {
+	if errors.Is(err, binread.ErrTruncated) {
+		return rd.short(end, what)
+	}
+	return binread.In(err, "onnx", fmt.Sprintf("%s: %s at offset %d", rd.where, what, rd.pos))
 }
 
 // short is the error for a field that runs past end: the file's end
@@ -156,29 +118,29 @@ func (rd *reader) next(end int64) (field, error) {
 	}
 	f := field{num: tag >> 3, wire: uint8(tag & 7)}
 	rd.num = f.num
-	if f.num == 0 || f.num > 1<<29-1 {
+	if f.num == 0 || f.num > binread.MaxFieldNum {
 		return f, newErr(ErrInvalid, "%s: field number %d at offset %d", rd.where, f.num, rd.pos)
 	}
 	switch f.wire {
-	case wireVarint:
+	case binread.WireVarint:
 		f.v, err = rd.varint(end, "value")
-	case wireFixed64, wireFixed32:
+	case binread.WireFixed64, binread.WireFixed32:
 		n := int64(8)
-		if f.wire == wireFixed32 {
+		if f.wire == binread.WireFixed32 {
 			n = 4
 		}
 		if end-rd.pos < n {
 			return f, rd.short(end, "value")
 		}
-		if err := rd.fill(int(n)); err != nil {
-			return f, err
+		b, err := rd.w.Peek(rd.pos, int(n))
+		if err != nil {
+			return f, rd.fail(err)
 		}
-		off := rd.pos - rd.bstart
 		for i := n - 1; i >= 0; i-- {
-			f.v = f.v<<8 | uint64(rd.buf[off+i])
+			f.v = f.v<<8 | uint64(b[i])
 		}
 		rd.pos += n
-	case wireBytes:
+	case binread.WireBytes:
 		var n uint64
 		n, err = rd.varint(end, "length")
 		if err == nil && n > uint64(end-rd.pos) {
@@ -212,15 +174,10 @@ func (rd *reader) view(f field, max int64) (b []byte, cut bool, err error) {
 	if n <= 0 {
 		return nil, cut, nil
 	}
-	save := rd.pos
-	rd.pos = f.start
-	err = rd.fill(int(n))
-	if err == nil {
-		off := f.start - rd.bstart
-		b = rd.buf[off : off+n]
+	if b, err = rd.w.Peek(f.start, int(n)); err != nil {
+		return nil, cut, rd.fail(err)
 	}
-	rd.pos = save
-	return b, cut, err
+	return b[:n], cut, nil
 }
 
 // countVarints counts the varints in a packed payload, reading at most
@@ -229,16 +186,13 @@ func (rd *reader) countVarints(f field, limit int64) (n uint64, ok bool, err err
 	if f.stop-f.start > limit {
 		return 0, false, nil
 	}
-	save := rd.pos
-	defer func() { rd.pos = save }()
 	for p := f.start; p < f.stop; {
-		chunk := min(f.stop-p, int64(len(rd.buf)))
-		rd.pos = p
-		if err := rd.fill(int(chunk)); err != nil {
-			return 0, false, err
+		chunk := min(f.stop-p, int64(rd.w.BufLen()))
+		buf, err := rd.w.Peek(p, int(chunk))
+		if err != nil {
+			return 0, false, rd.fail(err)
 		}
-		off := p - rd.bstart
-		for _, b := range rd.buf[off : off+chunk] {
+		for _, b := range buf[:chunk] {
 			if b < 0x80 {
 				n++
 			}

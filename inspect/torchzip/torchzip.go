@@ -31,15 +31,18 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
-// Classes of failure; every error Parse returns wraps one of them.
+// Classes of failure; every error Parse returns wraps one of them. All
+// but ErrNotTorch are binread's, the same values every binary parser of
+// gtm's wraps.
 var (
 	ErrNotTorch  = errors.New("not a PyTorch checkpoint")
-	ErrInvalid   = errors.New("invalid")
-	ErrTruncated = errors.New("truncated")
-	ErrTooLarge  = errors.New("too large")
-	ErrRead      = errors.New("read error")
+	ErrInvalid   = binread.ErrInvalid
+	ErrTruncated = binread.ErrTruncated
+	ErrTooLarge  = binread.ErrTooLarge
+	ErrRead      = binread.ErrRead
 )
 
 // Limits. A checkpoint has one storage per distinct tensor storage: tens
@@ -77,8 +80,9 @@ type Checkpoint struct {
 	Notes  []string
 }
 
+// newErr is a parse failure: one line, "torchzip: <class>: <what>".
 func newErr(class error, format string, args ...any) error {
-	return fmt.Errorf("torchzip: %w: %s", class, fmt.Sprintf(format, args...))
+	return binread.Errorf("torchzip", class, format, args...)
 }
 
 // Zip record layouts (PKWARE APPNOTE.TXT 4.3.12, 4.3.14-16).
@@ -145,14 +149,7 @@ type directory struct {
 }
 
 func readAt(r io.ReaderAt, b []byte, off int64, what string) error {
-	n, err := r.ReadAt(b, off)
-	if n < len(b) {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		return newErr(ErrRead, "%s at offset %d: %v", what, off, err)
-	}
-	return nil
+	return binread.In(binread.ReadFull(r, b, off), "torchzip", what)
 }
 
 // findDirectory finds the end-of-central-directory record in the file's
@@ -227,14 +224,11 @@ func findDirectory(r io.ReaderAt, size int64) (directory, error) {
 	return d, nil
 }
 
-// window reads the central directory in bounded chunks.
+// window reads the central directory, which ends at end, through a
+// bounded window.
 type window struct {
-	ctx    context.Context // a parse stops at its next read once it ends
-	r      io.ReaderAt
-	buf    []byte
-	bstart int64
-	blen   int
-	end    int64
+	w   *binread.Window
+	end int64
 }
 
 // at returns n bytes of entry i's header at off, which must lie before
@@ -243,118 +237,145 @@ func (w *window) at(off int64, n int, i uint64) ([]byte, error) {
 	if off+int64(n) > w.end {
 		return nil, newErr(ErrInvalid, "entry %d at offset %d runs past the central directory's end (%d)", i, off, w.end)
 	}
-	if off < w.bstart || off+int64(n) > w.bstart+int64(w.blen) {
-		if err := w.ctx.Err(); err != nil {
-			return nil, newErr(err, "entry %d at offset %d: parse stopped", i, off)
-		}
-		want := min(int64(len(w.buf)), w.end-off)
-		if err := readAt(w.r, w.buf[:want], off, "central directory"); err != nil {
-			return nil, err
-		}
-		w.bstart, w.blen = off, int(want)
+	b, err := w.w.Peek(off, n)
+	if err != nil {
+		return nil, binread.In(err, "torchzip", fmt.Sprintf("central directory entry %d", i))
 	}
-	return w.buf[off-w.bstart : off-w.bstart+int64(n)], nil
+	return b[:n], nil
 }
 
 func walk(ctx context.Context, r io.ReaderAt, size int64, d directory) (*Checkpoint, error) {
 	c := &Checkpoint{Entries: int(d.entries)}
-	w := &window{ctx: ctx, r: r, buf: make([]byte, min(d.size, windowSize)), end: d.offset + d.size}
-	var prefix []byte
-	records := map[string]bool{}
-	var foreign, compressed int
+	end := d.offset + d.size
+	w := &window{w: binread.NewWindow(ctx, r, end, int(min(d.size, windowSize))), end: end}
+	t := tally{records: map[string]bool{}}
 	off := d.offset
 	for i := uint64(0); i < d.entries; i++ {
-		h, err := w.at(off, lenCentral, i)
+		e, n, err := w.entry(off, i, d.offset)
 		if err != nil {
 			return nil, err
 		}
-		if binary.LittleEndian.Uint32(h) != sigCentral {
-			return nil, newErr(ErrInvalid, "entry %d at offset %d: no central header signature", i, off)
-		}
-		method := binary.LittleEndian.Uint16(h[10:])
-		csize := uint64(binary.LittleEndian.Uint32(h[20:]))
-		usize := uint64(binary.LittleEndian.Uint32(h[24:]))
-		nameLen := int(binary.LittleEndian.Uint16(h[28:]))
-		extraLen := int(binary.LittleEndian.Uint16(h[30:]))
-		commentLen := int(binary.LittleEndian.Uint16(h[32:]))
-		local := uint64(binary.LittleEndian.Uint32(h[42:]))
-		rec, err := w.at(off, lenCentral+nameLen+extraLen+commentLen, i)
-		if err != nil {
+		off += n
+		if err := t.add(c, e, i); err != nil {
 			return nil, err
-		}
-		name := rec[lenCentral : lenCentral+nameLen]
-		extra := rec[lenCentral+nameLen : lenCentral+nameLen+extraLen]
-		if usize == 0xffffffff || csize == 0xffffffff || local == 0xffffffff {
-			if usize, csize, local, err = zip64Sizes(extra, usize, csize, local); err != nil {
-				return nil, newErr(ErrInvalid, "entry %d: %v", i, err)
-			}
-		}
-		off += int64(len(rec))
-		// The entry's data must lie before the central directory.
-		if local >= uint64(d.offset) || csize > uint64(d.offset)-local {
-			return nil, newErr(ErrInvalid, "entry %d: data (offset %d, %d bytes) runs past the central directory at %d", i, local, csize, d.offset)
-		}
-		if method == 0 && usize != csize {
-			return nil, newErr(ErrInvalid, "entry %d: stored entry with %d bytes compressed to %d", i, usize, csize)
-		}
-
-		if i == 0 {
-			slash := bytes.IndexByte(name, '/')
-			if slash <= 0 {
-				return nil, newErr(ErrNotTorch, "first entry %q is not in an archive folder", clip(name))
-			}
-			prefix = append([]byte(nil), name[:slash+1]...)
-			c.Archive = clip(name[:slash])
-		}
-		rest, ok := bytes.CutPrefix(name, prefix)
-		if !ok {
-			foreign++
-			continue
-		}
-		switch {
-		case isStorage(rest):
-			c.Storages++
-			if c.StorageBytes+usize < c.StorageBytes {
-				return nil, newErr(ErrInvalid, "storage sizes overflow 64 bits")
-			}
-			c.StorageBytes += usize
-			if method != 0 {
-				compressed++
-			}
-		case string(rest) == "data.pkl":
-			c.PickleBytes = usize
-			records["data.pkl"] = true
-		case bytes.HasPrefix(rest, []byte("code/")), string(rest) == "constants.pkl":
-			c.TorchScript = true
-		default:
-			switch r := string(rest); r {
-			case "version", ".data/version", "byteorder", ".format_version",
-				".storage_alignment", ".data/serialization_id":
-				records[r] = true
-			}
 		}
 	}
-	if !records["data.pkl"] {
-		return nil, newErr(ErrNotTorch, "zip archive without %q", clip(prefix)+"data.pkl")
+	return t.finish(c)
+}
+
+// entry is one central directory record.
+type entry struct {
+	name         []byte // in the window's buffer: valid until its next read
+	method       uint16
+	usize, csize uint64
+}
+
+// entry reads record i at off, whose data must lie before the central
+// directory at dirOff, and its length.
+func (w *window) entry(off int64, i uint64, dirOff int64) (entry, int64, error) {
+	h, err := w.at(off, lenCentral, i)
+	if err != nil {
+		return entry{}, 0, err
+	}
+	if binary.LittleEndian.Uint32(h) != sigCentral {
+		return entry{}, 0, newErr(ErrInvalid, "entry %d at offset %d: no central header signature", i, off)
+	}
+	e := entry{method: binary.LittleEndian.Uint16(h[10:]),
+		csize: uint64(binary.LittleEndian.Uint32(h[20:])), usize: uint64(binary.LittleEndian.Uint32(h[24:]))}
+	nameLen := int(binary.LittleEndian.Uint16(h[28:]))
+	extraLen := int(binary.LittleEndian.Uint16(h[30:]))
+	commentLen := int(binary.LittleEndian.Uint16(h[32:]))
+	local := uint64(binary.LittleEndian.Uint32(h[42:]))
+	rec, err := w.at(off, lenCentral+nameLen+extraLen+commentLen, i)
+	if err != nil {
+		return entry{}, 0, err
+	}
+	e.name = rec[lenCentral : lenCentral+nameLen]
+	extra := rec[lenCentral+nameLen : lenCentral+nameLen+extraLen]
+	if e.usize == 0xffffffff || e.csize == 0xffffffff || local == 0xffffffff {
+		if e.usize, e.csize, local, err = zip64Sizes(extra, e.usize, e.csize, local); err != nil {
+			return entry{}, 0, newErr(ErrInvalid, "entry %d: %v", i, err)
+		}
+	}
+	if local >= uint64(dirOff) || e.csize > uint64(dirOff)-local {
+		return entry{}, 0, newErr(ErrInvalid, "entry %d: data (offset %d, %d bytes) runs past the central directory at %d", i, local, e.csize, dirOff)
+	}
+	if e.method == 0 && e.usize != e.csize {
+		return entry{}, 0, newErr(ErrInvalid, "entry %d: stored entry with %d bytes compressed to %d", i, e.usize, e.csize)
+	}
+	return e, int64(len(rec)), nil
+}
+
+// tally is what a walk counts beyond the Checkpoint's own figures.
+type tally struct {
+	prefix              []byte // the archive folder, with its slash
+	records             map[string]bool
+	foreign, compressed int
+}
+
+// add counts entry i into c.
+func (t *tally) add(c *Checkpoint, e entry, i uint64) error {
+	if i == 0 {
+		slash := bytes.IndexByte(e.name, '/')
+		if slash <= 0 {
+			return newErr(ErrNotTorch, "first entry %q is not in an archive folder", clip(e.name))
+		}
+		t.prefix = append([]byte(nil), e.name[:slash+1]...)
+		c.Archive = clip(e.name[:slash])
+	}
+	rest, ok := bytes.CutPrefix(e.name, t.prefix)
+	if !ok {
+		t.foreign++
+		return nil
+	}
+	switch {
+	case isStorage(rest):
+		c.Storages++
+		if c.StorageBytes+e.usize < c.StorageBytes {
+			return newErr(ErrInvalid, "storage sizes overflow 64 bits")
+		}
+		c.StorageBytes += e.usize
+		if e.method != 0 {
+			t.compressed++
+		}
+	case string(rest) == "data.pkl":
+		c.PickleBytes = e.usize
+		t.records["data.pkl"] = true
+	case bytes.HasPrefix(rest, []byte("code/")), string(rest) == "constants.pkl":
+		c.TorchScript = true
+	default:
+		switch r := string(rest); r {
+		case "version", ".data/version", "byteorder", ".format_version",
+			".storage_alignment", ".data/serialization_id":
+			t.records[r] = true
+		}
+	}
+	return nil
+}
+
+// finish checks the archive is a checkpoint and notes what it holds.
+func (t *tally) finish(c *Checkpoint) (*Checkpoint, error) {
+	if !t.records["data.pkl"] {
+		return nil, newErr(ErrNotTorch, "zip archive without %q", clip(t.prefix)+"data.pkl")
 	}
 	c.note(fmt.Sprintf("data.pkl: %d bytes, not read (gtm never unpickles)", c.PickleBytes))
 	var have []string
 	for _, r := range []string{"version", ".data/version", "byteorder", ".format_version", ".storage_alignment", ".data/serialization_id"} {
-		if records[r] {
+		if t.records[r] {
 			have = append(have, r)
 		}
 	}
 	if len(have) > 0 {
 		c.note("records: " + strings.Join(have, ", "))
 	}
-	if !records["byteorder"] {
+	if !t.records["byteorder"] {
 		c.note("no byteorder record (older writers omit it)")
 	}
-	if compressed > 0 {
-		c.note(fmt.Sprintf("%d storages are compressed: their sizes are as the directory states them", compressed))
+	if t.compressed > 0 {
+		c.note(fmt.Sprintf("%d storages are compressed: their sizes are as the directory states them", t.compressed))
 	}
-	if foreign > 0 {
-		c.note(fmt.Sprintf("%d entries outside the %q folder", foreign, c.Archive+"/"))
+	if t.foreign > 0 {
+		c.note(fmt.Sprintf("%d entries outside the %q folder", t.foreign, c.Archive+"/"))
 	}
 	return c, nil
 }

@@ -2,6 +2,8 @@ package cri
 
 import (
 	"fmt"
+
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
 // Field numbers of kubernetes/cri-api pkg/apis/runtime/v1/api.proto:
@@ -57,7 +59,7 @@ func Decode(b []byte) ([]Container, error) {
 			return nil, fmt.Errorf("ListContainersResponse: %w", err)
 		}
 		b = rest
-		if f.num != fieldContainers || f.wire != wireBytes {
+		if f.num != fieldContainers || f.wire != binread.WireBytes {
 			continue
 		}
 		if n++; n > MaxContainers {
@@ -84,7 +86,7 @@ func decodeContainer(b []byte) (Container, error) {
 			return c, err
 		}
 		b = rest
-		if f.wire != wireBytes {
+		if f.wire != binread.WireBytes {
 			continue
 		}
 		switch f.num {
@@ -128,7 +130,7 @@ func decodeMetadataName(b []byte) (string, error) {
 			return "", err
 		}
 		b = rest
-		if f.num == fieldMetadataName && f.wire == wireBytes {
+		if f.num == fieldMetadataName && f.wire == binread.WireBytes {
 			name = clean(f.b, maxValueLen)
 		}
 	}
@@ -144,7 +146,7 @@ func decodeEntry(b []byte) (key string, value []byte, err error) {
 			return "", nil, err
 		}
 		b = rest
-		if f.wire != wireBytes {
+		if f.wire != binread.WireBytes {
 			continue
 		}
 		switch f.num {

@@ -1,22 +1,17 @@
 package cri
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/gputaskman/gtm/internal/binread"
 )
 
 // A small protobuf reader over one in-memory message: only what
 // ListContainersResponse needs (varints and length-delimited fields; the
-// fixed-width wire types are skipped, groups refused).
+// fixed-width wire types are skipped, groups refused). Its varints and
+// error classes are binread's, shared with the file parsers.
 
-const (
-	wireVarint  = 0
-	wireFixed64 = 1
-	wireBytes   = 2
-	wireFixed32 = 5
-)
-
-var errShort = errors.New("runs past its message's end")
+var errShort = &binread.Error{Class: binread.ErrTruncated, Msg: "runs past its message's end"}
 
 type field struct {
 	num  uint64
@@ -27,58 +22,41 @@ type field struct {
 
 // next reads the field at the front of b and returns it with the rest.
 func next(b []byte) (field, []byte, error) {
-	tag, b, err := varint(b)
+	tag, n, err := binread.Uvarint(b)
 	if err != nil {
 		return field{}, nil, fmt.Errorf("field tag: %w", err)
 	}
+	b = b[n:]
 	f := field{num: tag >> 3, wire: uint8(tag & 7)}
-	if f.num == 0 || f.num > 1<<29-1 {
-		return f, nil, fmt.Errorf("field number %d", f.num)
+	if f.num == 0 || f.num > binread.MaxFieldNum {
+		return f, nil, binread.Errorf("", binread.ErrInvalid, "field number %d", f.num)
 	}
 	switch f.wire {
-	case wireVarint:
-		f.v, b, err = varint(b)
-	case wireFixed64, wireFixed32:
+	case binread.WireVarint:
+		f.v, n, err = binread.Uvarint(b)
+		b = b[n:]
+	case binread.WireFixed64, binread.WireFixed32:
 		n := 8
-		if f.wire == wireFixed32 {
+		if f.wire == binread.WireFixed32 {
 			n = 4
 		}
 		if len(b) < n {
 			return f, nil, fmt.Errorf("field %d: %w", f.num, errShort)
 		}
 		b = b[n:]
-	case wireBytes:
-		var n uint64
-		if n, b, err = varint(b); err == nil && n > uint64(len(b)) {
-			return f, nil, fmt.Errorf("field %d: length %d exceeds the %d bytes left", f.num, n, len(b))
+	case binread.WireBytes:
+		var l uint64
+		if l, n, err = binread.Uvarint(b); err == nil && l > uint64(len(b)-n) {
+			return f, nil, binread.Errorf("", binread.ErrTruncated, "field %d: length %d exceeds the %d bytes left", f.num, l, len(b)-n)
 		}
 		if err == nil {
-			f.b, b = b[:n], b[n:]
+			f.b, b = b[n:n+int(l)], b[n+int(l):]
 		}
 	default:
-		return f, nil, fmt.Errorf("field %d: wire type %d", f.num, f.wire)
+		return f, nil, binread.Errorf("", binread.ErrInvalid, "field %d: wire type %d", f.num, f.wire)
 	}
 	if err != nil {
 		return f, nil, fmt.Errorf("field %d: %w", f.num, err)
 	}
 	return f, b, nil
-}
-
-// varint reads a base-128 varint of at most 10 bytes.
-func varint(b []byte) (uint64, []byte, error) {
-	var v uint64
-	for i := 0; i < 10; i++ {
-		if i >= len(b) {
-			return 0, nil, errShort
-		}
-		c := b[i]
-		if i == 9 && c > 1 {
-			return 0, nil, errors.New("varint overflows 64 bits")
-		}
-		v |= uint64(c&0x7f) << (7 * i)
-		if c < 0x80 {
-			return v, b[i+1:], nil
-		}
-	}
-	return 0, nil, errors.New("varint longer than 10 bytes")
 }
