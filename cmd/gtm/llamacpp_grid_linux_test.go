@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gputaskman/gtm/app/modelcost"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
@@ -145,7 +146,7 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		}
 	}
 	code, stdout, stderr, _ := runIn(t, noGPU(), modelArgs...)
-	var r modelReport
+	var r modelcost.GGUFReport
 	if code != exitOK || json.Unmarshal([]byte(stdout), &r) != nil {
 		t.Errorf("%s: gtm model %v: %d %s", c.name, modelArgs, code, stderr)
 	}

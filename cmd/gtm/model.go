@@ -2,18 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"path/filepath"
+	"os"
 	"strconv"
 	"strings"
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/app/modelcost"
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/hfmodel"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 )
@@ -45,62 +43,11 @@ most KV tokens vLLM could hold: an upper bound, since vLLM also reserves
 the activation peak, non-torch memory and CUDA graphs. llama.cpp's flags
 do not apply there.
 
+What each figure means and where it comes from, the JSON field by field,
+and the limits: docs/model.md.
+
 Flags:
 `
-
-// modelReport is gtm model's JSON: the header facts and the estimate for
-// the options given. Every byte figure here is estimated from the header.
-type modelReport struct {
-	File               string   `json:"file"`
-	Source             string   `json:"source"`
-	Name               *string  `json:"name"`
-	Architecture       *string  `json:"architecture"`
-	Kind               string   `json:"kind"`
-	KindReason         string   `json:"kind_reason"`
-	KindHint           *string  `json:"kind_hint"`
-	KindLabel          *string  `json:"kind_label"`
-	Quantization       *string  `json:"quantization"`
-	Layers             uint32   `json:"layers"`
-	Parameters         uint64   `json:"parameters"`
-	TrainedContext     *uint64  `json:"trained_context"`
-	Preset             string   `json:"preset"`
-	NCtx               uint64   `json:"n_ctx"`
-	NCtxAlloc          uint64   `json:"n_ctx_allocated"`
-	NCtxSeq            uint64   `json:"n_ctx_seq"`
-	Parallel           uint64   `json:"parallel"`
-	KVUnified          bool     `json:"kv_unified"`
-	KVStreams          uint64   `json:"kv_streams"`
-	NBatch             uint64   `json:"n_batch"`
-	NUbatch            uint64   `json:"n_ubatch"`
-	CacheTypeK         string   `json:"cache_type_k"`
-	CacheTypeV         string   `json:"cache_type_v"`
-	Offload            string   `json:"offload"`
-	WeightsBytes       uint64   `json:"weights_bytes"`
-	WeightsGPUBytes    uint64   `json:"weights_gpu_bytes"`
-	WeightsCPUBytes    uint64   `json:"weights_cpu_bytes"`
-	KVBytes            uint64   `json:"kv_bytes"`
-	KVGPUBytes         uint64   `json:"kv_gpu_bytes"`
-	KVCPUBytes         uint64   `json:"kv_cpu_bytes"`
-	KVBytesFullContext uint64   `json:"kv_bytes_full_context"`
-	KVLayers           int      `json:"kv_layers"`
-	KVCells            uint64   `json:"kv_cells"`
-	SWALayers          int      `json:"swa_layers"`
-	SWACells           uint64   `json:"swa_cells"`
-	RecurrentBytes     uint64   `json:"recurrent_state_bytes"`
-	OutputBytes        uint64   `json:"output_bytes"`
-	ComputeBytes       *uint64  `json:"compute_bytes"` // never estimated: null
-	Fit                *fit     `json:"fit"`
-	Notes              []string `json:"notes"`
-}
-
-// fit compares the GPU share of the estimate with a GPU's free memory
-// (measured now). Compute buffers come on top and are not counted.
-type fit struct {
-	GPU       int    `json:"gpu"`
-	FreeBytes uint64 `json:"free_bytes"`
-	NeedBytes uint64 `json:"need_bytes"`
-	Fits      bool   `json:"fits"`
-}
 
 // modelFlags are gtm model's llama.cpp switches, spelled as llama-server's
 // long flags.
@@ -134,7 +81,7 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 	fs.BoolVar(&m.embedding, "embedding", false, "embeddings: the output buffer holds them too, as --embedding")
 	fs.StringVar(&m.preset, "preset", "server", "whose defaults apply: server (llama-server) or cli (llama-cli: one sequence)")
 	fs.IntVar(&m.gpu, "gpu", 0, "GPU `N` to check the fit against, as numbered by --list-gpus")
-	fs.BoolVar(&m.asJSON, "json", false, "print JSON")
+	fs.BoolVar(&m.asJSON, "json", false, "print JSON (fields: docs/model.md)")
 	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, bfloat16, float16")
 	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", 0.9, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag")
 	// llama.cpp's own long spellings work too
@@ -156,63 +103,33 @@ func runModel(args []string, e env) int {
 	}
 	s, preset, err := m.settings(fs)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm model: %v\nRun 'gtm model --help' for usage.\n", err)
-		return exitUsage
+		return modelUsageError(e, err)
 	}
-
-	path := fs.Arg(0)
-	if isHF, hubID := hfTarget(path); isHF {
-		return runHFModel(fs, &m, path, hubID, e)
+	t := modelcost.Classify(fs.Arg(0))
+	if err := onlyFlagsFor(fs, t.Format); err != nil {
+		return modelUsageError(e, err)
 	}
-	for _, f := range []string{"kv-cache-dtype", "gpu-memory-utilization"} {
-		if fs.Changed(f) {
-			fmt.Fprintf(e.stderr, "gtm model: --%s is vLLM's: for a GGUF model use --cache-type-k/-v and the fit check\nRun 'gtm model --help' for usage.\n", f)
-			return exitUsage
+	mem := func(n int) (uint64, uint64, bool) { return gpuMemory(e, n) }
+	var r modelcost.Report
+	if t.Format == modelcost.FormatSafetensors {
+		home, _ := os.UserHomeDir()
+		o := modelcost.VLLMOptions{Ctx: m.ctx, KVCacheDType: m.kvDType, GPUMemoryUtilization: m.gpuUtil, GPU: m.gpu,
+			HubRoots: hfmodel.Roots(os.Getenv, home)}
+		if err := o.Check(); err != nil {
+			return modelUsageError(e, err)
 		}
+		r, err = modelcost.EstimateSafetensors(t, o, mem)
+	} else {
+		r, err = modelcost.EstimateGGUF(t.Arg, modelcost.LlamaOptions{Settings: s, Preset: preset, GPU: m.gpu}, mem)
 	}
-	f, err := gguf.ParseFile(path)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm model: %s: %v\n", path, oneLine(err))
+		fmt.Fprintf(e.stderr, "gtm model: %s\n", oneLine(err))
 		return exitRuntime
-	}
-
-	// Free GPU memory, for the default placement and the fit check.
-	free, haveGPU := gpuFree(e, m.gpu)
-	res := llamaopts.Resolve(s, preset)
-	offload := "all layers on the GPU (-ngl auto: assumed to fit)"
-	switch {
-	case res.Options.NoGPU:
-		offload = "none (no GPU device)"
-	case res.Options.NGPULayers != nil:
-		offload = fmt.Sprintf("%d layer(s) on the GPU, output layer first", *res.Options.NGPULayers)
-	case !haveGPU && s.GPULayers == nil:
-		res.Options.NoGPU = true
-		offload = "none: no GPU readable here, as llama.cpp without a GPU device (--gpu-layers to plan for one)"
-	}
-	est, err := f.Estimate(res.Options)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "gtm model: %s: %v\n", path, oneLine(err))
-		return exitRuntime
-	}
-	r := newModelReport(path, f, est)
-	r.Preset, r.Offload = string(preset), offload
-	r.KVUnified = !res.Options.KVSplit || est.Parallel == 1 && est.Streams == 1
-	if res.AutoSlots {
-		r.Notes = append(r.Notes, fmt.Sprintf("slots: auto (llama-server picks %d, sharing one unified KV cache)", llamaopts.ServerAutoSlots))
-	}
-	if res.CtxFromModel {
-		r.Notes = append(r.Notes, "n_ctx: the model's trained context (no --ctx)")
-	}
-	if haveGPU {
-		need := est.GPU
-		r.Fit = &fit{GPU: m.gpu, FreeBytes: free, NeedBytes: need, Fits: need <= free}
 	}
 	if m.asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(r)
+		err = r.WriteJSON(e.stdout)
 	} else {
-		err = writeModelText(e.stdout, r)
+		err = r.WriteText(e.stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gtm model: writing output: %v\n", err)
@@ -221,31 +138,41 @@ func runModel(args []string, e env) int {
 	return exitOK
 }
 
+func modelUsageError(e env, err error) int {
+	fmt.Fprintf(e.stderr, "gtm model: %v\nRun 'gtm model --help' for usage.\n", err)
+	return exitUsage
+}
+
+// Flags that belong to one engine: llama.cpp's do not apply to a
+// safetensors model, vLLM's not to a GGUF file.
+var (
+	llamaOnlyFlags = []string{"parallel", "batch", "ubatch", "kv-unified", "no-kv-unified", "kv-unified-per-slot",
+		"cache-type-k", "cache-type-v", "swa-full", "gpu-layers", "device", "no-kv-offload", "n-cpu-moe", "no-mmap", "embedding", "preset"}
+	vllmOnlyFlags = []string{"kv-cache-dtype", "gpu-memory-utilization"}
+)
+
+// onlyFlagsFor refuses the other engine's flags for a model in format.
+func onlyFlagsFor(fs *flag.FlagSet, format string) error {
+	others, msg := vllmOnlyFlags, "--%s is vLLM's: for a GGUF model use --cache-type-k/-v and the fit check"
+	if format == modelcost.FormatSafetensors {
+		others, msg = llamaOnlyFlags, "--%s is llama.cpp's: it does not apply to a safetensors model"
+	}
+	for _, f := range others {
+		if fs.Changed(f) {
+			return fmt.Errorf(msg, f)
+		}
+	}
+	return nil
+}
+
 // settings turns the flags that were given into the llama.cpp settings a
 // command line with them would carry, so gtm model and a live server go
 // through the same defaults (llamaopts).
 func (m *modelFlags) settings(fs *flag.FlagSet) (modelargs.Settings, llamaopts.Preset, error) {
 	var s modelargs.Settings
 	preset := llamaopts.Preset(m.preset)
-	if preset != llamaopts.Server && preset != llamaopts.CLI {
-		return s, "", fmt.Errorf("--preset %q: want server or cli", m.preset)
-	}
-	for _, ct := range []struct{ flag, val string }{{"--cache-type-k", m.cacheK}, {"--cache-type-v", m.cacheV}} {
-		if _, err := gguf.ParseCacheType(ct.val); err != nil {
-			return s, "", fmt.Errorf("%s %q is not a cache type llama.cpp knows (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)", ct.flag, ct.val)
-		}
-	}
-	switch {
-	case m.ctx < 0:
-		return s, "", fmt.Errorf("--ctx must be 0 or more")
-	case m.parallel == 0 || m.parallel < -1:
-		return s, "", fmt.Errorf("--parallel must be 1 or more, or -1 for auto")
-	case m.batch < 1 || m.ubatch < 0 || m.perSlot < 0 || m.ncpuMoE < 0:
-		return s, "", fmt.Errorf("--batch must be 1 or more; --ubatch, --kv-unified-per-slot and --n-cpu-moe 0 or more")
-	case m.unified && m.notUnified:
-		return s, "", fmt.Errorf("--kv-unified and --no-kv-unified contradict each other")
-	case m.device != "" && m.device != "none":
-		return s, "", fmt.Errorf("--device %q: only none is understood (no GPU device)", m.device)
+	if err := m.check(); err != nil {
+		return s, "", err
 	}
 	set := func(name string) bool { return fs.Changed(name) }
 	k, v := m.cacheK, m.cacheV
@@ -302,124 +229,48 @@ func (m *modelFlags) settings(fs *flag.FlagSet) (modelargs.Settings, llamaopts.P
 	return s, preset, nil
 }
 
-// gpuFree reads GPU n's free memory (total − used, measured now).
-func gpuFree(e env, n int) (uint64, bool) {
+// check refuses flag values llama.cpp would refuse, or gtm model cannot
+// size.
+func (m *modelFlags) check() error {
+	if preset := llamaopts.Preset(m.preset); preset != llamaopts.Server && preset != llamaopts.CLI {
+		return fmt.Errorf("--preset %q: want server or cli", m.preset)
+	}
+	for _, ct := range []struct{ flag, val string }{{"--cache-type-k", m.cacheK}, {"--cache-type-v", m.cacheV}} {
+		if _, err := gguf.ParseCacheType(ct.val); err != nil {
+			return fmt.Errorf("%s %q is not a cache type llama.cpp knows (f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)", ct.flag, ct.val)
+		}
+	}
+	switch {
+	case m.ctx < 0:
+		return fmt.Errorf("--ctx must be 0 or more")
+	case m.parallel == 0 || m.parallel < -1:
+		return fmt.Errorf("--parallel must be 1 or more, or -1 for auto")
+	case m.batch < 1 || m.ubatch < 0 || m.perSlot < 0 || m.ncpuMoE < 0:
+		return fmt.Errorf("--batch must be 1 or more; --ubatch, --kv-unified-per-slot and --n-cpu-moe 0 or more")
+	case m.unified && m.notUnified:
+		return fmt.Errorf("--kv-unified and --no-kv-unified contradict each other")
+	case m.device != "" && m.device != "none":
+		return fmt.Errorf("--device %q: only none is understood (no GPU device)", m.device)
+	}
+	return nil
+}
+
+// gpuMemory reads GPU n's total and free memory (measured now), for gtm
+// model's fit check.
+func gpuMemory(e env, n int) (total, free uint64, ok bool) {
 	if e.newCollector == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	c, closeFn := e.newCollector("/proc", nil, platformOptions{})
 	defer closeFn()
 	if c == nil || c.GPU == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	snap := c.Collect(context.Background())
 	for _, d := range snap.Devices {
 		if d.Index == n && d.MemoryTotalBytes != nil && d.MemoryUsedBytes != nil && *d.MemoryUsedBytes <= *d.MemoryTotalBytes {
-			return *d.MemoryTotalBytes - *d.MemoryUsedBytes, true
+			return *d.MemoryTotalBytes, *d.MemoryTotalBytes - *d.MemoryUsedBytes, true
 		}
 	}
-	return 0, false
-}
-
-func newModelReport(path string, f *gguf.File, est gguf.Estimate) modelReport {
-	opt := func(s string) *string {
-		if s == "" {
-			return nil
-		}
-		return &s
-	}
-	r := modelReport{
-		File: path, Source: "estimated", Name: opt(f.Name), Architecture: opt(f.Architecture),
-		Kind: string(f.Kind), KindReason: f.KindReason, Quantization: opt(f.Quantization),
-		Layers: f.BlockCount, Parameters: f.ParamCount,
-		NCtx: est.NCtx, NCtxAlloc: est.NCtxAlloc, NCtxSeq: est.NCtxSeq, Parallel: est.Parallel, KVStreams: est.Streams,
-		NBatch: est.NBatch, NUbatch: est.NUbatch,
-		CacheTypeK: strings.ToLower(est.CacheTypeK.String()), CacheTypeV: strings.ToLower(est.CacheTypeV.String()),
-		WeightsBytes: est.Weights, WeightsGPUBytes: est.WeightsGPU, WeightsCPUBytes: est.WeightsCPU,
-		KVBytes: est.KV, KVGPUBytes: est.KVGPU, KVCPUBytes: est.KVCPU, KVBytesFullContext: est.KVFull,
-		KVLayers: est.KVLayers, KVCells: est.KVCells, SWALayers: est.SWALayers, SWACells: est.SWACells,
-		RecurrentBytes: est.RecurrentState, OutputBytes: est.Output, Notes: est.Notes,
-	}
-	if r.Notes == nil {
-		r.Notes = []string{}
-	}
-	if f.ContextLength > 0 {
-		c := f.ContextLength
-		r.TrainedContext = &c
-	}
-	if hint, label := gguf.KindHint(path); hint != "" {
-		r.KindHint, r.KindLabel = &hint, &label
-	}
-	return r
-}
-
-func writeModelText(w io.Writer, r modelReport) error {
-	var b strings.Builder
-	mib := func(v uint64) string { return fmt.Sprintf("%.2f MiB", float64(v)/(1<<20)) }
-	str := func(s *string) string {
-		if s == nil {
-			return "n/a"
-		}
-		return escape.Text(*s)
-	}
-	fmt.Fprintf(&b, "%s\n", escape.Text(filepath.Base(r.File)))
-	fmt.Fprintf(&b, "  Kind          %s (%s)\n", escape.Text(r.Kind), escape.Text(r.KindReason))
-	if r.KindLabel != nil {
-		fmt.Fprintf(&b, "  Hint          %s\n", escape.Text(*r.KindLabel))
-	}
-	fmt.Fprintf(&b, "  Architecture  %s   Quantization %s   Layers %d   Parameters %s\n",
-		str(r.Architecture), str(r.Quantization), r.Layers, report.FormatCount(r.Parameters))
-	if r.TrainedContext != nil {
-		fmt.Fprintf(&b, "  Trained ctx   %d\n", *r.TrainedContext)
-	}
-	kvLayout := "one unified KV cache"
-	if r.KVStreams > 1 {
-		kvLayout = fmt.Sprintf("%d KV streams of %d cells", r.KVStreams, r.NCtxSeq)
-	}
-	fmt.Fprintf(&b, "\nEstimated as llama-%s loads it: n_ctx %d (allocated %d), %d parallel, %s, KV cache %s/%s, n_batch %d, n_ubatch %d\n",
-		r.Preset, r.NCtx, r.NCtxAlloc, r.Parallel, kvLayout, r.CacheTypeK, r.CacheTypeV, r.NBatch, r.NUbatch)
-	fmt.Fprintf(&b, "  Offload       %s\n", r.Offload)
-	fmt.Fprintf(&b, "  Weights       %s   (GPU %s, host %s)\n", mib(r.WeightsBytes), mib(r.WeightsGPUBytes), mib(r.WeightsCPUBytes))
-	kv := mib(r.KVBytes) + fmt.Sprintf("   (GPU %s, host %s)", mib(r.KVGPUBytes), mib(r.KVCPUBytes))
-	if r.SWALayers > 0 {
-		per := ""
-		if r.KVStreams > 1 {
-			per = " per stream"
-		}
-		kv += fmt.Sprintf("\n                %d of %d layers use a sliding window of %d cells%s; full-context upper bound %s",
-			r.SWALayers, r.KVLayers, r.SWACells/max(r.KVStreams, 1), per, mib(r.KVBytesFullContext))
-	}
-	fmt.Fprintf(&b, "  KV cache      %s\n", kv)
-	if r.RecurrentBytes > 0 {
-		fmt.Fprintf(&b, "  Recurrent     %s (state, not a KV cache)\n", mib(r.RecurrentBytes))
-	}
-	fmt.Fprintf(&b, "  Output        %s (host)\n", mib(r.OutputBytes))
-	b.WriteString("  Compute       n/a (not estimated: depends on the backend's graph)\n")
-	fmt.Fprintf(&b, "  Total         %s, plus compute buffers\n", mib(r.WeightsBytes+r.KVBytes+r.RecurrentBytes+r.OutputBytes))
-	if f := r.Fit; f != nil {
-		if f.Fits {
-			fmt.Fprintf(&b, "  Fit           fits on GPU %d with %s to spare (compute buffers not counted)\n", f.GPU, gib(f.FreeBytes-f.NeedBytes))
-		} else {
-			fmt.Fprintf(&b, "  Fit           needs %s more than is free on GPU %d\n", gib(f.NeedBytes-f.FreeBytes), f.GPU)
-		}
-	} else {
-		b.WriteString("  Fit           n/a (no GPU readable here)\n")
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "  * %s\n", escape.Text(n))
-	}
-	_, err := io.WriteString(w, escape.Lines(b.String())) // GGUF strings are the file's choice
-	return err
-}
-
-func gib(v uint64) string {
-	if v < 1<<30 {
-		return fmt.Sprintf("%.0f MiB", float64(v)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f GiB", float64(v)/(1<<30))
-}
-
-// oneLine keeps an error to one line, for terminals and scripts.
-func oneLine(err error) string {
-	return escape.Text(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " "))
+	return 0, 0, false
 }

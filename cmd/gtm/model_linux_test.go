@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gputaskman/gtm/app/modelcost"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
@@ -22,73 +23,6 @@ func writeGGUF(t *testing.T, name string, b *ggufgen.Builder) string {
 	path := filepath.Join(t.TempDir(), name)
 	must(t, b.MustBuild().WriteFile(path))
 	return path
-}
-
-// TestModelQwen3 is the spot check against llama.cpp: Qwen3-0.6B Q8_0
-// weights 604.15 MiB, KV at 8,192 context (f16) 896 MiB.
-func TestModelQwen3(t *testing.T) {
-	path := writeGGUF(t, "Qwen3-0.6B-Q8_0.gguf", ggufgen.Qwen3_0_6B())
-	code, stdout, stderr, _ := runIn(t, noGPU(), "model", path, "--ctx", "8192", "--json")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var r map[string]any
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	for _, key := range []string{"architecture", "kind", "kind_hint", "quantization", "layers", "parameters", "n_ctx", "parallel",
-		"weights_bytes", "kv_bytes", "kv_bytes_full_context", "swa_layers"} {
-		if _, ok := r[key]; !ok {
-			t.Errorf("JSON lacks %q", key)
-		}
-	}
-	if r["weights_bytes"] != 633495552.0 || r["kv_bytes"] != 939524096.0 || r["n_ctx"] != 8192.0 {
-		t.Errorf("weights %v kv %v n_ctx %v", r["weights_bytes"], r["kv_bytes"], r["n_ctx"])
-	}
-	if r["architecture"] != "qwen3" || r["kind"] != "llm" || r["quantization"] != "Q8_0" || r["layers"] != 28.0 || r["kind_hint"] != nil {
-		t.Errorf("header facts = %v", r)
-	}
-	code, stdout, _, _ = runIn(t, noGPU(), "model", path, "-c", "8192")
-	if code != exitOK || !strings.Contains(stdout, "Weights       604.15 MiB") || !strings.Contains(stdout, "KV cache      896.00 MiB") {
-		t.Errorf("text:\n%s", stdout)
-	}
-}
-
-func TestModelSWAAndKinds(t *testing.T) {
-	gemma := writeGGUF(t, "gemma-3-270m.gguf", ggufgen.Gemma3_270M())
-	code, stdout, _, _ := runIn(t, noGPU(), "model", gemma, "--ctx", "4096", "--json")
-	var r struct {
-		KV        uint64 `json:"kv_bytes"`
-		FullCtx   uint64 `json:"kv_bytes_full_context"`
-		SWALayers int    `json:"swa_layers"`
-	}
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	if code != exitOK || r.FullCtx != 72<<20 || r.KV >= r.FullCtx || r.SWALayers == 0 {
-		t.Errorf("gemma3 SWA: %+v", r)
-	}
-	for _, tc := range []struct {
-		name string
-		b    *ggufgen.Builder
-		kind string
-	}{
-		{"embed.gguf", ggufgen.Embedding(), "embedding"},
-		{"decision.gguf", ggufgen.Decision("qwen35", "openjev"), "decision"},
-		{"laya-q4.gguf", ggufgen.Embedding(), "embedding"},
-	} {
-		path := writeGGUF(t, tc.name, tc.b)
-		code, stdout, stderr, _ := runIn(t, noGPU(), "model", path, "--json")
-		var m map[string]any
-		if code != exitOK || json.Unmarshal([]byte(stdout), &m) != nil {
-			t.Fatalf("%s: %d %s", tc.name, code, stderr)
-		}
-		if m["kind"] != tc.kind {
-			t.Errorf("%s kind = %v", tc.name, m["kind"])
-		}
-		if tc.kind == "embedding" && m["kv_bytes"] != 0.0 {
-			t.Errorf("%s: a non-causal encoder has no KV cache, got %v", tc.name, m["kv_bytes"])
-		}
-		if tc.name == "laya-q4.gguf" && (m["kind_hint"] != "decision" || m["kind"] != "embedding") {
-			t.Errorf("hint must not change kind: %v / %v", m["kind_hint"], m["kind"])
-		}
-	}
 }
 
 func TestModelErrors(t *testing.T) {
@@ -183,78 +117,87 @@ func TestInspectErrors(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// Rule: with no flags gtm model sizes the model as llama-server with no
-// flags loads it, and says so; --preset cli is llama-cli's one sequence.
-func TestModelDefaultsAreLlamaServers(t *testing.T) {
+// Rule: gtm model's flags are llama-server's, spelled either way, and
+// reach the estimate (app/modelcost tests what it makes of them); with
+// none it sizes the model as llama-server with no flags loads it.
+func TestModelFlags(t *testing.T) {
 	path := writeGGUF(t, "grid-gemma3.gguf", ggufgen.Gemma3SWA())
-	code, stdout, stderr, _ := runIn(t, noGPU(), "model", path, "--json")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var r modelReport
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	// trained 8192, 4 auto slots unified: SWA pad(min(8192, 256·4 + 512)) = 1536
-	if r.Preset != "server" || r.Parallel != 4 || !r.KVUnified || r.KVStreams != 1 || r.NBatch != 2048 || r.NUbatch != 512 ||
-		r.NCtx != 8192 || r.SWACells != 1536 || r.KVBytes != (8192+5*1536)*512 {
-		t.Errorf("server defaults: %+v", r)
-	}
-	// no GPU readable: everything in host memory, as llama.cpp without one
-	if r.WeightsGPUBytes != 0 || r.KVCPUBytes != r.KVBytes || r.Fit != nil || r.ComputeBytes != nil || r.OutputBytes != 4*32000*4 {
-		t.Errorf("placement: %+v", r)
-	}
-	code, stdout, _, _ = runIn(t, noGPU(), "model", path)
-	for _, want := range []string{"llama-server loads it", "4 parallel, one unified KV cache", "n_batch 2048, n_ubatch 512",
-		"slots: auto", "Fit           n/a (no GPU readable here)", "Compute       n/a"} {
+	code, stdout, stderr, _ := runIn(t, noGPU(), "model", path)
+	for _, want := range []string{"llama-server loads it", "4 parallel, one unified KV cache", "n_batch 2048, n_ubatch 512", "slots: auto"} {
 		if code != exitOK || !strings.Contains(stdout, want) {
-			t.Errorf("text lacks %q:\n%s", want, stdout)
+			t.Errorf("text lacks %q (%s):\n%s", want, stderr, stdout)
 		}
 	}
-	code, stdout, _, _ = runIn(t, noGPU(), "model", path, "--json", "--preset", "cli", "-c", "2048")
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	if code != exitOK || r.Parallel != 1 || r.OutputBytes != 32000*4 || r.SWACells != 768 {
-		t.Errorf("cli preset: %+v", r)
+	type shape struct {
+		Preset                                     string
+		NCtx, Parallel, KVStreams, NBatch, NUbatch uint64
 	}
-	// the same switches as llama-server: -np 4 splits, --kv-unified does not
 	for _, c := range []struct {
-		args    []string
-		streams uint64
+		args []string
+		want shape
 	}{
-		{[]string{"-c", "2048", "--parallel", "4"}, 4},
-		{[]string{"-c", "2048", "--parallel", "4", "--kv-unified"}, 1},
-		{[]string{"--ctx-size", "2048", "--parallel", "4", "--no-kv-unified", "--batch-size", "256"}, 4},
+		{[]string{"--preset", "cli", "-c", "2048"}, shape{Preset: "cli", NCtx: 2048, Parallel: 1, KVStreams: 1, NBatch: 2048, NUbatch: 512}},
+		{[]string{"--ctx-size", "2048", "--parallel", "4", "--no-kv-unified", "--batch-size", "256", "--ubatch-size", "128"},
+			shape{Preset: "server", NCtx: 2048, Parallel: 4, KVStreams: 4, NBatch: 256, NUbatch: 128}},
+		{[]string{"--ctx", "2048", "--parallel", "4", "--kv-unified", "--batch", "512", "--ubatch", "64"},
+			shape{Preset: "server", NCtx: 2048, Parallel: 4, KVStreams: 1, NBatch: 512, NUbatch: 64}},
+		{[]string{"--kv-unified-per-slot", "1024", "--parallel", "2", "--kv-unified"},
+			shape{Preset: "server", NCtx: 2048, Parallel: 2, KVStreams: 1, NBatch: 2048, NUbatch: 512}},
 	} {
 		code, stdout, stderr, _ = runIn(t, noGPU(), append([]string{"model", path, "--json"}, c.args...)...)
-		must(t, json.Unmarshal([]byte(stdout), &r))
-		if code != exitOK || r.KVStreams != c.streams {
-			t.Errorf("%v: %d streams (%s)", c.args, r.KVStreams, stderr)
+		var r modelcost.GGUFReport
+		if code != exitOK || json.Unmarshal([]byte(stdout), &r) != nil {
+			t.Fatalf("%v: %d %s", c.args, code, stderr)
 		}
+		got := shape{Preset: r.Preset, NCtx: r.NCtx, Parallel: r.Parallel, KVStreams: r.KVStreams, NBatch: r.NBatch, NUbatch: r.NUbatch}
+		if got != c.want {
+			t.Errorf("%v: %+v, want %+v", c.args, got, c.want)
+		}
+	}
+	// placement and cache flags
+	code, stdout, _, _ = runIn(t, noGPU(), "model", path, "--json", "-c", "2048", "--gpu-layers", "3", "--cache-type-k", "q8_0",
+		"--cache-type-v", "q4_0", "--no-kv-offload", "--n-cpu-moe", "1", "--no-mmap", "--embedding", "--swa-full")
+	var r modelcost.GGUFReport
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.CacheTypeK != "q8_0" || r.CacheTypeV != "q4_0" || r.KVGPUBytes != 0 || r.SWACells != 2048 ||
+		!strings.HasPrefix(r.Offload, "3 layer(s) on the GPU") {
+		t.Errorf("flags: %+v", r)
+	}
+	code, stdout, _, _ = runIn(t, twoGPUCollector(t), "model", path, "--json", "--device", "none")
+	must(t, json.Unmarshal([]byte(stdout), &r))
+	if code != exitOK || r.Offload != "none (no GPU device)" || r.WeightsGPUBytes != 0 {
+		t.Errorf("--device none: %+v", r)
 	}
 }
 
-// Rule: where a GPU can be read, gtm model says whether the GPU share
-// fits in its free memory.
-func TestFitCheck(t *testing.T) {
+// Rule: where a GPU can be read, gtm model checks the fit against the GPU
+// --gpu names, as the driver reports it now; with none it says n/a.
+func TestModelFitWiring(t *testing.T) {
 	path := writeGGUF(t, "Qwen3-0.6B-Q8_0.gguf", ggufgen.Qwen3_0_6B())
-	c := twoGPUCollector(t) // GPU 0: 24 GiB, 7 GiB used
-	code, stdout, stderr, _ := runIn(t, c, "model", path, "-c", "8192")
-	if code != exitOK || !strings.Contains(stdout, "fits on GPU 0 with 15.") || !strings.Contains(stdout, "all layers on the GPU") {
-		t.Errorf("fits: %d %s\n%s", code, stderr, stdout)
+	c := twoGPUCollector(t) // GPU 0: 24 GiB, 7 GiB used; GPU 1: 80 GiB
+	for _, tc := range []struct {
+		args []string
+		gpu  int
+		free uint64
+	}{
+		{nil, 0, 17 << 30},
+		{[]string{"--gpu", "1"}, 1, 80 << 30},
+	} {
+		code, stdout, stderr, _ := runIn(t, c, append([]string{"model", path, "--json", "-c", "8192"}, tc.args...)...)
+		var r modelcost.GGUFReport
+		if code != exitOK || json.Unmarshal([]byte(stdout), &r) != nil {
+			t.Fatalf("%v: %d %s", tc.args, code, stderr)
+		}
+		if r.Fit == nil || r.Fit.GPU != tc.gpu || r.Fit.FreeBytes != tc.free || !r.Fit.Fits {
+			t.Errorf("%v: fit %+v", tc.args, r.Fit)
+		}
 	}
-	// 163,840 cells × 28 layers × 4 KiB = 17.5 GiB of KV, + 0.77 GiB weights
-	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840", "--json")
-	var r modelReport
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	if code != exitOK || r.Fit == nil || r.Fit.Fits || r.Fit.FreeBytes != 17<<30 || r.Fit.NeedBytes != r.WeightsGPUBytes+r.KVGPUBytes {
-		t.Errorf("too big: %+v", r.Fit)
-	}
-	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840")
-	if code != exitOK || !strings.Contains(stdout, "needs 1.") || !strings.Contains(stdout, "more than is free on GPU 0") {
+	code, stdout, _, _ := runIn(t, c, "model", path, "-c", "8192")
+	if code != exitOK || !strings.Contains(stdout, "fits on GPU 0 with 15.") {
 		t.Errorf("text:\n%s", stdout)
 	}
-	// -ngl 0 puts nothing on the GPU: it fits whatever the context
-	code, stdout, _, _ = runIn(t, c, "model", path, "-c", "163840", "--gpu-layers", "0", "--json")
-	must(t, json.Unmarshal([]byte(stdout), &r))
-	if code != exitOK || r.Fit == nil || !r.Fit.Fits || r.Fit.NeedBytes != 0 {
-		t.Errorf("-ngl 0: %+v", r.Fit)
+	code, stdout, _, _ = runIn(t, noGPU(), "model", path)
+	if code != exitOK || !strings.Contains(stdout, "Fit           n/a (no GPU readable here)") {
+		t.Errorf("no GPU:\n%s", stdout)
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	flag "github.com/spf13/pflag"
+
+	"github.com/gputaskman/gtm/app/escape"
 )
 
 const usageHead = `gtm — what is inside your GPU, not just how full it is.
@@ -87,4 +90,9 @@ func parseSubcommandN(fs *flag.FlagSet, args []string, e env, usageText, want st
 		return exitUsage, true
 	}
 	return exitOK, false
+}
+
+// oneLine keeps an error to one line, for terminals and scripts.
+func oneLine(err error) string {
+	return escape.Text(strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " "))
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gputaskman/gtm/inspect/procmaps"
 )
@@ -55,13 +56,14 @@ func Detect(names []string) []Runtime {
 		rules map[int]bool // table lines matched
 		libs  []string
 	}
+	ix := index()
 	found := map[string]*hits{}
 	for _, name := range names {
 		i, lib, ok := classify(name)
 		if !ok {
 			continue
 		}
-		rt := rules[i].runtime
+		rt := ix.rules[i].runtime
 		h := found[rt]
 		if h == nil {
 			h = &hits{rules: map[int]bool{}}
@@ -78,13 +80,13 @@ func Detect(names []string) []Runtime {
 	}
 
 	var out []Runtime
-	for _, rt := range order {
+	for _, rt := range ix.order {
 		h := found[rt]
 		if h == nil {
 			continue
 		}
 		var details []string
-		for i, r := range rules {
+		for i, r := range ix.rules {
 			if h.rules[i] && r.detail != "" && !slices.Contains(details, r.detail) {
 				details = append(details, r.detail)
 			}
@@ -117,10 +119,10 @@ func classifyBundle(name string) (int, string, bool) {
 		d := rest[j+1:]
 		if hasSuffixFold(d, ".framework") || hasSuffixFold(d, ".bundle") {
 			lower := strings.ToLower(d)
-			if line, ok := bundleIndex[lower]; ok {
+			if line, ok := index().bundleIndex[lower]; ok {
 				return line, d, true
 			}
-			for _, p := range bundlePrefixes {
+			for _, p := range index().bundlePrefixes {
 				if strings.HasPrefix(lower, p.prefix) && strings.HasSuffix(lower, p.suffix) {
 					return p.line, d, true
 				}
@@ -144,9 +146,9 @@ func classifyLibrary(name string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	index := exact
+	stems := index().exact
 	if strings.HasSuffix(strings.ToLower(name), ".dll") {
-		stem, index = strings.ToLower(stem), folded
+		stem, stems = strings.ToLower(stem), index().folded
 	}
 	stem = strings.TrimPrefix(stem, "lib")
 	// Longest prefix of stem that ends at a boundary and is in the table.
@@ -154,21 +156,34 @@ func classifyLibrary(name string) (int, bool) {
 		if end < len(stem) && !strings.ContainsRune("-_.", rune(stem[end])) {
 			continue
 		}
-		if i, ok := index[stem[:end]]; ok {
+		if i, ok := stems[stem[:end]]; ok {
 			return i, true
 		}
 	}
 	return 0, false
 }
 
-// Indexes from stem to table line: exact, and lower-cased for Windows;
-// order lists runtime names in report order. rules is table then bundles:
-// the lines all indexes point into.
-var (
-	rules                       = append(append([]rule(nil), table...), bundles...)
-	exact, folded, order        = buildIndex()
-	bundleIndex, bundlePrefixes = buildBundleIndex()
-)
+// tableIndex is the tables' lookup structures: indexes from stem to table
+// line, exact and lower-cased for Windows; order lists runtime names in
+// report order. rules is table then bundles: the lines all indexes point
+// into.
+type tableIndex struct {
+	rules          []rule
+	exact, folded  map[string]int
+	order          []string
+	bundleIndex    map[string]int
+	bundlePrefixes []bundlePrefix
+}
+
+// index is built on first use, not at start-up: a command that looks at
+// no process's libraries (gtm --json with nothing on the GPU, gtm model)
+// never pays for it.
+var index = sync.OnceValue(func() *tableIndex {
+	ix := &tableIndex{rules: append(append([]rule(nil), table...), bundles...)}
+	ix.exact, ix.folded, ix.order = buildIndex()
+	ix.bundleIndex, ix.bundlePrefixes = buildBundleIndex()
+	return ix
+})
 
 type bundlePrefix struct {
 	prefix, suffix string

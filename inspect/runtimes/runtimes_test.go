@@ -14,7 +14,7 @@ func label(name string) string {
 	if !ok {
 		return ""
 	}
-	return Runtime{Name: rules[i].runtime, Detail: rules[i].detail}.String()
+	return Runtime{Name: index().rules[i].runtime, Detail: index().rules[i].detail}.String()
 }
 
 func TestClassify(t *testing.T) {
@@ -212,7 +212,7 @@ func TestTableStemsMatchThemselves(t *testing.T) {
 		for _, s := range strings.Fields(r.stems) {
 			for _, name := range []string{"lib" + s + ".so.1", s + ".dll", strings.ToUpper(s) + ".DLL"} {
 				i, _, ok := classify(name)
-				if !ok || rules[i].runtime != r.runtime || table[i].detail != r.detail {
+				if !ok || index().rules[i].runtime != r.runtime || table[i].detail != r.detail {
 					t.Errorf("%q does not give its own line %+v", name, r)
 				}
 			}

@@ -6,7 +6,9 @@
 //
 //   - Check(log) returns nil when a window can be opened; on Linux it may
 //     switch this process to X11 (and say why on log) when the Wayland
-//     socket has no compositor behind it.
+//     socket has no compositor behind it, and does so without a word when
+//     no Wayland display is named and none could be found (no
+//     XDG_RUNTIME_DIR), so GLFW does not try.
 //   - ErrNoDisplay is Check's error when neither variable is set.
 package display
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -55,6 +56,12 @@ func check(log io.Writer, timeout time.Duration) error {
 			if log != nil {
 				fmt.Fprintf(log, "gtm: %v; using X11 (DISPLAY=%s)\n", wlErr, x11)
 			}
+		}
+		if wl == "" && os.Getenv("WAYLAND_SOCKET") == "" && !filepath.IsAbs(os.Getenv("XDG_RUNTIME_DIR")) && os.Getenv("FYNE_PLATFORM") == "" {
+			// GLFW tries Wayland's default socket even without
+			// WAYLAND_DISPLAY; with no runtime directory to find it in,
+			// libwayland fails and prints an error line of its own.
+			os.Setenv("FYNE_PLATFORM", "x11")
 		}
 		return nil
 	}

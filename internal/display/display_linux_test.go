@@ -93,6 +93,35 @@ func TestCheckDisplayWayland(t *testing.T) {
 	}
 }
 
+// Rule: with only DISPLAY set and no runtime directory (a shell with no
+// login session: ssh, a container, xvfb-run), GLFW is told to use X11, so
+// libwayland never prints its "XDG_RUNTIME_DIR is invalid" error line;
+// where Wayland could be found, or the user chose, nothing changes.
+func TestCheckDisplayNoRuntimeDir(t *testing.T) {
+	x11 := unixServer(t, t.TempDir(), "X0", silent)
+	t.Setenv("DISPLAY", x11)
+	t.Setenv("WAYLAND_DISPLAY", "")
+	t.Setenv("WAYLAND_SOCKET", "")
+	for _, tc := range []struct {
+		runtime, platform, want string
+	}{
+		{"", "", "x11"},
+		{"relative/dir", "", "x11"}, // libwayland refuses a relative one too
+		{t.TempDir(), "", ""},       // GLFW may find wayland-0 there
+		{"", "wayland", "wayland"},  // the user's choice stands
+	} {
+		t.Setenv("XDG_RUNTIME_DIR", tc.runtime)
+		t.Setenv("FYNE_PLATFORM", tc.platform)
+		var log bytes.Buffer
+		if err := check(&log, 300*time.Millisecond); err != nil || log.Len() != 0 {
+			t.Fatalf("%+v: %v, log %q", tc, err, log.String())
+		}
+		if got := os.Getenv("FYNE_PLATFORM"); got != tc.want {
+			t.Errorf("XDG_RUNTIME_DIR=%q FYNE_PLATFORM=%q: now %q, want %q", tc.runtime, tc.platform, got, tc.want)
+		}
+	}
+}
+
 func TestX11Addresses(t *testing.T) {
 	cases := map[string]string{
 		":0":             "unix @/tmp/.X11-unix/X0 unix /tmp/.X11-unix/X0",

@@ -11,6 +11,9 @@ type preflight struct {
 	inst     *instance
 	trayHost bool
 	trayWhy  string
+	// noBus: no DBus session bus can be reached (Linux); the log line
+	// saying so is the only one about it (quietBus).
+	noBus bool
 	// target is the running app a later launch asks to show itself; the
 	// instance socket listens before the app exists, so it is set later.
 	target atomic.Pointer[controller]
@@ -28,7 +31,7 @@ func (p *preflight) close() {
 // window (running=true). Replays and the demo are separate windows.
 func checkBefore(opts Options) (pre *preflight, running bool) {
 	pre = &preflight{}
-	pre.trayHost, pre.trayWhy = trayHostPresent()
+	pre.trayHost, pre.noBus, pre.trayWhy = trayHostPresent()
 	if !opts.Live {
 		return pre, false
 	}

@@ -9,14 +9,16 @@ package desktop
 import (
 	"context"
 	"fmt"
-	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/collect"
+	"log"
+	"os"
 	"runtime/debug"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"github.com/gputaskman/gtm/app/actions"
+	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/internal/display"
 	"github.com/gputaskman/gtm/ui"
@@ -33,6 +35,7 @@ func Run(ctx context.Context, src collect.Provider, opts Options) (err error) {
 		return nil
 	}
 	defer pre.close()
+	quietStart(pre)
 	// GLFW panics when it cannot open a window (no GL, refused X
 	// authorisation); say so in one line instead of a stack trace.
 	defer func() {
@@ -73,4 +76,18 @@ func Run(ctx context.Context, src collect.Provider, opts Options) (err error) {
 	d.startTray()
 	d.run()
 	return nil
+}
+
+// quietStart keeps a first start on a bare account to gtm's own lines:
+// without a session bus Fyne's reports of what the bus would have given
+// are dropped (quietBus), and the user's cache folder exists (Fyne creates
+// only its own folder in it, and on an account with no ~/.cache logs two
+// errors and caches nothing).
+func quietStart(pre *preflight) {
+	if pre.noBus {
+		log.SetOutput(newQuietBus(log.Writer()))
+	}
+	if dir, err := os.UserCacheDir(); err == nil {
+		os.MkdirAll(dir, 0o700) // best effort: Fyne says so if it still fails
+	}
 }
