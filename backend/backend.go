@@ -11,6 +11,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // GPU is a source of device readings and per-process GPU usage.
@@ -29,77 +31,11 @@ type GPU interface {
 
 // Sample is one reading of a GPU source.
 type Sample struct {
-	Devices []Device
+	Devices []schema.Device
 	Usage   []ProcessUsage
-	Sources []SourceStatus
+	Sources []schema.SourceStatus
 	// WSL is what the Windows host said, under WSL only (nil elsewhere).
-	WSL *WSLHost
-}
-
-// WSLHost is the state of the Windows host counters under WSL.
-type WSLHost struct {
-	// State is "starting", "on", "failed" or "off"; Reason says why for
-	// the last two.
-	State  string  `json:"host_counters"`
-	Reason *string `json:"reason"`
-	// Devices pairs each NVML device with a host adapter.
-	Devices []WSLDevice `json:"devices"`
-}
-
-// WSLDevice is one NVML device's host adapter and VM worker.
-type WSLDevice struct {
-	Index int `json:"index"`
-	// AdapterLUID is the host adapter paired by memory use; null when
-	// unmatched (none, or more than one, fits).
-	AdapterLUID *string `json:"adapter_luid"`
-	// VMWorkerPID is the Windows PID of vmwp.exe on that adapter; its
-	// VRAM is the exact total of Linux GPU memory (every distro, WSLg,
-	// Docker Desktop). Label is "WSL VM" or, with several VM workers
-	// (other Hyper-V VMs, Windows Sandbox), "VM worker".
-	VMWorkerPID *int   `json:"vm_worker_pid"`
-	Label       string `json:"label"`
-	// Contexts are the VM worker's guest GPU contexts, newest first.
-	Contexts []uint64 `json:"-"`
-}
-
-// Device is one GPU as the driver reports it. Field names and JSON keys are
-// the snapshot schema (docs/json.md).
-type Device struct {
-	Index             int      `json:"index"`
-	Name              *string  `json:"name"`
-	Vendor            string   `json:"vendor"`
-	UUID              *string  `json:"uuid"`
-	PCIBusID          *string  `json:"pci_bus_id"`
-	MemoryTotalBytes  *uint64  `json:"memory_total_bytes"`
-	MemoryUsedBytes   *uint64  `json:"memory_used_bytes"`
-	GPUUtilPercent    *float64 `json:"gpu_util_percent"`
-	MemoryUtilPercent *float64 `json:"memory_util_percent"`
-	TemperatureC      *float64 `json:"temperature_c"`
-	PowerW            *float64 `json:"power_w"`
-	PowerLimitW       *float64 `json:"power_limit_w"`
-	SMClockMHz        *float64 `json:"sm_clock_mhz"`
-	MemoryClockMHz    *float64 `json:"memory_clock_mhz"`
-	VideoClockMHz     *float64 `json:"video_clock_mhz"`
-	EncoderUtilPct    *float64 `json:"encoder_util_percent"`
-	DecoderUtilPct    *float64 `json:"decoder_util_percent"`
-	PCIeRxBytesPerS   *uint64  `json:"pcie_rx_bytes_per_s"`
-	PCIeTxBytesPerS   *uint64  `json:"pcie_tx_bytes_per_s"`
-	// MIGInstances are the device's MIG instances when MIG is enabled
-	// (null otherwise), each with its own memory.
-	MIGInstances []MIGInstance `json:"mig_instances"`
-	// Lost is true when the driver reports the GPU lost (fallen off the
-	// bus, hung): every reading is then nil, never the last known value.
-	Lost bool `json:"lost"`
-}
-
-// MIGInstance is one MIG device (a GPU instance with a compute instance)
-// of a MIG-enabled GPU, read through its MIG device handle.
-type MIGInstance struct {
-	GPUInstanceID     *int    `json:"gpu_instance_id"`
-	ComputeInstanceID *int    `json:"compute_instance_id"`
-	UUID              *string `json:"uuid"`
-	MemoryTotalBytes  *uint64 `json:"memory_total_bytes"`
-	MemoryUsedBytes   *uint64 `json:"memory_used_bytes"`
+	WSL *schema.WSLHost
 }
 
 // ProcessUsage is one process's measured use of one device. PID is in the
@@ -138,32 +74,6 @@ type ProcessUsage struct {
 	ComputeInstanceID *int
 }
 
-// SourceStatus reports whether one source (or one part of it) could be read.
-type SourceStatus struct {
-	Name  string  `json:"name"`
-	OK    bool    `json:"ok"`
-	Error *string `json:"error"`
-	// Note says something about a source that is fine but has nothing to
-	// read (no NVIDIA adapter for nvml.dll); omitted when there is none.
-	Note *string `json:"note,omitempty"`
-}
-
-// OK returns a healthy source.
-func OK(name string) SourceStatus { return SourceStatus{Name: name, OK: true} }
-
-// Noted returns a healthy source with a quiet note: not an error, and
-// not shown as one.
-func Noted(name, note string) SourceStatus { return SourceStatus{Name: name, OK: true, Note: &note} }
-
-// Failed returns a source that could not be read, with the reason.
-func Failed(name string, err error) SourceStatus {
-	msg := err.Error()
-	return SourceStatus{Name: name, OK: false, Error: &msg}
-}
-
-// Ptr returns a pointer to v: the way a reading becomes "available".
-func Ptr[T any](v T) *T { return &v }
-
 // Unsupported is the GPU source of a platform gtm cannot read yet: it
 // reports that as a failed source rather than as "no GPU".
 type Unsupported struct{}
@@ -173,7 +83,7 @@ func (Unsupported) Name() string { return "gpu" }
 
 // Sample implements GPU.
 func (Unsupported) Sample(context.Context, time.Duration) Sample {
-	return Sample{Sources: []SourceStatus{Failed("gpu", errUnsupported)}}
+	return Sample{Sources: []schema.SourceStatus{schema.Failed("gpu", errUnsupported)}}
 }
 
 // Close implements GPU.

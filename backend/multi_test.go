@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 type fixedGPU Sample
@@ -13,8 +15,8 @@ func (f fixedGPU) Sample(context.Context, time.Duration) Sample { return Sample(
 func (f fixedGPU) Close() error                                 { return nil }
 
 func TestMultiRenumbersDevicesAndRows(t *testing.T) {
-	nv := fixedGPU{Devices: []Device{{Index: 0}, {Index: 1}}, Usage: []ProcessUsage{{PID: 1, DeviceIndex: 1}}, Sources: []SourceStatus{OK("nvml")}}
-	drm := fixedGPU{Devices: []Device{{Index: 0}}, Usage: []ProcessUsage{{PID: 2, DeviceIndex: 0}}, Sources: []SourceStatus{OK("drm")}}
+	nv := fixedGPU{Devices: []schema.Device{{Index: 0}, {Index: 1}}, Usage: []ProcessUsage{{PID: 1, DeviceIndex: 1}}, Sources: []schema.SourceStatus{schema.OK("nvml")}}
+	drm := fixedGPU{Devices: []schema.Device{{Index: 0}}, Usage: []ProcessUsage{{PID: 2, DeviceIndex: 0}}, Sources: []schema.SourceStatus{schema.OK("drm")}}
 	got := Multi{nv, drm}.Sample(context.Background(), time.Second)
 	if len(got.Devices) != 3 || got.Devices[2].Index != 2 {
 		t.Fatalf("devices %+v", got.Devices)
@@ -23,7 +25,7 @@ func TestMultiRenumbersDevicesAndRows(t *testing.T) {
 		t.Errorf("rows %+v sources %+v", got.Usage, got.Sources)
 	}
 	// No NVIDIA driver: the DRM card is GPU 0.
-	got = Multi{fixedGPU{Sources: []SourceStatus{Failed("nvml", context.Canceled)}}, drm}.Sample(context.Background(), time.Second)
+	got = Multi{fixedGPU{Sources: []schema.SourceStatus{schema.Failed("nvml", context.Canceled)}}, drm}.Sample(context.Background(), time.Second)
 	if got.Devices[0].Index != 0 || got.Usage[0].DeviceIndex != 0 {
 		t.Errorf("without NVML: %+v", got)
 	}

@@ -1,6 +1,10 @@
 package backend
 
-import "time"
+import (
+	"time"
+
+	"github.com/gputaskman/gtm/internal/schema"
+)
 
 // ProcessSource looks up OS details of a process by PID.
 type ProcessSource interface {
@@ -10,7 +14,7 @@ type ProcessSource interface {
 	// Forget drops cached details of every PID not in keep.
 	Forget(keep map[int]bool)
 	// Health says whether the source can be read at all.
-	Health() SourceStatus
+	Health() schema.SourceStatus
 }
 
 // ProcessInfo is what the OS says about one process. Nil fields could not be

@@ -14,7 +14,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Header shows the selected device (name, PCI id, mode, VRAM bar, engines,
@@ -153,7 +153,7 @@ func setText(t *canvas.Text, s string) bool {
 func (h *Header) update(s *snapshot.Snapshot, dev int) {
 	h.updateSelector(s, dev)
 	h.updateSystem(s)
-	var d *backend.Device
+	var d *schema.Device
 	for i := range s.Devices {
 		if s.Devices[i].Index == dev {
 			d = &s.Devices[i]

@@ -10,8 +10,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // richProcess is a process with every fact the detail knows, on the
@@ -20,9 +20,11 @@ import (
 // host buffers, per-device parts and notes.
 func richProcess() (*snapshot.Snapshot, *snapshot.Process) {
 	s := testSnapshot()
-	s.Devices = append(s.Devices, backend.Device{Index: 1, Name: ptr("NVIDIA H100"), Vendor: "NVIDIA"})
+	s.Devices = append(s.Devices, schema.Device{Index: 1, Name: ptr("NVIDIA H100"), Vendor: "NVIDIA"})
 	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
-	part := func(b uint64, src, from string) *inspect.Part { return &inspect.Part{Bytes: b, Source: src, From: from} }
+	part := func(b uint64, src, from string) *inspect.Part {
+		return &inspect.Part{Bytes: b, Source: src, From: from}
+	}
 	p := snapshot.Process{PID: 702, PIDLabel: "702", HostPID: ptr(90702), Name: ptr("VLLM::Worker_TP1"), User: ptr("alice"), StartTime: &at, PPID: ptr(700),
 		Exe: ptr("/usr/bin/python3"), Cwd: ptr("/srv"), Cmdline: []string{"python3", "-m", "vllm.entrypoints.openai.api_server"}, Category: ptr("AI"),
 		Container: ptr("docker:3f2a1b9c0d1e"), PodUID: ptr("8f2d1c3e"), Namespace: ptr("ml"), Pod: ptr("vllm-0"), ListenPorts: []int{8000, 8001},

@@ -9,15 +9,15 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/history"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 	"github.com/gputaskman/gtm/ui/tray"
 )
 
 func noGPUSnapshot() *snapshot.Snapshot {
 	s := testSnapshot()
-	s.Devices = []backend.Device{}
+	s.Devices = []schema.Device{}
 	s.Processes = []snapshot.Process{}
-	s.Sources = []backend.SourceStatus{backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), backend.OK("procfs")}
+	s.Sources = []schema.SourceStatus{schema.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), schema.OK("procfs")}
 	return s
 }
 

@@ -18,8 +18,8 @@ import (
 	"github.com/gputaskman/gtm/app/history"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -32,7 +32,7 @@ func testSnapshot() *snapshot.Snapshot {
 		Tool:          snapshot.Tool{Name: "gtm", Version: "test"},
 		TakenAt:       t0,
 		Host:          snapshot.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
-		Devices: []backend.Device{{
+		Devices: []schema.Device{{
 			Index: 0, Name: ptr("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA", PCIBusID: ptr("00000000:01:00.0"),
 			MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(9 << 30)),
 			GPUUtilPercent: ptr(87.0), MemoryUtilPercent: ptr(0.0), SMClockMHz: ptr(2520.0),
@@ -50,7 +50,7 @@ func testSnapshot() *snapshot.Snapshot {
 			{PID: 1337, PIDLabel: "1337", DeviceIndex: ptr(0), Name: ptr("Xorg"), User: ptr("root"), VRAMBytes: ptr(uint64(512 << 20)),
 				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}},
 		},
-		Sources: []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
+		Sources: []schema.SourceStatus{schema.OK("nvml"), schema.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
 }
 
@@ -109,8 +109,8 @@ func TestWindowShowsSnapshot(t *testing.T) {
 
 func TestWindowNoGPU(t *testing.T) {
 	w := newWindow(t)
-	s := &snapshot.Snapshot{Devices: []backend.Device{}, Processes: []snapshot.Process{},
-		Sources: []backend.SourceStatus{backend.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
+	s := &snapshot.Snapshot{Devices: []schema.Device{}, Processes: []snapshot.Process{},
+		Sources: []schema.SourceStatus{schema.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
 	w.Update(s)
 	if got := w.header.title.Text; got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
 		t.Errorf("title = %q", got)
@@ -444,7 +444,7 @@ func TestIdleForColumn(t *testing.T) {
 	for i := 0; i < 130; i++ {
 		s := testSnapshot()
 		s.TakenAt = t0.Add(time.Duration(i) * time.Second)
-		s.Sources = append(s.Sources, backend.OK("nvml.process_utilization.gpu0"))
+		s.Sources = append(s.Sources, schema.OK("nvml.process_utilization.gpu0"))
 		s.Processes[0].GPUUtilPercent = ptr(0.0) // llama-server holds 6 GiB, idle
 		s.Processes[2].GPUUtilPercent = nil      // Xorg: no sample = did not run
 		w.Update(s)
@@ -475,7 +475,7 @@ func TestTableKeepsEightRows(t *testing.T) {
 	for i := range s.Processes {
 		s.Processes[i].Notes = []string{strings.Repeat("a long note that used to push the table off the window ", 3)}
 	}
-	s.Sources = append(s.Sources, backend.Failed("nvml.process_utilization.gpu0", errString("ERROR_NOT_SUPPORTED")))
+	s.Sources = append(s.Sources, schema.Failed("nvml.process_utilization.gpu0", errString("ERROR_NOT_SUPPORTED")))
 	w.Update(s)
 	w.Window.Resize(fyne.NewSize(1360, 880))
 	rowH := newTableCell().MinSize().Height
@@ -499,7 +499,7 @@ func widgetCell(r, c int) widget.TableCellID { return widget.TableCellID{Row: r,
 func TestDeviceSelector(t *testing.T) {
 	w := newWindow(t)
 	s := testSnapshot()
-	s.Devices = append(s.Devices, backend.Device{Index: 1, Name: ptr("NVIDIA RTX A2000"), MemoryTotalBytes: ptr(uint64(6 << 30)),
+	s.Devices = append(s.Devices, schema.Device{Index: 1, Name: ptr("NVIDIA RTX A2000"), MemoryTotalBytes: ptr(uint64(6 << 30)),
 		MemoryUsedBytes: ptr(uint64(1 << 30))})
 	s.Processes = append(s.Processes, snapshot.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
 		VRAMBytes: ptr(uint64(300 << 20))})
@@ -538,7 +538,7 @@ func TestDeviceSelector(t *testing.T) {
 func TestSystemAndProcessCPURAM(t *testing.T) {
 	w := newWindow(t)
 	s := testSnapshot()
-	s.System = &backend.System{CPUPercent: ptr(37.0), MemoryUsedBytes: ptr(uint64(21 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))}
+	s.System = &schema.System{CPUPercent: ptr(37.0), MemoryUsedBytes: ptr(uint64(21 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))}
 	s.Processes[0].CPUPercent = ptr(312.0 / 16)
 	s.Processes[0].RSSBytes = ptr(uint64(5 << 30))
 	w.Update(s)
@@ -596,9 +596,9 @@ func TestCopySnapshotIsRedacted(t *testing.T) {
 	home := "/home/alice/models/secret-project/model.gguf"
 	user, host := "alice", "alice-workstation"
 	name := "llama-server"
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Host: snapshot.Host{Hostname: &host}, Devices: []backend.Device{{Index: 0}},
-		Processes: []snapshot.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: backend.Ptr(0),
-			Cmdline: []string{"llama-server", "-m", home, "--api-key", "sk-123"}, Cwd: backend.Ptr("/home/alice/models/secret-project")}}}
+	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Host: snapshot.Host{Hostname: &host}, Devices: []schema.Device{{Index: 0}},
+		Processes: []snapshot.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: schema.Ptr(0),
+			Cmdline: []string{"llama-server", "-m", home, "--api-key", "sk-123"}, Cwd: schema.Ptr("/home/alice/models/secret-project")}}}
 	w.Update(s)
 	w.TypedRune('y')
 	got := fyne.CurrentApp().Clipboard().Content()

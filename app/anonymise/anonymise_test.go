@@ -10,8 +10,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // privateSnapshot carries a user's paths, users and host everywhere a
@@ -26,8 +26,8 @@ func privateSnapshot() *snapshot.Snapshot {
 		Tool:          snapshot.Tool{Name: "gtm", Version: "test"},
 		TakenAt:       start.Add(time.Hour),
 		Host:          snapshot.Host{OS: "linux", Mode: "native", Hostname: s("gpu-box-7.lab.example")},
-		Devices:       []backend.Device{{Index: 0, Vendor: "NVIDIA", Name: s("NVIDIA GeForce RTX 4090")}},
-		Sources: []backend.SourceStatus{{Name: "procfs", OK: false,
+		Devices:       []schema.Device{{Index: 0, Vendor: "NVIDIA", Name: s("NVIDIA GeForce RTX 4090")}},
+		Sources: []schema.SourceStatus{{Name: "procfs", OK: false,
 			Error: s("open /home/alice/.config/gtm/x: permission denied on gpu-box-7.lab.example")}},
 		Processes: []snapshot.Process{{
 			PID: 4242, PIDLabel: "4242", Name: s("llama-server"),

@@ -11,8 +11,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Bytes alone do not bound what a capture costs to read: `{}` is 3 bytes of
@@ -205,12 +205,12 @@ const (
 var itemSize = [...]int64{
 	listOther:     int64(unsafe.Sizeof("")),
 	listProcesses: int64(unsafe.Sizeof(snapshot.Process{})),
-	listDevices:   int64(max(unsafe.Sizeof(backend.Device{}), unsafe.Sizeof(backend.WSLDevice{}))),
+	listDevices:   int64(max(unsafe.Sizeof(schema.Device{}), unsafe.Sizeof(schema.WSLDevice{}))),
 	listModels:    int64(unsafe.Sizeof(inspect.Model{})),
 	listRuntimes:  int64(unsafe.Sizeof(inspect.Runtime{})),
-	listSources:   int64(unsafe.Sizeof(backend.SourceStatus{})),
+	listSources:   int64(unsafe.Sizeof(schema.SourceStatus{})),
 	listEvents:    int64(unsafe.Sizeof(inspect.AppEvent{})),
-	listMIG:       int64(unsafe.Sizeof(backend.MIGInstance{})),
+	listMIG:       int64(unsafe.Sizeof(schema.MIGInstance{})),
 }
 
 var listKeys = []struct {

@@ -17,6 +17,7 @@ import (
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Collector joins a GPU backend's readings with OS process details into
@@ -100,9 +101,9 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 		SchemaVersion: snapshot.SchemaVersion,
 		Tool:          snapshot.Tool{Name: "gtm", Version: c.Version},
 		Host:          snapshot.Host{OS: c.Host.OS, Mode: c.Host.Mode, Hostname: c.Host.Hostname},
-		Devices:       []backend.Device{},
+		Devices:       []schema.Device{},
 		Processes:     []snapshot.Process{},
-		Sources:       []backend.SourceStatus{},
+		Sources:       []schema.SourceStatus{},
 	}
 	if c.GPU != nil {
 		sample := c.GPU.Sample(ctx, c.window())
@@ -154,11 +155,11 @@ func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUs
 			p.Notes = append(p.Notes, NoteWindowsPID)
 		case !c.Host.SharesHostPIDs && pairs[u.PID].By != "":
 			pair := pairs[u.PID]
-			p.HostPID = backend.Ptr(u.PID)
+			p.HostPID = schema.Ptr(u.PID)
 			p.PID, p.PIDLabel = pair.Local.PID, strconv.Itoa(pair.Local.PID)
 			// The size is the driver's; its owner is inferred, so it is
 			// never part of a measured total.
-			p.VRAMBytes, p.VRAMInferredBytes, p.VRAMInferredBy = nil, u.VRAMBytes, backend.Ptr(pair.By)
+			p.VRAMBytes, p.VRAMInferredBytes, p.VRAMInferredBy = nil, u.VRAMBytes, schema.Ptr(pair.By)
 			if pair.By == snapshot.Guess {
 				p.Notes = append(p.Notes, NoteContainerGuess)
 			}

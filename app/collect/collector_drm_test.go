@@ -6,6 +6,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // DRM rows carry GTT as spill, a busiest-engine GPU % covering engines the
@@ -13,10 +14,10 @@ import (
 // attributed.
 func TestJoinCopiesSpillBusiestEngineAndNotes(t *testing.T) {
 	gpu := fakeGPU{backend.Sample{
-		Devices: []backend.Device{{Index: 0, Vendor: "AMD"}},
+		Devices: []schema.Device{{Index: 0, Vendor: "AMD"}},
 		Usage: []backend.ProcessUsage{
-			{PID: 10, DeviceIndex: 0, VRAMBytes: backend.Ptr(uint64(1 << 20)), SpillBytes: backend.Ptr(uint64(4096)),
-				SMUtilPercent: backend.Ptr(10.0), GPUUtilPercent: backend.Ptr(60.0)},
+			{PID: 10, DeviceIndex: 0, VRAMBytes: schema.Ptr(uint64(1 << 20)), SpillBytes: schema.Ptr(uint64(4096)),
+				SMUtilPercent: schema.Ptr(10.0), GPUUtilPercent: schema.Ptr(60.0)},
 			{PID: 11, DeviceIndex: 0, Notes: []string{"shared client"}},
 		},
 	}}

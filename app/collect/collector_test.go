@@ -15,6 +15,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -49,8 +50,8 @@ func (f *fakeProcs) Lookup(pid int) backend.ProcessInfo {
 	}
 	return backend.ProcessInfo{PID: pid}
 }
-func (f *fakeProcs) Forget(keep map[int]bool)     { f.forgot = keep }
-func (f *fakeProcs) Health() backend.SourceStatus { return backend.OK("procfs") }
+func (f *fakeProcs) Forget(keep map[int]bool)    { f.forgot = keep }
+func (f *fakeProcs) Health() schema.SourceStatus { return schema.OK("procfs") }
 
 func ptr[T any](v T) *T { return &v }
 
@@ -60,7 +61,7 @@ var takenAt = time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC)
 // processes (one hidden by permissions, one exited), GPU 1 with most
 // readings unsupported and a failing process list.
 func fixture() *Collector {
-	dev0 := backend.Device{
+	dev0 := schema.Device{
 		Index: 0, Name: ptr("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA", UUID: ptr("GPU-aaaa"), PCIBusID: ptr("00000000:01:00.0"),
 		MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(9 << 30)),
 		GPUUtilPercent: ptr(87.0), MemoryUtilPercent: ptr(40.0), TemperatureC: ptr(64.0),
@@ -68,14 +69,14 @@ func fixture() *Collector {
 		VideoClockMHz: ptr(1950.0), EncoderUtilPct: ptr(3.0), DecoderUtilPct: ptr(0.0),
 		PCIeRxBytesPerS: ptr(uint64(1228800)), PCIeTxBytesPerS: ptr(uint64(307200)),
 	}
-	dev1 := backend.Device{
+	dev1 := schema.Device{
 		Index: 1, Name: ptr("NVIDIA A100-SXM4-80GB"), Vendor: "NVIDIA", UUID: ptr("GPU-bbbb"), PCIBusID: ptr("00000000:81:00.0"),
 		MemoryTotalBytes: ptr(uint64(80 << 30)), MemoryUsedBytes: ptr(uint64(0)),
 		GPUUtilPercent: ptr(0.0), MemoryUtilPercent: ptr(0.0), SMClockMHz: ptr(210.0), MemoryClockMHz: ptr(1593.0),
 	}
 	start := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	gpu := fakeGPU{backend.Sample{
-		Devices: []backend.Device{dev0, dev1},
+		Devices: []schema.Device{dev0, dev1},
 		Usage: []backend.ProcessUsage{
 			{PID: 5151, DeviceIndex: 0, Kinds: []string{"compute"}},
 			{PID: 4242, DeviceIndex: 0, VRAMBytes: ptr(uint64(6 << 30)), Kinds: []string{"compute", "graphics"},
@@ -84,11 +85,11 @@ func fixture() *Collector {
 				SMUtilPercent: ptr(2.0), EncoderUtilPercent: ptr(5.0), DecoderUtilPercent: ptr(0.0)},
 			{PID: 9999, DeviceIndex: 0, VRAMBytes: ptr(uint64(300 << 20)), Kinds: []string{"compute"}},
 		},
-		Sources: []backend.SourceStatus{
-			backend.OK("nvml"),
-			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
-			backend.Failed("nvml.processes.gpu1", errorString("compute list: ERROR_NO_PERMISSION")),
-			backend.OK("nvml.process_utilization.gpu1"),
+		Sources: []schema.SourceStatus{
+			schema.OK("nvml"),
+			schema.OK("nvml.processes.gpu0"), schema.OK("nvml.process_utilization.gpu0"),
+			schema.Failed("nvml.processes.gpu1", errorString("compute list: ERROR_NO_PERMISSION")),
+			schema.OK("nvml.process_utilization.gpu1"),
 		},
 	}}
 	procs := &fakeProcs{infos: map[int]backend.ProcessInfo{
@@ -403,8 +404,8 @@ func TestOnlyDevice(t *testing.T) {
 }
 
 func TestNoGPU(t *testing.T) {
-	c := &Collector{GPU: fakeGPU{backend.Sample{Sources: []backend.SourceStatus{
-		backend.Failed("nvml", errorString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")),
+	c := &Collector{GPU: fakeGPU{backend.Sample{Sources: []schema.SourceStatus{
+		schema.Failed("nvml", errorString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")),
 	}}}, Host: backend.Host{OS: "linux", Mode: "native"}}
 	snap := c.Collect(context.Background())
 	var text bytes.Buffer

@@ -8,6 +8,7 @@ import (
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func local(pid int, startSec int64) backend.LocalGPUProcess {
@@ -76,11 +77,11 @@ func TestContainerKilledProcessDropsPin(t *testing.T) {
 
 func TestContainerRowsFromCollector(t *testing.T) {
 	gpu := fakeGPU{backend.Sample{
-		Devices: []backend.Device{{Index: 0}},
+		Devices: []schema.Device{{Index: 0}},
 		Usage: []backend.ProcessUsage{
-			{PID: 90100, DeviceIndex: 0, VRAMBytes: backend.Ptr(uint64(1 << 30)), SMUtilPercent: backend.Ptr(40.0)},
-			{PID: 90210, DeviceIndex: 0, VRAMBytes: backend.Ptr(uint64(2 << 30))},
-			{PID: 99999, DeviceIndex: 0, VRAMBytes: backend.Ptr(uint64(3 << 30))},
+			{PID: 90100, DeviceIndex: 0, VRAMBytes: schema.Ptr(uint64(1 << 30)), SMUtilPercent: schema.Ptr(40.0)},
+			{PID: 90210, DeviceIndex: 0, VRAMBytes: schema.Ptr(uint64(2 << 30))},
+			{PID: 99999, DeviceIndex: 0, VRAMBytes: schema.Ptr(uint64(3 << 30))},
 		},
 	}}
 	name := "python3"
@@ -121,8 +122,8 @@ func TestVRAMCellMarksInferredOwners(t *testing.T) {
 		want string
 	}{
 		{snapshot.Process{VRAMBytes: &gib}, "1.00 GiB"},
-		{snapshot.Process{VRAMInferredBytes: &gib, VRAMInferredBy: backend.Ptr(snapshot.Matched)}, "1.00 GiB*"},
-		{snapshot.Process{VRAMInferredBytes: &gib, VRAMInferredBy: backend.Ptr(snapshot.Guess)}, "1.00 GiB?"},
+		{snapshot.Process{VRAMInferredBytes: &gib, VRAMInferredBy: schema.Ptr(snapshot.Matched)}, "1.00 GiB*"},
+		{snapshot.Process{VRAMInferredBytes: &gib, VRAMInferredBy: schema.Ptr(snapshot.Guess)}, "1.00 GiB?"},
 		{snapshot.Process{}, "n/a"},
 	} {
 		if got := report.VRAMCell(c.p); got != c.want {

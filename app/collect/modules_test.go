@@ -9,6 +9,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // A Windows collector: rows from WDDM, runtimes from each process's
@@ -25,13 +26,13 @@ func TestWindowsRowsGetRuntimesFromModules(t *testing.T) {
 		return modules[pid], nil
 	}
 	gpu := fakeGPU{backend.Sample{
-		Devices: []backend.Device{{Index: 0, Name: ptr("NVIDIA GeForce RTX 4080 SUPER"), Vendor: "NVIDIA"}},
+		Devices: []schema.Device{{Index: 0, Name: ptr("NVIDIA GeForce RTX 4080 SUPER"), Vendor: "NVIDIA"}},
 		Usage: []backend.ProcessUsage{
 			{PID: 6120, DeviceIndex: 0, VRAMBytes: ptr(uint64(9 << 30)), Kinds: []string{"wddm"}},
 			{PID: 9312, DeviceIndex: 0, VRAMBytes: ptr(uint64(2 << 30)), Kinds: []string{"wddm"}},
 			{PID: 1288, DeviceIndex: 0, VRAMBytes: ptr(uint64(1 << 30)), Kinds: []string{"wddm"}},
 		},
-		Sources: []backend.SourceStatus{backend.OK("wddm")},
+		Sources: []schema.SourceStatus{schema.OK("wddm")},
 	}}
 	procs := &fakeProcs{infos: map[int]backend.ProcessInfo{
 		6120: {PID: 6120, Exists: true, Name: ptr("llama-server.exe")},

@@ -8,15 +8,16 @@ import (
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // fakeSystem is a 64 GiB machine at 23.5 % CPU whose swap could not be
 // read.
 type fakeSystem struct{}
 
-func (fakeSystem) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
-	return backend.System{CPUPercent: ptr(23.5), MemoryUsedBytes: ptr(uint64(41 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))},
-		backend.OK("system")
+func (fakeSystem) ReadSystem(context.Context) (schema.System, schema.SourceStatus) {
+	return schema.System{CPUPercent: ptr(23.5), MemoryUsedBytes: ptr(uint64(41 << 30)), MemoryTotalBytes: ptr(uint64(64 << 30))},
+		schema.OK("system")
 }
 
 func TestCollectSystemAndProcessResources(t *testing.T) {

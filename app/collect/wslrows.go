@@ -7,6 +7,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // WSLProcesses lists the Linux processes that hold /dev/dxg.
@@ -24,7 +25,7 @@ const (
 // wslLinuxRows lists the Linux processes holding /dev/dxg, sized by
 // matching the VM worker's contexts. The sizes are inferred and never
 // part of a measured total: the VM worker's own row already counts them.
-func (c *Collector) wslLinuxRows(ctx context.Context, host *backend.WSLHost, devices int) []snapshot.Process {
+func (c *Collector) wslLinuxRows(ctx context.Context, host *schema.WSLHost, devices int) []snapshot.Process {
 	if c.WSL == nil || devices == 0 {
 		return nil
 	}
@@ -62,7 +63,7 @@ func (c *Collector) wslLinuxRows(ctx context.Context, host *backend.WSLHost, dev
 		d := dev
 		p := snapshot.Process{PID: h.PID, PIDLabel: strconv.Itoa(h.PID), DeviceIndex: &d, GPUProcessTypes: []string{"dxg"}, Notes: []string{}}
 		if r, ok := sizes[h.PID]; ok {
-			p.VRAMInferredBytes, p.VRAMInferredBy = backend.Ptr(r.Bytes), backend.Ptr(r.By)
+			p.VRAMInferredBytes, p.VRAMInferredBy = schema.Ptr(r.Bytes), schema.Ptr(r.By)
 			if r.By == snapshot.Guess {
 				p.Notes = append(p.Notes, NoteWSLGuess)
 			}

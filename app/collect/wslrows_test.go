@@ -8,6 +8,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 type holders []backend.LocalGPUProcess
@@ -21,12 +22,12 @@ func TestWSLLinuxRowsFromVMWorkerContexts(t *testing.T) {
 	const gib = 1 << 30
 	vmwp := "vmwp.exe"
 	sample := backend.Sample{
-		Devices: []backend.Device{{Index: 0}},
+		Devices: []schema.Device{{Index: 0}},
 		Usage: []backend.ProcessUsage{
-			{PID: 4120, DeviceIndex: 0, Name: &vmwp, VRAMBytes: backend.Ptr(uint64(6 * gib))},
+			{PID: 4120, DeviceIndex: 0, Name: &vmwp, VRAMBytes: schema.Ptr(uint64(6 * gib))},
 		},
-		WSL: &backend.WSLHost{State: "on", Devices: []backend.WSLDevice{{Index: 0, AdapterLUID: backend.Ptr("x"),
-			VMWorkerPID: backend.Ptr(4120), Label: "WSL VM", Contexts: []uint64{0, 6 * gib}}}},
+		WSL: &schema.WSLHost{State: "on", Devices: []schema.WSLDevice{{Index: 0, AdapterLUID: schema.Ptr("x"),
+			VMWorkerPID: schema.Ptr(4120), Label: "WSL VM", Contexts: []uint64{0, 6 * gib}}}},
 	}
 	start := time.Unix(100, 0)
 	c := &Collector{GPU: fakeGPU{sample}, Host: backend.Host{Mode: backend.ModeWSL},
@@ -68,7 +69,7 @@ func TestWSLLinuxRowsFromVMWorkerContexts(t *testing.T) {
 }
 
 func TestWSLLinuxRowsWithoutHostCountersAreNA(t *testing.T) {
-	sample := backend.Sample{Devices: []backend.Device{{Index: 0}}, WSL: &backend.WSLHost{State: "off", Reason: backend.Ptr("--no-host")}}
+	sample := backend.Sample{Devices: []schema.Device{{Index: 0}}, WSL: &schema.WSLHost{State: "off", Reason: schema.Ptr("--no-host")}}
 	c := &Collector{GPU: fakeGPU{sample}, Host: backend.Host{Mode: backend.ModeWSL}, WSL: holders{{PID: 321}}, WSLSelf: 900}
 	snap := c.Collect(context.Background())
 	if len(snap.Processes) != 1 {

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Version is the version of `gtm diff --json`'s schema (docs/diff.md),
@@ -222,15 +222,15 @@ func Compare(before, after *snapshot.Snapshot) (*Diff, error) {
 
 // devicePair is a device on both sides; b or a is nil when it is listed on
 // one side only.
-type devicePair struct{ b, a *backend.Device }
+type devicePair struct{ b, a *schema.Device }
 
 // pairDevices pairs GPUs by UUID, else PCI bus ID, else index and name.
 // Devices left unpaired on both sides with the same name are different
 // adapters sharing a name: an error, never a silent comparison.
-func pairDevices(before, after []backend.Device) ([]devicePair, error) {
+func pairDevices(before, after []schema.Device) ([]devicePair, error) {
 	usedB := make([]bool, len(before))
 	var pairs []devicePair
-	var loneA []*backend.Device
+	var loneA []*schema.Device
 	for i := range after {
 		a := &after[i]
 		match := -1
@@ -265,7 +265,7 @@ func pairDevices(before, after []backend.Device) ([]devicePair, error) {
 	return pairs, nil
 }
 
-func sameAdapter(b, a *backend.Device) bool {
+func sameAdapter(b, a *schema.Device) bool {
 	switch {
 	case b.UUID != nil && a.UUID != nil:
 		return *b.UUID == *a.UUID
@@ -275,7 +275,7 @@ func sameAdapter(b, a *backend.Device) bool {
 	return b.Index == a.Index && eqStr(b.Name, a.Name)
 }
 
-func identityDiff(b, a *backend.Device) string {
+func identityDiff(b, a *schema.Device) string {
 	if b.UUID != nil && a.UUID != nil {
 		return fmt.Sprintf("UUID %s vs %s", *b.UUID, *a.UUID)
 	}
@@ -293,7 +293,7 @@ func pairIndex(p devicePair) int {
 }
 
 func diffDevice(before, after *snapshot.Snapshot, p devicePair) DeviceDiff {
-	var b, a backend.Device
+	var b, a schema.Device
 	dd := DeviceDiff{Index: pairIndex(p)}
 	if p.b != nil {
 		b = *p.b
@@ -382,7 +382,7 @@ type rowPair struct {
 	by   string
 }
 
-func rowsOn(s *snapshot.Snapshot, d *backend.Device) []*snapshot.Process {
+func rowsOn(s *snapshot.Snapshot, d *schema.Device) []*snapshot.Process {
 	if d == nil {
 		return nil
 	}

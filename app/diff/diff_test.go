@@ -13,8 +13,8 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/summary"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const mib = 1 << 20
@@ -27,8 +27,8 @@ const mib = 1 << 20
 
 var fxT0 = time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
 
-func fxDev(used uint64, util float64) backend.Device {
-	return backend.Device{Index: 0, Vendor: "NVIDIA", Name: fxStr("NVIDIA GeForce RTX 4080 SUPER"),
+func fxDev(used uint64, util float64) schema.Device {
+	return schema.Device{Index: 0, Vendor: "NVIDIA", Name: fxStr("NVIDIA GeForce RTX 4080 SUPER"),
 		UUID: fxStr("GPU-5d1c2b9e-0000-4000-8000-4080s0000001"), PCIBusID: fxStr("00000000:01:00.0"),
 		MemoryTotalBytes: fxU64(16376 * mib), MemoryUsedBytes: fxU64(used), GPUUtilPercent: fxF64(util),
 		MemoryUtilPercent: fxF64(util / 2), TemperatureC: fxF64(45 + util/4), PowerW: fxF64(30 + util*2)}
@@ -42,10 +42,10 @@ func fxProc(pid int, name string, start time.Time, vram *uint64) snapshot.Proces
 		Cmdline: []string{name}, Notes: []string{}}
 }
 
-func fxSnap(at time.Time, d backend.Device, ps ...snapshot.Process) *snapshot.Snapshot {
+func fxSnap(at time.Time, d schema.Device, ps ...snapshot.Process) *snapshot.Snapshot {
 	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "test"}, TakenAt: at,
-		Host: snapshot.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []backend.Device{d},
-		Processes: ps, Sources: []backend.SourceStatus{backend.OK("nvml")}}
+		Host: snapshot.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []schema.Device{d},
+		Processes: ps, Sources: []schema.SourceStatus{schema.OK("nvml")}}
 }
 
 func fxGGUF(path string, evidence ...string) inspect.Model {

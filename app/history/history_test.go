@@ -6,14 +6,14 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func histSnap(t0 time.Time, sec int, gpu *float64) *snapshot.Snapshot {
 	return &snapshot.Snapshot{
 		TakenAt: t0.Add(time.Duration(sec) * time.Second),
-		Devices: []backend.Device{{Index: 0, GPUUtilPercent: gpu, MemoryTotalBytes: backend.Ptr(uint64(8 << 30)),
-			MemoryUsedBytes: backend.Ptr(uint64(sec) << 20), PowerLimitW: backend.Ptr(300.0), PowerW: backend.Ptr(float64(sec))}},
+		Devices: []schema.Device{{Index: 0, GPUUtilPercent: gpu, MemoryTotalBytes: schema.Ptr(uint64(8 << 30)),
+			MemoryUsedBytes: schema.Ptr(uint64(sec) << 20), PowerLimitW: schema.Ptr(300.0), PowerW: schema.Ptr(float64(sec))}},
 	}
 }
 
@@ -24,7 +24,7 @@ func TestHistoryBoundedAndOrdered(t *testing.T) {
 	}
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 25; i++ {
-		h.Add(histSnap(t0, i, backend.Ptr(float64(i))))
+		h.Add(histSnap(t0, i, schema.Ptr(float64(i))))
 	}
 	s := h.Series(0, MetricGPU)
 	if s.Len() != 10 {
@@ -40,7 +40,7 @@ func TestHistoryBoundedAndOrdered(t *testing.T) {
 		t.Errorf("last = %v", v)
 	}
 	// An older snapshot (a replay going back without Reset) is ignored.
-	h.Add(histSnap(t0, 3, backend.Ptr(99.0)))
+	h.Add(histSnap(t0, 3, schema.Ptr(99.0)))
 	if _, v, _ := h.Series(0, MetricGPU).Last(); v != 24 {
 		t.Errorf("older snapshot changed the history: last = %v", v)
 	}
@@ -53,9 +53,9 @@ func TestHistoryBoundedAndOrdered(t *testing.T) {
 func TestHistoryGapIsNotZero(t *testing.T) {
 	h := New(time.Minute, time.Second)
 	t0 := time.Now()
-	h.Add(histSnap(t0, 0, backend.Ptr(0.0)))
+	h.Add(histSnap(t0, 0, schema.Ptr(0.0)))
 	h.Add(histSnap(t0, 1, nil))
-	h.Add(histSnap(t0, 2, backend.Ptr(50.0)))
+	h.Add(histSnap(t0, 2, schema.Ptr(50.0)))
 	s := h.Series(0, MetricGPU)
 	_, v0 := s.At(0)
 	_, v1 := s.At(1)
@@ -80,7 +80,7 @@ func TestHistoryScales(t *testing.T) {
 	t0 := time.Now()
 	for i := 0; i < 3; i++ {
 		s := histSnap(t0, i, nil)
-		s.Devices[0].SMClockMHz = backend.Ptr(1000.0 + float64(i)*600)
+		s.Devices[0].SMClockMHz = schema.Ptr(1000.0 + float64(i)*600)
 		h.Add(s)
 	}
 	cases := []struct {
@@ -106,11 +106,11 @@ func TestHistoryWrapsWithoutGrowing(t *testing.T) {
 	h := New(DefaultSpan, time.Second)
 	t0 := time.Now()
 	for i := 0; i < 3*h.Capacity(); i++ {
-		h.Add(histSnap(t0, i, backend.Ptr(1.0)))
+		h.Add(histSnap(t0, i, schema.Ptr(1.0)))
 	}
 	allocs := testing.AllocsPerRun(100, func() {
 		t0 = t0.Add(time.Hour)
-		h.Add(histSnap(t0, 0, backend.Ptr(1.0)))
+		h.Add(histSnap(t0, 0, schema.Ptr(1.0)))
 	})
 	// histSnap itself allocates; Add must not add per-sample allocations.
 	if allocs > 12 {
@@ -120,12 +120,12 @@ func TestHistoryWrapsWithoutGrowing(t *testing.T) {
 
 func idleSnap(t0 time.Time, sec int, vram *uint64, gpu *float64, utilOK bool) *snapshot.Snapshot {
 	s := &snapshot.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second),
-		Devices:   []backend.Device{{Index: 0}},
-		Processes: []snapshot.Process{{PID: 42, DeviceIndex: backend.Ptr(0), VRAMBytes: vram, GPUUtilPercent: gpu}}}
+		Devices:   []schema.Device{{Index: 0}},
+		Processes: []snapshot.Process{{PID: 42, DeviceIndex: schema.Ptr(0), VRAMBytes: vram, GPUUtilPercent: gpu}}}
 	if utilOK {
-		s.Sources = append(s.Sources, backend.OK("nvml.process_utilization.gpu0"))
+		s.Sources = append(s.Sources, schema.OK("nvml.process_utilization.gpu0"))
 	} else {
-		s.Sources = append(s.Sources, backend.Failed("nvml.process_utilization.gpu0", errTest))
+		s.Sources = append(s.Sources, schema.Failed("nvml.process_utilization.gpu0", errTest))
 	}
 	return s
 }
@@ -139,12 +139,12 @@ var errTest = testErr("ERROR_NO_PERMISSION")
 func TestHistoryIdleFor(t *testing.T) {
 	h := New(time.Minute, time.Second)
 	t0 := time.Now()
-	nine := backend.Ptr(uint64(9 << 30))
-	h.Add(idleSnap(t0, 0, nine, backend.Ptr(80.0), true))
+	nine := schema.Ptr(uint64(9 << 30))
+	h.Add(idleSnap(t0, 0, nine, schema.Ptr(80.0), true))
 	if d, ok := h.IdleFor(0, 42, t0); !ok || d != 0 {
 		t.Errorf("busy: %v %v", d, ok)
 	}
-	h.Add(idleSnap(t0, 1, nine, backend.Ptr(0.0), true))
+	h.Add(idleSnap(t0, 1, nine, schema.Ptr(0.0), true))
 	h.Add(idleSnap(t0, 5, nine, nil, true)) // no sample: did not run
 	if d, ok := h.IdleFor(0, 42, t0.Add(5*time.Second)); !ok || d != 4*time.Second {
 		t.Errorf("idle: %v %v, want 4s", d, ok)
@@ -155,13 +155,13 @@ func TestHistoryIdleFor(t *testing.T) {
 		t.Error("idle known without a utilisation reading")
 	}
 	// Holding nothing: does not apply.
-	h.Add(idleSnap(t0, 7, backend.Ptr(uint64(0)), backend.Ptr(0.0), true))
+	h.Add(idleSnap(t0, 7, schema.Ptr(uint64(0)), schema.Ptr(0.0), true))
 	if _, ok := h.IdleFor(0, 42, t0.Add(7*time.Second)); ok {
 		t.Error("idle for a process that holds no VRAM")
 	}
 	// Busy again resets; a process that left is forgotten.
-	h.Add(idleSnap(t0, 8, nine, backend.Ptr(0.0), true))
-	h.Add(idleSnap(t0, 9, nine, backend.Ptr(3.0), true))
+	h.Add(idleSnap(t0, 8, nine, schema.Ptr(0.0), true))
+	h.Add(idleSnap(t0, 9, nine, schema.Ptr(3.0), true))
 	if d, ok := h.IdleFor(0, 42, t0.Add(9*time.Second)); !ok || d != 0 {
 		t.Errorf("busy again: %v %v", d, ok)
 	}
@@ -176,17 +176,17 @@ func TestHistoryIdleFor(t *testing.T) {
 func TestHistoryIdlePIDReuse(t *testing.T) {
 	h := New(time.Minute, time.Second)
 	t0 := time.Now()
-	nine := backend.Ptr(uint64(9 << 30))
+	nine := schema.Ptr(uint64(9 << 30))
 	withStart := func(s *snapshot.Snapshot, start time.Time) *snapshot.Snapshot {
 		s.Processes[0].StartTime = &start
 		return s
 	}
-	h.Add(withStart(idleSnap(t0, 0, nine, backend.Ptr(0.0), true), t0.Add(-time.Hour)))
-	h.Add(withStart(idleSnap(t0, 30, nine, backend.Ptr(0.0), true), t0.Add(-time.Hour)))
+	h.Add(withStart(idleSnap(t0, 0, nine, schema.Ptr(0.0), true), t0.Add(-time.Hour)))
+	h.Add(withStart(idleSnap(t0, 30, nine, schema.Ptr(0.0), true), t0.Add(-time.Hour)))
 	if d, ok := h.IdleFor(0, 42, t0.Add(30*time.Second)); !ok || d != 30*time.Second {
 		t.Fatalf("old process idle for %v %v", d, ok)
 	}
-	h.Add(withStart(idleSnap(t0, 31, nine, backend.Ptr(0.0), true), t0.Add(31*time.Second)))
+	h.Add(withStart(idleSnap(t0, 31, nine, schema.Ptr(0.0), true), t0.Add(31*time.Second)))
 	if d, ok := h.IdleFor(0, 42, t0.Add(31*time.Second)); !ok || d != 0 {
 		t.Errorf("reused PID idle for %v %v, want 0", d, ok)
 	}

@@ -20,8 +20,8 @@ import (
 	"github.com/prometheus/common/expfmt"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -63,7 +63,7 @@ func fixture() *snapshot.Snapshot {
 		SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "1.2.3"},
 		TakenAt: time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
 		Host:    snapshot.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
-		Devices: []backend.Device{
+		Devices: []schema.Device{
 			{Index: 0, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-aaaa"), PCIBusID: sp("00000000:01:00.0"),
 				MemoryTotalBytes: mib(24564), MemoryUsedBytes: mib(6100), GPUUtilPercent: f64(91), MemoryUtilPercent: f64(40),
 				EncoderUtilPct: f64(0), DecoderUtilPct: f64(0), TemperatureC: f64(67), PowerW: f64(301.5), PowerLimitW: f64(450),
@@ -71,7 +71,7 @@ func fixture() *snapshot.Snapshot {
 			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
 		},
 		Processes: []snapshot.Process{llama, hidden, matched, runner},
-		Sources:   []backend.SourceStatus{backend.OK("nvml"), backend.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), backend.OK("procfs")},
+		Sources:   []schema.SourceStatus{schema.OK("nvml"), schema.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), schema.OK("procfs")},
 	}
 }
 

@@ -10,14 +10,14 @@ import (
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // DeviceHeader summarises one device in three lines: identity, memory and
 // load, clocks and I/O. Every reading the driver did not give is n/a. A
 // lost GPU gets two lines that say so instead of a row of n/a.
-func DeviceHeader(d backend.Device) string {
+func DeviceHeader(d schema.Device) string {
 	if d.Lost {
 		return fmt.Sprintf("GPU %d  %s  PCI %s  LOST\n"+
 			"  The driver reports this GPU lost (fallen off the bus or hung): no readings and no processes until it is reset.",
@@ -45,7 +45,7 @@ func DeviceHeader(d backend.Device) string {
 // SystemSummary is the machine beside the GPUs in one line: CPU load, RAM
 // and swap, used of total; n/a for what was not read (CPU load on a first
 // snapshot).
-func SystemSummary(sys *backend.System) string {
+func SystemSummary(sys *schema.System) string {
 	return fmt.Sprintf("CPU %s  RAM %s / %s  Swap %s / %s", FormatPercent(sys.CPUPercent),
 		FormatBytes(sys.MemoryUsedBytes), FormatBytes(sys.MemoryTotalBytes),
 		FormatBytes(sys.SwapUsedBytes), FormatBytes(sys.SwapTotalBytes))

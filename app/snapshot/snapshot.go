@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // SchemaVersion is the snapshot schema's version. Any breaking change to the
@@ -27,14 +27,14 @@ type Snapshot struct {
 	Host          Host      `json:"host"`
 	// System is the machine's CPU load, RAM and swap beside the GPUs;
 	// null when not read (a platform without the reader, an older capture).
-	System    *backend.System  `json:"system"`
-	Devices   []backend.Device `json:"devices"`
-	Processes []Process        `json:"processes"`
+	System    *schema.System  `json:"system"`
+	Devices   []schema.Device `json:"devices"`
+	Processes []Process       `json:"processes"`
 	// ServedModels are the models a server holds across several processes
 	// or devices (an API process and one worker per GPU, a model split
 	// over two GPUs), one entry each; absent when there are none.
-	ServedModels []ServedModel          `json:"served_models,omitempty"`
-	Sources      []backend.SourceStatus `json:"sources"`
+	ServedModels []ServedModel         `json:"served_models,omitempty"`
+	Sources      []schema.SourceStatus `json:"sources"`
 	// Redacted is true for a snapshot made safe to post (Redact): no
 	// command lines, paths cut to base names, user and host names
 	// replaced. Absent otherwise.
@@ -62,7 +62,7 @@ type Host struct {
 	// WSL is the Windows host counters' state under WSL: on / starting /
 	// failed / off (with the reason), and each device's host adapter and
 	// VM worker. Null outside WSL.
-	WSL *backend.WSLHost `json:"wsl"`
+	WSL *schema.WSLHost `json:"wsl"`
 }
 
 // Process is one process's use of one device, joined with what the OS says
@@ -211,7 +211,7 @@ func (s *Snapshot) OnlyDevice(index int) *Snapshot {
 		}
 	}
 	if out.Devices == nil {
-		out.Devices = []backend.Device{}
+		out.Devices = []schema.Device{}
 	}
 	if out.Processes == nil {
 		out.Processes = []Process{}

@@ -16,7 +16,7 @@ import (
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Version is the version of `gtm summary --json`'s schema
@@ -286,7 +286,7 @@ func (acc *accumulator) finish(s *Summary) {
 
 // adapterKey identifies an adapter across snapshots: UUID, else PCI bus
 // ID, else index and name.
-func adapterKey(d backend.Device) string {
+func adapterKey(d schema.Device) string {
 	switch {
 	case d.UUID != nil:
 		return "uuid:" + *d.UUID

@@ -11,8 +11,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // summaryCapture: four snapshots a minute apart on a machine with two
@@ -125,7 +125,7 @@ func TestSummaryHugeReadingsStayShort(t *testing.T) {
 	huge, dev := 1e308, 0
 	used, total := uint64(math.MaxUint64), uint64(1)
 	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion,
-		Devices: []backend.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
+		Devices: []schema.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
 			GPUUtilPercent: &huge, TemperatureC: &huge, PowerW: &huge, SMClockMHz: &huge}},
 		Processes: []snapshot.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
 			LLM: &inspect.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}

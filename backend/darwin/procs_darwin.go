@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Processes looks up processes through sysctl (kern.proc.pid and
@@ -61,4 +62,4 @@ func (Processes) Lookup(pid int) backend.ProcessInfo {
 func (Processes) Forget(map[int]bool) {}
 
 // Health implements backend.ProcessSource.
-func (Processes) Health() backend.SourceStatus { return backend.OK("sysctl") }
+func (Processes) Health() schema.SourceStatus { return schema.OK("sysctl") }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // SourceName is this backend's name in snapshots.
@@ -101,7 +102,7 @@ func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	defer s.mu.Unlock()
 	accs, err := s.read(ctx)
 	if err != nil {
-		return backend.Sample{Sources: []backend.SourceStatus{backend.Failed(SourceName, err)}}
+		return backend.Sample{Sources: []schema.SourceStatus{schema.Failed(SourceName, err)}}
 	}
 	first := !s.rates.have
 	pct := s.rates.Update(allClients(accs), s.Now())
@@ -129,7 +130,7 @@ func allClients(accs []Accelerator) []Client {
 // assemble builds the sample from one reading and the GPU % per PID (nil
 // when no rate could be taken yet).
 func (s *Backend) assemble(accs []Accelerator, pct map[int]float64) backend.Sample {
-	out := backend.Sample{Sources: []backend.SourceStatus{backend.OK(SourceName)}}
+	out := backend.Sample{Sources: []schema.SourceStatus{schema.OK(SourceName)}}
 	var total *uint64
 	if s.MemSize != nil {
 		if n, err := s.MemSize(); err == nil && n > 0 {
@@ -138,7 +139,7 @@ func (s *Backend) assemble(accs []Accelerator, pct map[int]float64) backend.Samp
 			if err == nil {
 				err = errors.New("hw.memsize is 0")
 			}
-			out.Sources = append(out.Sources, backend.Failed(SourceName+".memory_total", err))
+			out.Sources = append(out.Sources, schema.Failed(SourceName+".memory_total", err))
 		}
 	}
 	type proc struct {
@@ -147,7 +148,7 @@ func (s *Backend) assemble(accs []Accelerator, pct map[int]float64) backend.Samp
 	}
 	procs := map[int]proc{}
 	for i, a := range accs {
-		out.Devices = append(out.Devices, backend.Device{
+		out.Devices = append(out.Devices, schema.Device{
 			Index: i, Vendor: "apple", Name: a.Model,
 			MemoryTotalBytes: total, MemoryUsedBytes: a.AllocSystemBytes, GPUUtilPercent: a.UtilPercent,
 		})
@@ -182,9 +183,9 @@ func (s *Backend) assemble(accs []Accelerator, pct map[int]float64) backend.Samp
 	}
 	for _, pid := range pids {
 		p := procs[pid]
-		u := backend.ProcessUsage{PID: pid, DeviceIndex: p.dev, Kinds: []string{"metal"}, Name: backend.Ptr(p.name)}
+		u := backend.ProcessUsage{PID: pid, DeviceIndex: p.dev, Kinds: []string{"metal"}, Name: schema.Ptr(p.name)}
 		if v, ok := pct[pid]; ok {
-			u.GPUUtilPercent = backend.Ptr(v)
+			u.GPUUtilPercent = schema.Ptr(v)
 			if v > graphicsAbovePercent {
 				u.Kinds = append(u.Kinds, "graphics")
 			}

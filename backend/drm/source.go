@@ -11,6 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Notes a DRM row carries when its memory cannot be charged to it.
@@ -59,7 +60,7 @@ func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 		// No AMD or Intel GPU: nothing to say, and no process scan.
 		return backend.Sample{}
 	}
-	out := backend.Sample{Sources: []backend.SourceStatus{backend.OK("drm")}}
+	out := backend.Sample{Sources: []schema.SourceStatus{schema.OK("drm")}}
 	index := map[string]int{}
 	for i, c := range cards {
 		out.Devices = append(out.Devices, c.Read(i))
@@ -229,20 +230,20 @@ func (a *rowAcc) usage(rk rowKey) backend.ProcessUsage {
 	u := backend.ProcessUsage{PID: rk.pid, DeviceIndex: rk.dev, Kinds: []string{"drm"}}
 	if a.private {
 		if a.hasVRAM {
-			u.VRAMBytes = backend.Ptr(a.vram)
+			u.VRAMBytes = schema.Ptr(a.vram)
 		}
 		if a.hasGTT {
-			u.SpillBytes = backend.Ptr(a.gtt)
+			u.SpillBytes = schema.Ptr(a.gtt)
 		}
 	} else {
 		u.Notes = append(u.Notes, NoteSharedClient)
 	}
 	if a.hasBusy {
-		u.SMUtilPercent = backend.Ptr(a.class[classCompute])
-		u.EncoderUtilPercent = backend.Ptr(a.class[classEncoder])
-		u.DecoderUtilPercent = backend.Ptr(a.class[classDecoder])
+		u.SMUtilPercent = schema.Ptr(a.class[classCompute])
+		u.EncoderUtilPercent = schema.Ptr(a.class[classEncoder])
+		u.DecoderUtilPercent = schema.Ptr(a.class[classDecoder])
 		busiest := max(a.class[0], a.class[1], a.class[2], a.class[3])
-		u.GPUUtilPercent = backend.Ptr(busiest)
+		u.GPUUtilPercent = schema.Ptr(busiest)
 	}
 	return u
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Card is one DRM device gtm reads through sysfs.
@@ -77,8 +77,8 @@ func FindCards(sysRoot string) ([]Card, error) {
 
 // Read takes the device readings sysfs and hwmon offer. Anything a driver
 // does not expose stays nil.
-func (c Card) Read(index int) backend.Device {
-	d := backend.Device{Index: index, Vendor: c.Vendor, Name: backend.Ptr(c.Name), PCIBusID: backend.Ptr(c.PDev)}
+func (c Card) Read(index int) schema.Device {
+	d := schema.Device{Index: index, Vendor: c.Vendor, Name: schema.Ptr(c.Name), PCIBusID: schema.Ptr(c.PDev)}
 	d.MemoryTotalBytes = readUint(filepath.Join(c.Dir, "mem_info_vram_total"))
 	d.MemoryUsedBytes = readUint(filepath.Join(c.Dir, "mem_info_vram_used"))
 	d.GPUUtilPercent = pct(readUint(filepath.Join(c.Dir, "gpu_busy_percent")))

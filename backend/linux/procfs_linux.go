@@ -16,6 +16,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // userHZ is the kernel's USER_HZ, the unit of /proc/<pid>/stat start times.
@@ -100,11 +101,11 @@ const SourceName = "procfs"
 
 // Health implements backend.ProcessSource: the proc root must give a boot
 // time, or no start time (and so no PID-reuse check) can be computed.
-func (p *ProcFS) Health() backend.SourceStatus {
+func (p *ProcFS) Health() schema.SourceStatus {
 	if _, err := p.BootTime(); err != nil {
-		return backend.Failed(SourceName, err)
+		return schema.Failed(SourceName, err)
 	}
-	return backend.OK(SourceName)
+	return schema.OK(SourceName)
 }
 
 // statFields is what one /proc/<pid>/stat line gives us.

@@ -12,6 +12,7 @@ import (
 	"github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // SourceName is this backend's name in snapshots.
@@ -141,31 +142,31 @@ func (b *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 	defer b.mu.Unlock()
 	var s backend.Sample
 	if err := b.openLocked(); err != nil {
-		s.Sources = append(s.Sources, backend.Failed(SourceName, err))
+		s.Sources = append(s.Sources, schema.Failed(SourceName, err))
 		return s
 	}
-	s.Sources = append(s.Sources, backend.OK(SourceName))
+	s.Sources = append(s.Sources, schema.OK(SourceName))
 	for _, d := range b.devices {
 		if ctx.Err() != nil {
-			s.Sources = append(s.Sources, backend.Failed(SourceName, ctx.Err()))
+			s.Sources = append(s.Sources, schema.Failed(SourceName, ctx.Err()))
 			break
 		}
 		d.lost = false
 		dev := b.readDevice(d)
 		var usage []backend.ProcessUsage
-		var sources []backend.SourceStatus
+		var sources []schema.SourceStatus
 		if !d.lost {
 			usage, sources = b.readProcesses(d, window)
 		}
 		if d.lost {
 			// GPU_IS_LOST from any call, even halfway through: the device
 			// shows lost with no readings and no rows, nothing half-read.
-			dev = backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID, Lost: true}
+			dev = schema.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID, Lost: true}
 			err := errors.New(b.errString(nvml.ERROR_GPU_IS_LOST))
 			usage = nil
-			sources = []backend.SourceStatus{
-				backend.Failed(fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index), err),
-				backend.Failed(fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index), err),
+			sources = []schema.SourceStatus{
+				schema.Failed(fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index), err),
+				schema.Failed(fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index), err),
 			}
 		}
 		s.Devices = append(s.Devices, dev)
@@ -187,8 +188,8 @@ func (b *Backend) DeviceCount() int {
 
 // readDevice reads one device's counters. Any GPU_IS_LOST sets d.lost and
 // stops reading: a lost GPU answers every call the same way.
-func (b *Backend) readDevice(d *device) backend.Device {
-	out := backend.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID}
+func (b *Backend) readDevice(d *device) schema.Device {
+	out := schema.Device{Index: d.index, Vendor: "NVIDIA", Name: d.name, UUID: d.uuid, PCIBusID: d.pciBusID}
 	h := d.handle
 	if h == nil {
 		d.lost = d.handleRet == nvml.ERROR_GPU_IS_LOST
@@ -210,13 +211,13 @@ func (b *Backend) readDevice(d *device) backend.Device {
 		out.MemoryUtilPercent = pct(u.Memory)
 	}
 	if t, ret := h.GetTemperature(nvml.TEMPERATURE_GPU); ok(ret) {
-		out.TemperatureC = backend.Ptr(float64(t))
+		out.TemperatureC = schema.Ptr(float64(t))
 	}
 	if mw, ret := h.GetPowerUsage(); ok(ret) {
-		out.PowerW = backend.Ptr(float64(mw) / 1000)
+		out.PowerW = schema.Ptr(float64(mw) / 1000)
 	}
 	if mw, ret := h.GetEnforcedPowerLimit(); ok(ret) {
-		out.PowerLimitW = backend.Ptr(float64(mw) / 1000)
+		out.PowerLimitW = schema.Ptr(float64(mw) / 1000)
 	}
 	out.SMClockMHz = clock(h, nvml.CLOCK_SM, ok)
 	out.MemoryClockMHz = clock(h, nvml.CLOCK_MEM, ok)
@@ -229,10 +230,10 @@ func (b *Backend) readDevice(d *device) backend.Device {
 	}
 	// NVML reports PCIe throughput in KB/s.
 	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_RX_BYTES); ok(ret) {
-		out.PCIeRxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+		out.PCIeRxBytesPerS = schema.Ptr(uint64(kb) * 1024)
 	}
 	if kb, ret := h.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES); ok(ret) {
-		out.PCIeTxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+		out.PCIeTxBytesPerS = schema.Ptr(uint64(kb) * 1024)
 	}
 	if d.mig && !d.lost {
 		out.MIGInstances = b.readMIG(d)
@@ -242,29 +243,29 @@ func (b *Backend) readDevice(d *device) backend.Device {
 
 // readMIG reads each MIG instance's identity and memory through its MIG
 // device handle. Slots without an instance are skipped.
-func (b *Backend) readMIG(d *device) []backend.MIGInstance {
+func (b *Backend) readMIG(d *device) []schema.MIGInstance {
 	n, ret := d.handle.GetMaxMigDeviceCount()
 	if !b.ok(d, ret) {
-		return []backend.MIGInstance{}
+		return []schema.MIGInstance{}
 	}
-	out := []backend.MIGInstance{}
+	out := []schema.MIGInstance{}
 	for i := 0; i < n; i++ {
 		mh, ret := d.handle.GetMigDeviceHandleByIndex(i)
 		if !b.ok(d, ret) {
 			continue // NOT_FOUND: no instance in this slot
 		}
-		var in backend.MIGInstance
+		var in schema.MIGInstance
 		if id, ret := mh.GetGpuInstanceId(); b.ok(d, ret) {
-			in.GPUInstanceID = backend.Ptr(id)
+			in.GPUInstanceID = schema.Ptr(id)
 		}
 		if id, ret := mh.GetComputeInstanceId(); b.ok(d, ret) {
-			in.ComputeInstanceID = backend.Ptr(id)
+			in.ComputeInstanceID = schema.Ptr(id)
 		}
 		if s, ret := mh.GetUUID(); b.ok(d, ret) {
 			in.UUID = &s
 		}
 		if m, ret := mh.GetMemoryInfo(); b.ok(d, ret) {
-			in.MemoryTotalBytes, in.MemoryUsedBytes = backend.Ptr(m.Total), backend.Ptr(m.Used)
+			in.MemoryTotalBytes, in.MemoryUsedBytes = schema.Ptr(m.Total), schema.Ptr(m.Used)
 		}
 		out = append(out, in)
 	}
@@ -298,12 +299,12 @@ var processLists = []struct {
 	{"mps", true, nvml.Device.GetMPSComputeRunningProcesses},
 }
 
-func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.ProcessUsage, []backend.SourceStatus) {
+func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.ProcessUsage, []schema.SourceStatus) {
 	listSource := fmt.Sprintf("%s.processes.gpu%d", SourceName, d.index)
 	utilSource := fmt.Sprintf("%s.process_utilization.gpu%d", SourceName, d.index)
 	if d.handle == nil {
 		err := errors.New("device handle unavailable")
-		return nil, []backend.SourceStatus{backend.Failed(listSource, err), backend.Failed(utilSource, err)}
+		return nil, []schema.SourceStatus{schema.Failed(listSource, err), schema.Failed(utilSource, err)}
 	}
 	byPID := map[int]*backend.ProcessUsage{}
 	var order []int
@@ -326,9 +327,9 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 			}
 			p.Kinds = append(p.Kinds, l.kind)
 			if d.mig && info.GpuInstanceId != noInstance {
-				p.GPUInstanceID = backend.Ptr(int(info.GpuInstanceId))
+				p.GPUInstanceID = schema.Ptr(int(info.GpuInstanceId))
 				if info.ComputeInstanceId != noInstance {
-					p.ComputeInstanceID = backend.Ptr(int(info.ComputeInstanceId))
+					p.ComputeInstanceID = schema.Ptr(int(info.ComputeInstanceId))
 				}
 			}
 			if info.UsedGpuMemory != notAvailable {
@@ -339,12 +340,12 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 			}
 		}
 	}
-	var sources []backend.SourceStatus
+	var sources []schema.SourceStatus
 	if len(listErrs) > 0 {
 		// A failed list is a failure, never "no processes".
-		sources = append(sources, backend.Failed(listSource, errors.New(joinErrs(listErrs))))
+		sources = append(sources, schema.Failed(listSource, errors.New(joinErrs(listErrs))))
 	} else {
-		sources = append(sources, backend.OK(listSource))
+		sources = append(sources, schema.OK(listSource))
 	}
 	sources = append(sources, b.readUtilization(d, window, byPID, utilSource))
 
@@ -368,12 +369,12 @@ func (b *Backend) readProcesses(d *device, window time.Duration) ([]backend.Proc
 // readUtilization attaches per-process SM/encoder/decoder load from the
 // samples newer than the device's last-seen timestamp. A process with no
 // sample in the window keeps nil: NVML said nothing about it.
-func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) backend.SourceStatus {
+func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int]*backend.ProcessUsage, name string) schema.SourceStatus {
 	if d.mig {
 		for _, p := range byPID {
 			p.Notes = append(p.Notes, errMIGUtilization.Error())
 		}
-		return backend.Failed(name, errMIGUtilization)
+		return schema.Failed(name, errMIGUtilization)
 	}
 	since := d.lastSeen
 	if since == 0 {
@@ -381,22 +382,22 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 	}
 	samples, ret, err := processUtilization(d.handle, since)
 	if err != nil {
-		return backend.Failed(name, err)
+		return schema.Failed(name, err)
 	}
 	b.ok(d, ret)
 	switch ret {
 	case nvml.SUCCESS:
 	case nvml.ERROR_NOT_FOUND:
 		// No process ran on the GPU since `since`: nothing to report.
-		return backend.OK(name)
+		return schema.OK(name)
 	case nvml.ERROR_INSUFFICIENT_SIZE:
 		// go-nvml's answer when the driver counts zero samples: the same.
 		if len(samples) == 0 {
-			return backend.OK(name)
+			return schema.OK(name)
 		}
-		return backend.Failed(name, errors.New(b.errString(ret)))
+		return schema.Failed(name, errors.New(b.errString(ret)))
 	default:
-		return backend.Failed(name, errors.New(b.errString(ret)))
+		return schema.Failed(name, errors.New(b.errString(ret)))
 	}
 	type acc struct {
 		n            int
@@ -433,7 +434,7 @@ func (b *Backend) readUtilization(d *device, window time.Duration, byPID map[int
 		p.EncoderUtilPercent = clampPct(a.enc / n)
 		p.DecoderUtilPercent = clampPct(a.dec / n)
 	}
-	return backend.OK(name)
+	return schema.OK(name)
 }
 
 // processUtilization calls GetProcessUtilization, which asks the driver
@@ -456,7 +457,7 @@ func (b *Backend) errString(ret nvml.Return) string { return ret.Error() }
 
 func clock(h nvml.Device, t nvml.ClockType, ok func(nvml.Return) bool) *float64 {
 	if mhz, ret := h.GetClockInfo(t); ok(ret) {
-		return backend.Ptr(float64(mhz))
+		return schema.Ptr(float64(mhz))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/nvml/nvmltest"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const gib = 1 << 30
@@ -226,7 +227,7 @@ func TestFailingProcessListIsReported(t *testing.T) {
 	m.GPUs[0].ComputeErr = gonvml.ERROR_NO_PERMISSION
 	m.GPUs[0].UtilErr = gonvml.ERROR_UNKNOWN
 	s := sample(t, New(m.Interface()))
-	var list, util *backend.SourceStatus
+	var list, util *schema.SourceStatus
 	for i, src := range s.Sources {
 		switch src.Name {
 		case "nvml.processes.gpu0":

@@ -10,13 +10,13 @@ import (
 
 	"github.com/shirou/gopsutil/v4/common"
 
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // SourceName is the system source's name in snapshots.
 const SourceName = "system"
 
-// Reader reads backend.System. CPU load is a difference of cumulative
+// Reader reads schema.System. CPU load is a difference of cumulative
 // counters, so the Reader keeps the previous reading; it is safe for
 // concurrent use.
 type Reader struct {
@@ -44,8 +44,8 @@ func New(procRoot string) *Reader {
 }
 
 // ReadSystem implements backend.SystemReader.
-func (r *Reader) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
-	var sys backend.System
+func (r *Reader) ReadSystem(context.Context) (schema.System, schema.SourceStatus) {
+	var sys schema.System
 	var errs []error
 
 	r.mu.Lock()
@@ -68,9 +68,9 @@ func (r *Reader) ReadSystem(context.Context) (backend.System, backend.SourceStat
 	sys.MemoryUsedBytes, sys.MemoryTotalBytes = m.used, m.total
 	sys.SwapUsedBytes, sys.SwapTotalBytes = m.swapUsed, m.swapTotal
 	if err := errors.Join(errs...); err != nil {
-		return sys, backend.Failed(SourceName, err)
+		return sys, schema.Failed(SourceName, err)
 	}
-	return sys, backend.OK(SourceName)
+	return sys, schema.OK(SourceName)
 }
 
 func (r *Reader) cpuTicks() (cpuTicks, error) { return readCPUTicks(r.env) }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/wddm"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Assemble turns ordered adapters and one counter sample into devices and
@@ -24,18 +25,18 @@ func Assemble(adapters []Adapter, cs wddm.CounterSet) (backend.Sample, int) {
 	busy := engineBusy(cs.Engine)
 	for i, a := range adapters {
 		index[a.LUID] = i
-		d := backend.Device{Index: i, Vendor: VendorName(a.VendorID), Name: backend.Ptr(a.Name), UUID: backend.Ptr(a.LUID)}
+		d := schema.Device{Index: i, Vendor: VendorName(a.VendorID), Name: schema.Ptr(a.Name), UUID: schema.Ptr(a.LUID)}
 		if a.DedicatedBytes > 0 {
-			d.MemoryTotalBytes = backend.Ptr(a.DedicatedBytes)
+			d.MemoryTotalBytes = schema.Ptr(a.DedicatedBytes)
 		}
 		d.MemoryUsedBytes = usedBy[a.LUID]
 		if b, ok := busy[a.LUID]; ok {
-			d.GPUUtilPercent = backend.Ptr(b.gpu)
+			d.GPUUtilPercent = schema.Ptr(b.gpu)
 			if b.hasEnc {
-				d.EncoderUtilPct = backend.Ptr(b.enc)
+				d.EncoderUtilPct = schema.Ptr(b.enc)
 			}
 			if b.hasDec {
-				d.DecoderUtilPct = backend.Ptr(b.dec)
+				d.DecoderUtilPct = schema.Ptr(b.dec)
 			}
 		}
 		out.Devices = append(out.Devices, d)

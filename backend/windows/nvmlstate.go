@@ -3,7 +3,7 @@ package windows
 import (
 	"sync"
 
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // nvmlLibrary is nvml.dll once loaded and initialised; tests fake it.
@@ -31,11 +31,11 @@ type telemetry struct {
 
 // sample fills the devices paired with NVML devices (devices[i] is
 // adapters[i]) and returns the nvml source.
-func (t *telemetry) sample(devices []backend.Device, adapters []Adapter) backend.SourceStatus {
+func (t *telemetry) sample(devices []schema.Device, adapters []Adapter) schema.SourceStatus {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if !hasNVIDIA(adapters) {
-		return backend.Noted(NVMLSource, NoteNoNVIDIA)
+		return schema.Noted(NVMLSource, NoteNoNVIDIA)
 	}
 	if !t.tried && !t.closed {
 		t.tried = true
@@ -45,11 +45,11 @@ func (t *telemetry) sample(devices []backend.Device, adapters []Adapter) backend
 		if t.err == nil {
 			t.err = ErrNoNVML
 		}
-		return backend.Failed(NVMLSource, t.err)
+		return schema.Failed(NVMLSource, t.err)
 	}
 	handles, err := t.lib.devices()
 	if err != nil {
-		return backend.Failed(NVMLSource, err)
+		return schema.Failed(NVMLSource, err)
 	}
 	tel := make([]Telemetry, len(handles))
 	for i, h := range handles {

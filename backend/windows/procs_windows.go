@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sys/windows"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Processes looks processes up through Toolhelp (names and parents of
@@ -124,11 +125,11 @@ func (p *Processes) Lookup(pid int) backend.ProcessInfo {
 func (p *Processes) Forget(map[int]bool) {}
 
 // Health implements backend.ProcessSource.
-func (p *Processes) Health() backend.SourceStatus {
+func (p *Processes) Health() schema.SourceStatus {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, err := p.snapshot(); err != nil {
-		return backend.Failed("processes", err)
+		return schema.Failed("processes", err)
 	}
-	return backend.OK("processes")
+	return schema.OK("processes")
 }

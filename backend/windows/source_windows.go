@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // SourceName is this backend's name in snapshots.
@@ -45,22 +46,22 @@ func (s *Backend) open() {
 
 // telemetry fills the devices paired with NVML devices by PCI location
 // and returns the nvml source.
-func (s *Backend) telemetry(devices []backend.Device) backend.SourceStatus {
+func (s *Backend) telemetry(devices []schema.Device) schema.SourceStatus {
 	return s.nvml.sample(devices, s.adapters)
 }
 
 // sources says which of DXGI and the counters could be read.
-func (s *Backend) sources() []backend.SourceStatus {
-	var out []backend.SourceStatus
+func (s *Backend) sources() []schema.SourceStatus {
+	var out []schema.SourceStatus
 	if s.pdhErr != nil {
-		out = append(out, backend.Failed(SourceName, s.pdhErr))
+		out = append(out, schema.Failed(SourceName, s.pdhErr))
 	} else {
-		out = append(out, backend.OK(SourceName))
+		out = append(out, schema.OK(SourceName))
 	}
 	if s.adapterErr != nil {
-		out = append(out, backend.Failed("dxgi", s.adapterErr))
+		out = append(out, schema.Failed("dxgi", s.adapterErr))
 	} else {
-		out = append(out, backend.OK("dxgi"))
+		out = append(out, schema.OK("dxgi"))
 	}
 	return out
 }
@@ -73,23 +74,23 @@ func (s *Backend) Sample(ctx context.Context, _ time.Duration) backend.Sample {
 	if s.q == nil {
 		out := backend.Sample{Sources: s.sources()}
 		for i, a := range s.adapters {
-			out.Devices = append(out.Devices, backend.Device{Index: i, Vendor: VendorName(a.VendorID), Name: backend.Ptr(a.Name), UUID: backend.Ptr(a.LUID)})
+			out.Devices = append(out.Devices, schema.Device{Index: i, Vendor: VendorName(a.VendorID), Name: schema.Ptr(a.Name), UUID: schema.Ptr(a.LUID)})
 		}
 		out.Sources = append(out.Sources, s.telemetry(out.Devices))
 		return out
 	}
 	cs, err := s.q.sample()
 	if err != nil {
-		return backend.Sample{Sources: append(s.sources()[1:], backend.Failed(SourceName, err))}
+		return backend.Sample{Sources: append(s.sources()[1:], schema.Failed(SourceName, err))}
 	}
 	out, bad := Assemble(s.adapters, cs)
 	if bad > 0 {
-		out.Sources = append(out.Sources, backend.Failed(SourceName+".instances", fmt.Errorf("%d counter values could not be read and were skipped", bad)))
+		out.Sources = append(out.Sources, schema.Failed(SourceName+".instances", fmt.Errorf("%d counter values could not be read and were skipped", bad)))
 	}
 	out.Sources = append(s.sources(), out.Sources...)
 	out.Sources = append(out.Sources, s.telemetry(out.Devices))
 	if cs.Local == nil && cs.Dedicated == nil {
-		out.Sources = append(out.Sources, backend.Failed(SourceName+".process_memory", fmt.Errorf("GPU Process Memory counters are not available")))
+		out.Sources = append(out.Sources, schema.Failed(SourceName+".process_memory", fmt.Errorf("GPU Process Memory counters are not available")))
 	}
 	return out
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // NVMLSource names the NVIDIA device telemetry in snapshots.
@@ -56,7 +56,7 @@ type Telemetry struct {
 	BusID   string
 	PCI     *PCIAddr
 	Lost    bool
-	Reading backend.Device // only the fields NVML gives are set
+	Reading schema.Device // only the fields NVML gives are set
 }
 
 // readTelemetry reads one device. A call that fails leaves its field nil;
@@ -76,15 +76,15 @@ func readTelemetry(d nvmlDevice) Telemetry {
 		}
 	}
 	r := &t.Reading
-	f := func(v uint32) *float64 { return backend.Ptr(float64(v)) }
+	f := func(v uint32) *float64 { return schema.Ptr(float64(v)) }
 	if v, ret := d.Temperature(nvmlTemperatureGPU); ok(ret) {
 		r.TemperatureC = f(v)
 	}
 	if mw, ret := d.PowerUsage(); ok(ret) {
-		r.PowerW = backend.Ptr(float64(mw) / 1000)
+		r.PowerW = schema.Ptr(float64(mw) / 1000)
 	}
 	if mw, ret := d.EnforcedPowerLimit(); ok(ret) {
-		r.PowerLimitW = backend.Ptr(float64(mw) / 1000)
+		r.PowerLimitW = schema.Ptr(float64(mw) / 1000)
 	}
 	for _, c := range []struct {
 		kind uint32
@@ -104,13 +104,13 @@ func readTelemetry(d nvmlDevice) Telemetry {
 		r.DecoderUtilPct = f(v)
 	}
 	if kb, ret := d.PCIeThroughput(nvmlPCIeRxBytes); ok(ret) {
-		r.PCIeRxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+		r.PCIeRxBytesPerS = schema.Ptr(uint64(kb) * 1024)
 	}
 	if kb, ret := d.PCIeThroughput(nvmlPCIeTxBytes); ok(ret) {
-		r.PCIeTxBytesPerS = backend.Ptr(uint64(kb) * 1024)
+		r.PCIeTxBytesPerS = schema.Ptr(uint64(kb) * 1024)
 	}
 	if t.Lost {
-		t.Reading = backend.Device{} // nothing from a lost GPU is current
+		t.Reading = schema.Device{} // nothing from a lost GPU is current
 	}
 	return t
 }
@@ -121,7 +121,7 @@ func readTelemetry(d nvmlDevice) Telemetry {
 // clocks, memory controller load, PCIe; GPU, encoder and decoder load
 // when the counters had none). It returns the nvml source: why telemetry
 // is missing for any NVIDIA adapter, or OK.
-func ApplyTelemetry(devices []backend.Device, adapters []Adapter, tel []Telemetry) backend.SourceStatus {
+func ApplyTelemetry(devices []schema.Device, adapters []Adapter, tel []Telemetry) schema.SourceStatus {
 	locs := make([]*PCIAddr, len(tel))
 	for i := range tel {
 		locs[i] = tel[i].PCI
@@ -137,7 +137,7 @@ func ApplyTelemetry(devices []backend.Device, adapters []Adapter, tel []Telemetr
 		}
 		t := tel[p.Device]
 		d := &devices[i]
-		d.PCIBusID = backend.Ptr(t.BusID)
+		d.PCIBusID = schema.Ptr(t.BusID)
 		if t.Lost {
 			why = append(why, fmt.Sprintf("GPU %d (%s): NVML reports the GPU lost", i, a.Name))
 			continue
@@ -145,13 +145,13 @@ func ApplyTelemetry(devices []backend.Device, adapters []Adapter, tel []Telemetr
 		fillMissing(d, &t.Reading)
 	}
 	if len(why) > 0 {
-		return backend.Failed(NVMLSource, fmt.Errorf("no NVIDIA telemetry for %s; those readings stay unknown", strings.Join(why, "; ")))
+		return schema.Failed(NVMLSource, fmt.Errorf("no NVIDIA telemetry for %s; those readings stay unknown", strings.Join(why, "; ")))
 	}
-	return backend.OK(NVMLSource)
+	return schema.OK(NVMLSource)
 }
 
 // fillMissing copies each of src's readings into dst where dst has none.
-func fillMissing(dst, src *backend.Device) {
+func fillMissing(dst, src *schema.Device) {
 	for _, f := range []struct{ d, s **float64 }{
 		{&dst.TemperatureC, &src.TemperatureC}, {&dst.PowerW, &src.PowerW}, {&dst.PowerLimitW, &src.PowerLimitW},
 		{&dst.SMClockMHz, &src.SMClockMHz}, {&dst.MemoryClockMHz, &src.MemoryClockMHz}, {&dst.VideoClockMHz, &src.VideoClockMHz},

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func TestParseBusID(t *testing.T) {
@@ -119,7 +119,7 @@ func TestApplyTelemetry(t *testing.T) {
 		{Name: "Intel(R) UHD Graphics", VendorID: VendorIntel, PCI: pci(0, 2)},
 	}
 	tel := []Telemetry{readTelemetry(fakeNVML{bus: "00000000:01:00.0"})}
-	devices := []backend.Device{{Index: 0, GPUUtilPercent: backend.Ptr(55.0)}, {Index: 1}}
+	devices := []schema.Device{{Index: 0, GPUUtilPercent: schema.Ptr(55.0)}, {Index: 1}}
 	src := ApplyTelemetry(devices, adapters, tel)
 	if !src.OK {
 		t.Fatalf("source %+v", src)
@@ -134,7 +134,7 @@ func TestApplyTelemetry(t *testing.T) {
 	}
 
 	// No unique match: readings stay nil and the source says why.
-	devices = []backend.Device{{Index: 0}, {Index: 1}}
+	devices = []schema.Device{{Index: 0}, {Index: 1}}
 	adapters[0].PCI = nil
 	src = ApplyTelemetry(devices, adapters, tel)
 	if src.OK || !strings.Contains(*src.Error, "GPU 0 (NVIDIA GeForce RTX 4080 SUPER): its PCI location could not be read") || strings.Contains(*src.Error, "Intel") {
@@ -162,7 +162,7 @@ func TestTelemetryQuietWithoutNVIDIA(t *testing.T) {
 	tl := telemetry{load: func() (nvmlLibrary, error) { loads++; return nil, ErrNoNVML }}
 	amd := []Adapter{{Name: "AMD Radeon RX 9060 XT", VendorID: VendorAMD}, {Name: "Intel(R) UHD Graphics", VendorID: VendorIntel}}
 	for i := 0; i < 3; i++ {
-		src := tl.sample(make([]backend.Device, 2), amd)
+		src := tl.sample(make([]schema.Device, 2), amd)
 		if !src.OK || src.Error != nil || src.Note == nil || *src.Note != NoteNoNVIDIA {
 			t.Fatalf("source %+v: want ok with the note %q", src, NoteNoNVIDIA)
 		}
@@ -173,7 +173,7 @@ func TestTelemetryQuietWithoutNVIDIA(t *testing.T) {
 
 	nv := []Adapter{{Name: "NVIDIA GeForce RTX 3060", VendorID: VendorNVIDIA, PCI: pci(1, 0)}}
 	for i := 0; i < 3; i++ {
-		src := tl.sample(make([]backend.Device, 1), nv)
+		src := tl.sample(make([]schema.Device, 1), nv)
 		if src.OK || src.Error == nil || *src.Error != ErrNoNVML.Error() || src.Note != nil {
 			t.Fatalf("source %+v: want the error %q", src, ErrNoNVML)
 		}
@@ -188,7 +188,7 @@ func TestTelemetryShutsNVMLDownOnce(t *testing.T) {
 	lib := &fakeLibrary{devs: []nvmlDevice{fakeNVML{bus: "00000000:01:00.0"}}}
 	tl := telemetry{load: func() (nvmlLibrary, error) { return lib, nil }}
 	nv := []Adapter{{Name: "NVIDIA GeForce RTX 3060", VendorID: VendorNVIDIA, PCI: pci(1, 0)}}
-	devices := make([]backend.Device, 1)
+	devices := make([]schema.Device, 1)
 	if src := tl.sample(devices, nv); !src.OK || devices[0].TemperatureC == nil {
 		t.Fatalf("source %+v device %+v", src, devices[0])
 	}
@@ -198,7 +198,7 @@ func TestTelemetryShutsNVMLDownOnce(t *testing.T) {
 	if err := tl.close(); err != nil || lib.shutdowns != 1 {
 		t.Errorf("a second close shut NVML down again (%d)", lib.shutdowns)
 	}
-	if src := tl.sample(make([]backend.Device, 1), nv); src.OK || *src.Error != ErrNVMLClosed.Error() {
+	if src := tl.sample(make([]schema.Device, 1), nv); src.OK || *src.Error != ErrNVMLClosed.Error() {
 		t.Errorf("after close: %+v; a closed NVML is not read or reloaded", src)
 	}
 

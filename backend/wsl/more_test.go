@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/wddm"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Two VM workers (another Hyper-V VM, or Windows Sandbox): neither can be
@@ -26,7 +26,7 @@ func TestSeveralVMWorkersAreAmbiguous(t *testing.T) {
 	b, _ := json.Marshal(w)
 	line := string(b)
 	used := uint64(9556302233)
-	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
+	nv := fixedGPU{Devices: []schema.Device{{Index: 0, MemoryUsedBytes: &used}}}
 	s := (&Backend{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
 	d := s.WSL.Devices[0]
 	if d.Label != "VM worker" || d.VMWorkerPID != nil || d.Contexts != nil {

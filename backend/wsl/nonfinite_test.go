@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // A sample with bare NaN/Infinity values (what .NET prints for them) is
@@ -44,7 +45,7 @@ func TestParseLineNonFinite(t *testing.T) {
 
 	// Through the source: unknown values are null with a note, never 0.
 	used := uint64(2 << 30)
-	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
+	nv := fixedGPU{Devices: []schema.Device{{Index: 0, MemoryUsedBytes: &used}}}
 	s := (&Backend{NVML: nv, Stream: streamWith(t, line)}).Sample(context.Background(), time.Second)
 	rows := map[int]backend.ProcessUsage{}
 	for _, u := range s.Usage {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/wddm"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Notes on WSL rows.
@@ -41,25 +42,25 @@ func (s *Backend) Close() error {
 // Sample implements backend.GPU.
 func (s *Backend) Sample(ctx context.Context, window time.Duration) backend.Sample {
 	out := s.NVML.Sample(ctx, window)
-	host := &backend.WSLHost{State: StateOff}
+	host := &schema.WSLHost{State: StateOff}
 	out.WSL = host
 	if s.Stream == nil {
-		host.Reason = backend.Ptr(s.OffReason)
+		host.Reason = schema.Ptr(s.OffReason)
 		return out
 	}
 	hs, state, err := s.Stream.Latest()
 	host.State = state
 	if err != nil {
-		host.Reason = backend.Ptr(err.Error())
+		host.Reason = schema.Ptr(err.Error())
 	}
 	if hs == nil {
 		return out
 	}
 	procs, adapters, bad := wddm.Account(hs.Counters)
 	if bad > 0 {
-		out.Sources = append(out.Sources, backend.Failed("wsl.host", fmt.Errorf("%d host counter values were unreadable and skipped", bad)))
+		out.Sources = append(out.Sources, schema.Failed("wsl.host", fmt.Errorf("%d host counter values were unreadable and skipped", bad)))
 	} else {
-		out.Sources = append(out.Sources, backend.OK("wsl.host"))
+		out.Sources = append(out.Sources, schema.OK("wsl.host"))
 	}
 	nvmlRows := map[[2]int]backend.ProcessUsage{}
 	for _, u := range out.Usage {
@@ -67,7 +68,7 @@ func (s *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 	}
 	var usage []backend.ProcessUsage
 	for _, d := range out.Devices {
-		wd := backend.WSLDevice{Index: d.Index}
+		wd := schema.WSLDevice{Index: d.Index}
 		if d.MemoryUsedBytes != nil {
 			if luid, ok := PairAdapter(*d.MemoryUsedBytes, adapters); ok {
 				wd.AdapterLUID = &luid
@@ -91,7 +92,7 @@ func (s *Backend) Sample(ctx context.Context, window time.Duration) backend.Samp
 // the device's NVML rows (their SM load is kept where the host has none;
 // used rows leave nvmlRows). The VM workers among them label wd: one is
 // the WSL VM, and its guest contexts are wd's.
-func adapterRows(wd *backend.WSLDevice, procs []wddm.Process, nvmlRows map[[2]int]backend.ProcessUsage) []backend.ProcessUsage {
+func adapterRows(wd *schema.WSLDevice, procs []wddm.Process, nvmlRows map[[2]int]backend.ProcessUsage) []backend.ProcessUsage {
 	var rows []backend.ProcessUsage
 	var workers []wddm.Process
 	for _, p := range procs {
@@ -121,7 +122,7 @@ func adapterRows(wd *backend.WSLDevice, procs []wddm.Process, nvmlRows map[[2]in
 		}
 	}
 	if len(workers) == 1 {
-		wd.VMWorkerPID = backend.Ptr(workers[0].PID)
+		wd.VMWorkerPID = schema.Ptr(workers[0].PID)
 		wd.Contexts = workers[0].Contexts
 	}
 	return rows
@@ -137,7 +138,7 @@ func hostRow(dev int, p wddm.Process) backend.ProcessUsage {
 		GPUUtilPercent:     p.GPUPercent(),
 	}
 	if p.Name != "" {
-		u.Name = backend.Ptr(p.Name)
+		u.Name = schema.Ptr(p.Name)
 	}
 	if p.Fallback {
 		u.Notes = append(u.Notes, NoteFallbackCounters)

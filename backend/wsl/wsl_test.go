@@ -13,6 +13,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/wddm"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const gib = 1 << 30
@@ -177,10 +178,10 @@ func streamWith(t *testing.T, line string) *Stream {
 func TestSourceRowsFromHostCounters(t *testing.T) {
 	used := uint64(9556302233)
 	nv := fixedGPU{
-		Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}},
+		Devices: []schema.Device{{Index: 0, MemoryUsedBytes: &used}},
 		// NVML's per-process sample under WSL carries a Windows PID.
-		Usage:   []backend.ProcessUsage{{PID: 4120, DeviceIndex: 0, SMUtilPercent: backend.Ptr(70.0)}, {PID: 77, DeviceIndex: 0}},
-		Sources: []backend.SourceStatus{backend.OK("nvml")},
+		Usage:   []backend.ProcessUsage{{PID: 4120, DeviceIndex: 0, SMUtilPercent: schema.Ptr(70.0)}, {PID: 77, DeviceIndex: 0}},
+		Sources: []schema.SourceStatus{schema.OK("nvml")},
 	}
 	src := &Backend{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
 	s := src.Sample(context.Background(), time.Second)
@@ -224,7 +225,7 @@ func TestSourceRowsFromHostCounters(t *testing.T) {
 
 func TestSourceUnmatchedAndOff(t *testing.T) {
 	used := uint64(3 * gib) // matches no host adapter
-	nv := fixedGPU{Devices: []backend.Device{{Index: 0, MemoryUsedBytes: &used}}}
+	nv := fixedGPU{Devices: []schema.Device{{Index: 0, MemoryUsedBytes: &used}}}
 	src := &Backend{NVML: nv, Stream: streamWith(t, strings.TrimSpace(string(fixture(t))))}
 	s := src.Sample(context.Background(), time.Second)
 	if d := s.WSL.Devices[0]; d.AdapterLUID != nil || d.VMWorkerPID != nil {

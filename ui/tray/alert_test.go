@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // useSeq turns GPU 0 VRAM percentages (of 100 GiB) into snapshots; a
@@ -17,7 +17,7 @@ func useSeq(pcts ...float64) []*snapshot.Snapshot {
 		if p < 0 {
 			d.MemoryUsedBytes = nil
 		}
-		out = append(out, snap([]backend.Device{d}, []snapshot.Process{proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M")}))
+		out = append(out, snap([]schema.Device{d}, []snapshot.Process{proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M")}))
 	}
 	return out
 }
@@ -84,11 +84,11 @@ func TestAlertTextNamesGPUUseAndTopProcess(t *testing.T) {
 
 func TestAlertsPerGPU(t *testing.T) {
 	var a Alerts
-	s := snap([]backend.Device{device(0, "a", 95, 100), device(1, "b", 10, 100)}, nil)
+	s := snap([]schema.Device{device(0, "a", 95, 100), device(1, "b", 10, 100)}, nil)
 	if al := a.Step(s, 90); len(al) != 1 || al[0].GPU != 0 {
 		t.Fatalf("%+v", al)
 	}
-	s = snap([]backend.Device{device(0, "a", 95, 100), device(1, "b", 91, 100)}, nil)
+	s = snap([]schema.Device{device(0, "a", 95, 100), device(1, "b", 91, 100)}, nil)
 	if al := a.Step(s, 90); len(al) != 1 || al[0].GPU != 1 {
 		t.Fatalf("%+v", al)
 	}

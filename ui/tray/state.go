@@ -12,7 +12,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Level is how full the GPU shown by the icon is.
@@ -166,12 +166,12 @@ func FromSnapshot(s *snapshot.Snapshot, o Options) State {
 
 // GPULine is one GPU in the tooltip: "GPU 0 · 12.3 / 24.0 GiB (51 %)";
 // a reading the driver did not give is n/a, never 0.
-func GPULine(d backend.Device) string {
+func GPULine(d schema.Device) string {
 	return fmt.Sprintf("GPU %d · %s", d.Index, memText(d))
 }
 
 // GPUMenuLine is one GPU in the menu, with its name.
-func GPUMenuLine(d backend.Device) string {
+func GPUMenuLine(d schema.Device) string {
 	name := ""
 	if d.Name != nil && *d.Name != "" {
 		name = " " + *d.Name
@@ -179,7 +179,7 @@ func GPUMenuLine(d backend.Device) string {
 	return fmt.Sprintf("GPU %d%s · %s", d.Index, name, memText(d))
 }
 
-func memText(d backend.Device) string {
+func memText(d schema.Device) string {
 	used, total := d.MemoryUsedBytes, d.MemoryTotalBytes
 	switch {
 	case used == nil && total == nil:
@@ -200,7 +200,7 @@ func roundPercent(used, total uint64) int {
 
 // Percent is a device's VRAM use in percent (unrounded); ok is false
 // without both readings.
-func Percent(d backend.Device) (pct float64, ok bool) {
+func Percent(d schema.Device) (pct float64, ok bool) {
 	if d.MemoryUsedBytes == nil || d.MemoryTotalBytes == nil || *d.MemoryTotalBytes == 0 {
 		return 0, false
 	}

@@ -9,16 +9,16 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const GiB = 1 << 30
 
 func ptr[T any](v T) *T { return &v }
 
-func device(i int, name string, used, total float64) backend.Device {
-	return backend.Device{Index: i, Name: ptr(name), Vendor: "nvidia",
+func device(i int, name string, used, total float64) schema.Device {
+	return schema.Device{Index: i, Name: ptr(name), Vendor: "nvidia",
 		MemoryUsedBytes: ptr(uint64(used * GiB)), MemoryTotalBytes: ptr(uint64(total * GiB))}
 }
 
@@ -33,26 +33,26 @@ func proc(pid, dev int, name string, vram float64, model, quant string) snapshot
 
 var taken = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 
-func snap(devs []backend.Device, procs []snapshot.Process, sources ...backend.SourceStatus) *snapshot.Snapshot {
+func snap(devs []schema.Device, procs []snapshot.Process, sources ...schema.SourceStatus) *snapshot.Snapshot {
 	if procs == nil {
 		procs = []snapshot.Process{}
 	}
 	if devs == nil {
-		devs = []backend.Device{}
+		devs = []schema.Device{}
 	}
 	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
-		Sources: append([]backend.SourceStatus{backend.OK("procfs")}, sources...)}
+		Sources: append([]schema.SourceStatus{schema.OK("procfs")}, sources...)}
 }
 
 func oneGPU() *snapshot.Snapshot {
-	return snap([]backend.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []snapshot.Process{
+	return snap([]schema.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []snapshot.Process{
 		proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M"),
 		proc(1700, 0, "Xorg", 0.4, "", ""),
 	})
 }
 
 func threeGPUs() *snapshot.Snapshot {
-	return snap([]backend.Device{
+	return snap([]schema.Device{
 		device(0, "NVIDIA H100", 70, 80),
 		device(1, "NVIDIA H100", 78, 80),
 		device(2, "NVIDIA H100", 1, 80),
@@ -65,13 +65,13 @@ func threeGPUs() *snapshot.Snapshot {
 }
 
 func noGPU() *snapshot.Snapshot {
-	return snap(nil, nil, backend.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
+	return snap(nil, nil, schema.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
 }
 
 func TestFromSnapshot(t *testing.T) {
 	demo := oneGPU()
 	demo.Demo = true
-	hidden := snap([]backend.Device{{Index: 0, Name: ptr("GPU"), MemoryTotalBytes: ptr(uint64(8 * GiB))}}, nil)
+	hidden := snap([]schema.Device{{Index: 0, Name: ptr("GPU"), MemoryTotalBytes: ptr(uint64(8 * GiB))}}, nil)
 
 	cases := []struct {
 		name    string
@@ -252,7 +252,7 @@ func TestMenuLabels(t *testing.T) {
 }
 
 func TestManyGPUsFitTheMenu(t *testing.T) {
-	var devs []backend.Device
+	var devs []schema.Device
 	for i := 0; i < 12; i++ {
 		devs = append(devs, device(i, "A100", 1, 40))
 	}
@@ -272,7 +272,7 @@ func TestNoGPUReason(t *testing.T) {
 		"no GPU backend for this operating system yet":                    "no GPU backend for this operating system yet",
 	}
 	for in, want := range cases {
-		s := snap(nil, nil, backend.Failed("nvml", errors.New(in)))
+		s := snap(nil, nil, schema.Failed("nvml", errors.New(in)))
 		if got := NoGPUReason(s); got != want {
 			t.Errorf("%q → %q, want %q", in, got, want)
 		}

@@ -15,7 +15,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
-	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -92,7 +92,7 @@ func ramp() []*snapshot.Snapshot {
 			used -= 0.05
 		}
 		jitter := float64(i%3-1) * 0.004
-		s := snap([]backend.Device{device(0, "RTX 3090", used+jitter, 24)}, []snapshot.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
+		s := snap([]schema.Device{device(0, "RTX 3090", used+jitter, 24)}, []snapshot.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
 		s.TakenAt = taken.Add(time.Duration(i) * time.Second)
 		out = append(out, s)
 	}
@@ -316,7 +316,7 @@ func TestLevels(t *testing.T) {
 	}
 	got := []IconKey{}
 	for _, used := range []float64{19.1, 19.2, 22.8} { // 79.6 % rounds to 80
-		got = append(got, FromSnapshot(snap([]backend.Device{device(0, "x", used, 24)}, nil), Options{}).Icon)
+		got = append(got, FromSnapshot(snap([]schema.Device{device(0, "x", used, 24)}, nil), Options{}).Icon)
 	}
 	want2 := []IconKey{{true, 80, LevelHigh}, {true, 80, LevelHigh}, {true, 95, LevelCritical}}
 	if !reflect.DeepEqual(got, want2) {

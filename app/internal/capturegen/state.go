@@ -10,6 +10,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // state is the machine at second t. It stands in for every source the
@@ -27,7 +28,7 @@ type state struct {
 	// this second's readings
 	sample    backend.Sample
 	resources map[int]backend.ProcessResources
-	system    backend.System
+	system    schema.System
 	llamaVRAM uint64
 	load      llamaLoad
 	// seen holds PIDs read before: a CPU load needs a previous reading.
@@ -48,13 +49,13 @@ func (s *state) step() {
 	dev0 := s.gpu0(g)
 	dev1 := s.gpu1(usage, g.vram1)
 	s.sample = backend.Sample{
-		Devices: []backend.Device{dev0, dev1},
+		Devices: []schema.Device{dev0, dev1},
 		Usage:   usage,
-		Sources: []backend.SourceStatus{
-			backend.OK("nvml"),
-			backend.OK("nvml.processes.gpu0"), backend.OK("nvml.process_utilization.gpu0"),
-			backend.OK("nvml.processes.gpu1"), backend.OK("nvml.process_utilization.gpu1"),
-			backend.OK("drm"),
+		Sources: []schema.SourceStatus{
+			schema.OK("nvml"),
+			schema.OK("nvml.processes.gpu0"), schema.OK("nvml.process_utilization.gpu0"),
+			schema.OK("nvml.processes.gpu1"), schema.OK("nvml.process_utilization.gpu1"),
+			schema.OK("drm"),
 		},
 	}
 	s.readSystem()
@@ -190,7 +191,7 @@ func (s *state) readProcess(p *proc) (backend.ProcessUsage, backend.ProcessResou
 }
 
 // gpu0 is GPU 0's own readings, which follow what runs on it.
-func (s *state) gpu0(g gpuTotals) backend.Device {
+func (s *state) gpu0(g gpuTotals) schema.Device {
 	t, w, l := s.t, s.w, s.load
 	sm0, dec0 := g.sm0, g.dec0
 	var mem0, power0, rx0, tx0 float64
@@ -230,7 +231,7 @@ func (s *state) gpu0(g gpuTotals) backend.Device {
 	case dec0 > 0:
 		smClock, memClock, vidClock = 1410, 810, 1605
 	}
-	dev0 := backend.Device{
+	dev0 := schema.Device{
 		Index: 0, Name: str("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA",
 		UUID: str("GPU-5e7c1f0a-3b9d-4c2e-8f61-2d4a9b0c7e13"), PCIBusID: str("00000000:01:00.0"),
 		MemoryTotalBytes: u64(24564 * mib), MemoryUsedBytes: u64(g.vram0 + gpu0NonProcess),
@@ -248,7 +249,7 @@ func (s *state) gpu0(g gpuTotals) backend.Device {
 
 // gpu1 is GPU 1's readings: the training job's; this board reports no
 // power readings.
-func (s *state) gpu1(usage []backend.ProcessUsage, vram1 uint64) backend.Device {
+func (s *state) gpu1(usage []backend.ProcessUsage, vram1 uint64) schema.Device {
 	w := s.w
 	bobSM := 0.0
 	for _, u := range usage {
@@ -257,7 +258,7 @@ func (s *state) gpu1(usage []backend.ProcessUsage, vram1 uint64) backend.Device 
 		}
 	}
 	s.w.temp[1] = lag(s.w.temp[1], 40+bobSM*0.25)
-	dev1 := backend.Device{
+	dev1 := schema.Device{
 		Index: 1, Name: str("NVIDIA T1000 8GB"), Vendor: "NVIDIA",
 		UUID: str("GPU-a41f9c27-60d3-4b8e-9e05-7c2b51d8f3a6"), PCIBusID: str("00000000:05:00.0"),
 		MemoryTotalBytes: u64(8192 * mib), MemoryUsedBytes: u64(vram1 + gpu1NonProcess),
@@ -289,7 +290,7 @@ func (s *state) readSystem() {
 	if t >= embedStart && t < embedEnd {
 		sysCPU += w.jitter(18, 4) // tokenizer workers
 	}
-	s.system = backend.System{
+	s.system = schema.System{
 		MemoryUsedBytes: u64(baseMemUsed + rss), MemoryTotalBytes: u64(memTotal),
 		SwapUsedBytes: u64(412*mib + uint64(t/80)*mib), SwapTotalBytes: u64(swapTotal),
 	}
@@ -375,10 +376,10 @@ func (s *state) Lookup(pid int) backend.ProcessInfo {
 	return backend.ProcessInfo{PID: pid}
 }
 func (s *state) Forget(map[int]bool)                        {}
-func (s *state) Health() backend.SourceStatus               { return backend.OK("procfs") }
+func (s *state) Health() schema.SourceStatus                { return schema.OK("procfs") }
 func (s *state) Resources(pid int) backend.ProcessResources { return s.resources[pid] }
-func (s *state) ReadSystem(context.Context) (backend.System, backend.SourceStatus) {
-	return s.system, backend.OK("system")
+func (s *state) ReadSystem(context.Context) (schema.System, schema.SourceStatus) {
+	return s.system, schema.OK("system")
 }
 
 // collect.Inspector
