@@ -7,6 +7,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/probe"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestSlowServersShareOneBudget: six llama-servers that never answer. One
@@ -25,7 +26,7 @@ func TestSlowServersShareOneBudget(t *testing.T) {
 	start := time.Now()
 	for _, s := range servers {
 		target := Target{PID: s.PID, Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
-		in.Enrich(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+		in.Enrich(ctx, target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	}
 	took := time.Since(start)
 	asked := 0
@@ -61,7 +62,7 @@ func TestQuittingCancelsProbes(t *testing.T) {
 		cancel()
 	}()
 	target := Target{PID: s.PID, Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
-	in.Enrich(ctx, target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	in.Enrich(ctx, target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	if len(s.Auths()) == 0 {
 		t.Fatal("the server was never asked")
 	}

@@ -3,17 +3,8 @@ package inspect
 import (
 	"path/filepath"
 	"strings"
-)
 
-// Process categories, as the table and JSON show them.
-const (
-	CategoryAI         = "AI"
-	CategoryGraphics   = "3D/game"
-	CategoryBrowser    = "browser"
-	CategoryCompositor = "compositor"
-	CategoryVideo      = "video"
-	CategoryDecision   = "decision?"
-	CategoryOther      = "other"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // CategoryInput is what classification looks at: the process's names, the
@@ -74,38 +65,38 @@ func Categorize(in CategoryInput) string {
 		}
 	}
 	if hinted && !specificKind {
-		return CategoryDecision
+		return schema.CategoryDecision
 	}
 	if len(in.ModelKinds) > 0 {
-		return CategoryAI
+		return schema.CategoryAI
 	}
 	for _, r := range in.Runtimes {
 		if aiRuntimes[r] {
-			return CategoryAI
+			return schema.CategoryAI
 		}
 	}
 	n := strings.ToLower(in.Name)
 	exe := strings.ToLower(filepath.Base(in.Exe))
 	switch {
 	case browsers[n] || browsers[exe]:
-		return CategoryBrowser
+		return schema.CategoryBrowser
 	case compositors[n] || compositors[exe]:
-		return CategoryCompositor
+		return schema.CategoryCompositor
 	case videoApps[n] || videoApps[exe]:
-		return CategoryVideo
+		return schema.CategoryVideo
 	}
 	// Metal is not here: every macOS app that draws loads it; a Metal
 	// process is graphics only when the backend saw it busy (Graphics).
 	for _, r := range in.Runtimes {
 		if r == "Vulkan" || r == "OpenGL/EGL" || r == "Direct3D 12" {
-			return CategoryGraphics
+			return schema.CategoryGraphics
 		}
 	}
 	if in.Graphics {
-		return CategoryGraphics
+		return schema.CategoryGraphics
 	}
 	if in.VideoEngines {
-		return CategoryVideo
+		return schema.CategoryVideo
 	}
-	return CategoryOther
+	return schema.CategoryOther
 }

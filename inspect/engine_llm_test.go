@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func u64p(v uint64) *uint64 { return &v }
@@ -22,7 +23,7 @@ func TestBuildLLMFromEngineLog(t *testing.T) {
 	if l == nil {
 		t.Fatal("no llm block from an engine log")
 	}
-	for name, p := range map[string]*Part{"weights": l.Weights, "kv": l.KVCache, "activations": l.Activations, "graphs": l.CUDAGraphs} {
+	for name, p := range map[string]*schema.Part{"weights": l.Weights, "kv": l.KVCache, "activations": l.Activations, "graphs": l.CUDAGraphs} {
 		if p == nil || p.Source != "reported" || p.From != "log" {
 			t.Errorf("%s = %+v, want reported from the log", name, p)
 		}

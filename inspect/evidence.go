@@ -17,10 +17,6 @@ const (
 
 var evidenceRank = map[string]int{EvidenceAPI: 0, EvidenceMapped: 1, EvidenceOpened: 2, EvidenceCmdline: 3, EvidenceInstalled: 4}
 
-// PresenceNote is what the UI and reports say beside runtimes and mapped
-// files: they show what a process holds, not where its GPU memory goes.
-const PresenceNote = "A loaded library or mapped file proves presence, not GPU residency or GPU work."
-
 // SortEvidence orders evidence strongest first, without duplicates.
 func SortEvidence(ev []string) []string {
 	seen := map[string]bool{}

@@ -11,6 +11,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/onnx/onnxgen"
 	"github.com/gputaskman/gtm/inspect/torchzip/torchzipgen"
 	"github.com/gputaskman/gtm/inspect/trtllm/trtllmgen"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // A command line naming an ONNX model, a torch checkpoint, a TensorRT-LLM
@@ -50,7 +51,7 @@ func TestInspectDescribesEveryFormat(t *testing.T) {
 	in := New("/proc", nil)
 	f := in.Inspect(Target{PID: os.Getpid(), Name: "python3", Cwd: dir,
 		Cmdline: []string{"python3", "run.py", onnxPath, ptPath, engPath, stPath}})
-	byPath := map[string]Model{}
+	byPath := map[string]schema.Model{}
 	for _, m := range f.Models {
 		byPath[m.Path] = m
 	}

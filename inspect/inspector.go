@@ -25,6 +25,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/servers"
 	"github.com/gputaskman/gtm/inspect/stores"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Target is a process to inspect, with what the OS already told us.
@@ -124,9 +125,9 @@ func (in *Inspector) Inspect(t Target) Finding {
 	case err != nil:
 		f.MapsError = "memory maps could not be read: " + err.Error()
 	default:
-		f.Runtimes = []Runtime{}
+		f.Runtimes = []schema.Runtime{}
 		for _, r := range runtimes.FromMaps(maps) {
-			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
+			f.Runtimes = append(f.Runtimes, schema.Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
 		}
 		for _, e := range maps.Files() {
 			if format := mappedModelFormat(acc, e); format != "" {
@@ -166,7 +167,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 		}
 	}
 
-	f.Models = make([]Model, 0, len(models.list))
+	f.Models = make([]schema.Model, 0, len(models.list))
 	for _, m := range models.list {
 		f.Models = append(f.Models, in.describe(acc, m))
 	}
@@ -217,7 +218,7 @@ func (in *Inspector) scanMaps(t Target) (*procmaps.Maps, error) {
 // evidence. Server probes end when ctx does, and are charged to the probe
 // budget ctx carries (WithProbeBudget), so many slow servers cannot make
 // one refresh slow.
-func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
+func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *uint64) (Finding, *schema.LLM) {
 	var api *APIFacts
 	var log *LogFacts
 	var eng *EngineFacts
@@ -362,7 +363,7 @@ func (in *Inspector) jobModel(acc *safefile.Access, f Finding) *HFFacts {
 // models, with evidence added when it is there already.
 func withServedModel(in *Inspector, acc *safefile.Access, f Finding, dir, id, evidence string) Finding {
 	out := f
-	out.Models = append([]Model(nil), f.Models...)
+	out.Models = append([]schema.Model(nil), f.Models...)
 	for i := range out.Models {
 		m := &out.Models[i]
 		if filepath.Clean(m.Path) != dir {
@@ -393,7 +394,7 @@ func servedArgs(t Target) (servers.ServedArgs, bool) {
 // placeInServer says how the process takes part in its server: its
 // role, its rank, and for a worker the API process found for it (even
 // when that API did not answer).
-func (in *Inspector) placeInServer(l *LLM, t Target) {
+func (in *Inspector) placeInServer(l *schema.LLM, t Target) {
 	srv, role := recognise(t)
 	if srv == nil {
 		return
@@ -440,7 +441,7 @@ func (in *Inspector) asLlamaCpp(acc *safefile.Access, t Target, f Finding) Findi
 		}
 		set.add(a.Path, fileKeyFromPath(acc, a.Path), string(a.Role), EvidenceCmdline, "", false)
 	}
-	out.Models = append([]Model(nil), f.Models...)
+	out.Models = append([]schema.Model(nil), f.Models...)
 	for _, e := range set.list[known:] {
 		out.Models = append(out.Models, in.describe(acc, e))
 	}
@@ -490,7 +491,7 @@ func (in *Inspector) withAPIEvidence(acc *safefile.Access, f Finding, paths []st
 		set.add(p, key, "model", EvidenceAPI, "", false)
 	}
 	out := f
-	out.Models = make([]Model, 0, len(set.list))
+	out.Models = make([]schema.Model, 0, len(set.list))
 	for i, e := range set.list {
 		if i < len(f.Models) {
 			m := f.Models[i]
@@ -508,7 +509,7 @@ func (in *Inspector) withAPIEvidence(acc *safefile.Access, f Finding, paths []st
 // the API says they output.
 func withOutputModalities(f Finding, mods []string) Finding {
 	out := f
-	out.Models = append([]Model(nil), f.Models...)
+	out.Models = append([]schema.Model(nil), f.Models...)
 	for i := range out.Models {
 		for _, e := range out.Models[i].Evidence {
 			if e == EvidenceAPI {
@@ -526,7 +527,7 @@ func isRegularGGUF(acc *safefile.Access, p string) bool {
 	return err == nil && f == formats.GGUF
 }
 
-func hasAIRuntime(rs []Runtime) bool {
+func hasAIRuntime(rs []schema.Runtime) bool {
 	for _, r := range rs {
 		if aiRuntimes[r.Name] {
 			return true
@@ -568,8 +569,8 @@ func mappedModelFormat(acc *safefile.Access, e procmaps.Entry) string {
 }
 
 // describe fills a model's name, format and header facts.
-func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) Model {
-	out := Model{
+func (in *Inspector) describe(acc *safefile.Access, m *modelEntry) schema.Model {
+	out := schema.Model{
 		Path:      m.path,
 		Role:      m.role,
 		Evidence:  SortEvidence(m.evidence),

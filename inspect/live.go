@@ -21,6 +21,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Live asks local inference servers what they hold and reads their buffer
@@ -508,8 +509,8 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 // devicesOf splits a block's device buffers per device, in the order the
 // log names them, when it names more than one (a model split over GPUs);
 // nil otherwise, as the breakdown then says it all.
-func devicesOf(rep []llmlog.Buffer) []DeviceParts {
-	var out []DeviceParts
+func devicesOf(rep []llmlog.Buffer) []schema.DeviceParts {
+	var out []schema.DeviceParts
 	at := map[string]int{}
 	for _, x := range rep {
 		if !x.Device {
@@ -519,10 +520,10 @@ func devicesOf(rep []llmlog.Buffer) []DeviceParts {
 		if !ok {
 			i = len(out)
 			at[x.Backend] = i
-			out = append(out, DeviceParts{Device: x.Backend, GPU: x.DeviceIndex})
+			out = append(out, schema.DeviceParts{Device: x.Backend, GPU: x.DeviceIndex})
 		}
 		d := &out[i]
-		var slot **Part
+		var slot **schema.Part
 		switch x.Kind {
 		case llmlog.KindWeights:
 			slot = &d.Weights
@@ -536,7 +537,7 @@ func devicesOf(rep []llmlog.Buffer) []DeviceParts {
 			continue
 		}
 		if *slot == nil {
-			*slot = &Part{Source: "reported", From: "log"}
+			*slot = &schema.Part{Source: "reported", From: "log"}
 		}
 		(*slot).Bytes += x.Bytes
 	}
@@ -619,7 +620,7 @@ func (g getter) Get(ctx context.Context, port int, path string, hdr http.Header)
 	return r.Status, r.Body, r.Err
 }
 
-func hasRuntime(rs []Runtime, name string) bool {
+func hasRuntime(rs []schema.Runtime, name string) bool {
 	for _, r := range rs {
 		if r.Name == name {
 			return true

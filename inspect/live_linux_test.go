@@ -19,6 +19,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // mapHere memory-maps path into this test process until the test ends.
@@ -103,7 +104,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	if llm == nil {
 		t.Fatal("no LLM block")
 	}
-	var m *Model
+	var m *schema.Model
 	for i := range f.Models {
 		if f.Models[i].Path == model {
 			m = &f.Models[i]
@@ -160,7 +161,7 @@ func TestNoProbeWithoutAIEvidence(t *testing.T) {
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Name: "bash", Cmdline: []string{"bash"}}
-	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	if n := loadCount(&requests); llm != nil || n != 0 {
 		t.Errorf("probed a process without AI evidence: %d requests, llm %+v", n, llm)
 	}
@@ -186,7 +187,7 @@ func TestHostileServerIsBounded(t *testing.T) {
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llama-server", Cmdline: []string{"llama-server"}}
 	start := time.Now()
-	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	if took := time.Since(start); took > 1500*time.Millisecond {
 		t.Errorf("a stalling server held the refresh for %v", took)
 	}
@@ -197,7 +198,7 @@ func TestHostileServerIsBounded(t *testing.T) {
 	n := requests.Load()
 	in.Live.state[Key{PID: target.PID, Start: target.Start}].apiAt = time.Time{}
 	start = time.Now()
-	in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	in.Enrich(context.Background(), target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	if requests.Load() != n || time.Since(start) > 100*time.Millisecond {
 		t.Errorf("backoff not respected: %d new requests in %v", requests.Load()-n, time.Since(start))
 	}
@@ -253,7 +254,7 @@ func TestOllamaRunnerAskedThroughParent(t *testing.T) {
 	name, format := "qwen3:0.6b", "gguf"
 	runner := Target{PID: 1 << 29, PPID: os.Getpid(), Start: time.Now(), Name: "ollama",
 		Cmdline: []string{"/usr/local/bin/ollama", "runner", "--model", blob, "--ctx-size", "4096", "--port", "41234"}}
-	f := Finding{Runtimes: []Runtime{}, Models: []Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
+	f := Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{{Path: blob, Name: &name, Format: &format, Role: "model", Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
 		Settings: modelargs.Parse(runner.Cmdline, "").Settings}
 	vram := uint64(1300 << 20)
 	got, llm := in.Enrich(context.Background(), runner, f, &vram)
@@ -288,11 +289,11 @@ func TestLMStudioInstanceForUnload(t *testing.T) {
 		fmt.Fprintf(w, `{"models":[{"type":"llm","key":"qwen3-4b","format":"gguf","loaded_instances":[%s]}]}`, instances.Load())
 	}))
 	defer srv.Close()
-	ask := func() *LLM {
+	ask := func() *schema.LLM {
 		in := New("/proc", nil)
 		in.Live = NewLive("/proc")
 		target := Target{PID: os.Getpid(), Start: time.Now(), Name: "llmster", Cmdline: []string{"llmster"}}
-		_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+		_, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 		return llm
 	}
 	llm := ask()

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestFailingProbeLeavesNote: a server that was asked and gave nothing
@@ -22,7 +24,7 @@ func TestFailingProbeLeavesNote(t *testing.T) {
 	in := New("/proc", nil)
 	in.Live = NewLive("/proc")
 	target := Target{PID: os.Getpid(), Start: time.Now(), Name: "ollama", Cmdline: []string{"/usr/bin/ollama", "serve"}}
-	f, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []Runtime{}, Models: []Model{}}, nil)
+	f, llm := in.Enrich(context.Background(), target, Finding{Runtimes: []schema.Runtime{}, Models: []schema.Model{}}, nil)
 	if llm != nil && llm.Server != nil {
 		t.Errorf("no answer must give no API facts: %+v", llm)
 	}

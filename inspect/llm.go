@@ -10,125 +10,8 @@ import (
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
-
-// LLM is the memory breakdown and live state of one LLM process: weights,
-// KV cache, compute and output buffers in GPU memory (and, in Host, in
-// host memory), and the measured remainder, each with its provenance; the
-// context size with where it came from; and what the server's API says
-// right now (slots, throughput).
-type LLM struct {
-	Breakdown
-	// Host is the same split for host memory: CPU buffers, mapped
-	// weights, pinned host buffers (CUDA_Host). Null when nothing is known.
-	Host *HostParts `json:"host"`
-	// NCtx is the server's whole context (all slots): from its log, -c,
-	// the API's per-slot context times the slots, or the model's trained
-	// context; NCtxSource says which.
-	NCtx       *uint64 `json:"n_ctx"`
-	NCtxSource *string `json:"n_ctx_source"` // log, cmdline, api, api_slots, model
-	// NCtxSlot is the per-slot context the API reports (llama-server caps
-	// it at the trained context).
-	NCtxSlot       *uint64 `json:"n_ctx_slot"`
-	Parallel       *uint64 `json:"parallel"`
-	ParallelSource *string `json:"parallel_source"` // log, api, cmdline, default
-	// KVUnified: one KV cache shared by all slots (true), or one stream
-	// per slot (false).
-	KVUnified          *bool    `json:"kv_unified"`
-	KVUnifiedSource    *string  `json:"kv_unified_source"` // log, cmdline, default
-	SlotsBusy          *int     `json:"slots_busy"`
-	SlotsTotal         *int     `json:"slots_total"`
-	TokensPerSecond    *float64 `json:"tokens_per_second"`
-	RequestsProcessing *float64 `json:"requests_processing"`
-	// KVUsagePercent is how full the server says its KV cache is
-	// (runtime-reported: vLLM, older llama-server builds).
-	KVUsagePercent *float64 `json:"kv_usage_percent"`
-	Server         *string  `json:"server"`     // llama-server, ollama, lmstudio, vllm
-	APIStatus      *string  `json:"api_status"` // ok, loading, needs_key, error
-	// APIAddr is the loopback address ("127.0.0.1:11434") the server's
-	// API answered on, and APIModel the name that API knows the model by
-	// (Ollama's model name, LM Studio's instance id): what a user's
-	// explicit unload request names. Collection itself never sends one.
-	APIAddr  *string `json:"api_addr"`
-	APIModel *string `json:"api_model"`
-
-	// Role is how the process takes part in its server: "api" (it serves
-	// the API), "worker" (it does the GPU work for an API process: vLLM's
-	// engine core and tensor-parallel workers, SGLang's schedulers, TGI's
-	// shards, an Ollama runner); null when no server recognised it.
-	Role *string `json:"role"`
-	// APIPID is the process whose API a worker's state was asked of (its
-	// nearest ancestor serving that API); null for the API process
-	// itself, or when none was found.
-	APIPID *int `json:"api_pid"`
-	// Rank is a worker's tensor-parallel rank, as its process title or
-	// its log lines say; null when neither does.
-	Rank *int `json:"rank"`
-	// ModelID is the model the server serves, as an HF id or a path: what
-	// its API says it loaded (vLLM's root, SGLang's model_path, TGI's
-	// model_id), else what its load log or command line names;
-	// ModelIDSource says which (api, log, cmdline).
-	ModelID       *string `json:"model_id"`
-	ModelIDSource *string `json:"model_id_source"`
-	// RequestsWaiting are the requests the server has queued (reported).
-	RequestsWaiting *float64 `json:"requests_waiting"`
-	// KVCapacityTokens is how many tokens the KV cache holds, as the
-	// server's API or load log reports it; KVCapacitySource says which.
-	KVCapacityTokens *uint64 `json:"kv_capacity_tokens"`
-	KVCapacitySource *string `json:"kv_capacity_source"` // api, log
-	// MemoryFraction is the share of the GPU's memory the engine was told
-	// it may take (vLLM --gpu-memory-utilization, SGLang
-	// --mem-fraction-static), as its API reports it.
-	MemoryFraction *float64 `json:"memory_fraction"`
-	// TensorParallel is how many GPUs the model is split over, as the API
-	// or the command line says.
-	TensorParallel *int `json:"tensor_parallel"`
-	// PrefixCacheHitPercent is the share of prompt tokens served from the
-	// prefix cache (reported).
-	PrefixCacheHitPercent *float64 `json:"prefix_cache_hit_percent"`
-	// Devices split the reported buffers per device where the log gives
-	// them per device (llama.cpp across CUDA0 and CUDA1); null otherwise.
-	Devices []DeviceParts `json:"devices"`
-	// APIModels are the model names the server's API says its work uses
-	// (ComfyUI: checkpoints, UNets, VAEs, LoRAs named by the running and
-	// queued prompts): what a prompt needs, not proof of what is loaded.
-	APIModels []string `json:"api_models"`
-	// TorchReserved is the memory PyTorch's caching allocator holds per
-	// device, as the server reports it (ComfyUI's torch_vram_total):
-	// reported, part of the process's measured VRAM.
-	TorchReserved []TorchDevice `json:"torch_reserved"`
-
-	LogPath *string  `json:"log_path"`
-	Notes   []string `json:"notes"`
-}
-
-// TorchDevice is what PyTorch holds on one device, as a server reports.
-type TorchDevice struct {
-	Device string `json:"device"` // as the server names it ("cuda:0 NVIDIA H100 : cudaMallocAsync")
-	Index  *int   `json:"index"`
-	Bytes  uint64 `json:"bytes"`
-}
-
-// DeviceParts are one device's share of a process's reported buffers,
-// as its load log names the device (CUDA0, Vulkan1, ...). GPU is the
-// backend's own device number, which is the driver's index only when
-// nothing reorders devices (CUDA_VISIBLE_DEVICES).
-type DeviceParts struct {
-	Device  string `json:"device"`
-	GPU     *int   `json:"gpu"`
-	Weights *Part  `json:"weights"`
-	KVCache *Part  `json:"kv_cache"`
-	Compute *Part  `json:"compute"`
-	Output  *Part  `json:"output"`
-}
-
-// HostParts are an LLM's buffers in host memory, with provenance.
-type HostParts struct {
-	Weights *Part `json:"weights"`
-	KVCache *Part `json:"kv_cache"`
-	Compute *Part `json:"compute"`
-	Output  *Part `json:"output"`
-}
 
 // APIFacts is what a server's local API reported, as servers.Ask checked
 // it, and where it answered.
@@ -151,7 +34,7 @@ type LogFacts struct {
 	KVUnified                                    *bool
 	// Devices split the device buffers per device when the log names
 	// several (llama.cpp across CUDA0 and CUDA1).
-	Devices    []DeviceParts
+	Devices    []schema.DeviceParts
 	Reason     string // why nothing was reported, when so
 	HasBuffers bool
 }
@@ -187,7 +70,7 @@ type HFFacts struct {
 // LLMInput is everything known about one process for its breakdown.
 type LLMInput struct {
 	MeasuredVRAM *uint64
-	Models       []Model
+	Models       []schema.Model
 	Headers      *HeaderCache
 	// Access reads the model files as the process could (nil: gtm's own
 	// rights, for files the user named).
@@ -202,7 +85,7 @@ type LLMInput struct {
 	LlamaCpp bool
 	// Runtimes are those found in the maps; nil when they could not be
 	// read. With none able to reach a GPU, llama.cpp runs on the CPU.
-	Runtimes []Runtime
+	Runtimes []schema.Runtime
 	API      *APIFacts
 	Log      *LogFacts
 	// Engine is a PyTorch engine's load log; HF the safetensors model it
@@ -226,13 +109,13 @@ var noLLMKinds = map[string]bool{
 // BuildLLM returns the process's LLM block, or nil when nothing marks it
 // as an LLM process (no language-model GGUF with load evidence, no API,
 // no log).
-func BuildLLM(in LLMInput) *LLM {
+func BuildLLM(in LLMInput) *schema.LLM {
 	var buf [4]*gguf.File // the headers usually fit: no allocation per refresh
 	ggufs, llms, loaded := llmHeaders(in, buf[:0])
 	if loaded == 0 && in.API == nil && in.Log == nil && in.Engine == nil && (in.HF == nil || in.HF.Kind != "llm") {
 		return nil
 	}
-	l := &LLM{Notes: append([]string{}, in.Notes...)}
+	l := &schema.LLM{Notes: append([]string{}, in.Notes...)}
 
 	preset := in.Preset
 	if preset == "" {
@@ -240,29 +123,29 @@ func BuildLLM(in LLMInput) *LLM {
 	}
 	res := llamaopts.Resolve(in.Settings, preset)
 	o := res.Options
-	parallel := l.resolveParallel(in, &o)
-	unified := l.resolveKVUnified(in, &o)
-	l.resolveContext(in, res.CtxFromModel, parallel, unified, &o)
+	parallel := resolveParallel(l, in, &o)
+	unified := resolveKVUnified(l, in, &o)
+	resolveContext(l, in, res.CtxFromModel, parallel, unified, &o)
 	if cpuOnly(in) {
 		o.NoGPU = true
 		l.Notes = append(l.Notes, "no GPU runtime in the process and no VRAM measured: llama.cpp keeps everything in host memory")
 	}
 	if in.API != nil {
-		l.applyAPI(in.API)
+		applyAPI(l, in.API)
 	}
 
 	split := BreakdownInput{MeasuredVRAM: in.MeasuredVRAM}
 	var host hostInput
 	if in.Log != nil {
-		l.applyLog(in.Log, &split, &host)
+		applyLog(l, in.Log, &split, &host)
 	}
 	if in.Engine != nil {
-		l.applyEngine(in.Engine, &split)
+		applyEngine(l, in.Engine, &split)
 	}
 	if len(ggufs) > 0 {
-		l.addEstimates(ggufs, llms, o, &split, &host)
+		addEstimates(l, ggufs, llms, o, &split, &host)
 	} else if in.HF != nil {
-		l.addHFEstimates(in.HF, in.TP, &split)
+		addHFEstimates(l, in.HF, in.TP, &split)
 	}
 	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
@@ -304,7 +187,7 @@ func llmHeaders(in LLMInput, ggufs []*gguf.File) (_ []*gguf.File, llms, loaded i
 // resolveParallel decides the slots: the log's n_seq_max, the API's slot
 // count, -np, the default. They are shown for llama.cpp, or when anything
 // but the default said so.
-func (l *LLM) resolveParallel(in LLMInput, o *gguf.Options) uint64 {
+func resolveParallel(l *schema.LLM, in LLMInput, o *gguf.Options) uint64 {
 	s := in.Settings
 	parallel, src := uint64(o.Parallel), "default"
 	if s.Parallel != nil && *s.Parallel > 0 {
@@ -325,7 +208,7 @@ func (l *LLM) resolveParallel(in LLMInput, o *gguf.Options) uint64 {
 
 // resolveKVUnified decides one cache for all slots, or a stream each: the
 // log says; else the command line under the program's rules.
-func (l *LLM) resolveKVUnified(in LLMInput, o *gguf.Options) bool {
+func resolveKVUnified(l *schema.LLM, in LLMInput, o *gguf.Options) bool {
 	s := in.Settings
 	unified, src := !o.KVSplit, "default"
 	if s.KVUnified != nil || (s.Parallel != nil && *s.Parallel > 0) {
@@ -345,7 +228,7 @@ func (l *LLM) resolveKVUnified(in LLMInput, o *gguf.Options) bool {
 // llama_context allocated), -c, the API's per-slot context (× slots when
 // split), else the model's (left to the estimate). The log's batch sizes
 // replace the command line's too.
-func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, unified bool, o *gguf.Options) {
+func resolveContext(l *schema.LLM, in LLMInput, ctxFromModel bool, parallel uint64, unified bool, o *gguf.Options) {
 	if in.API != nil && in.API.NCtxPerSlot {
 		l.NCtxSlot = asUint(in.API.NCtx)
 	}
@@ -376,7 +259,7 @@ func (l *LLM) resolveContext(in LLMInput, ctxFromModel bool, parallel uint64, un
 }
 
 // applyAPI takes what the server's API reported now.
-func (l *LLM) applyAPI(a *APIFacts) {
+func applyAPI(l *schema.LLM, a *APIFacts) {
 	if a.Server != nil {
 		l.Server = ptrTo(a.Server.Name())
 	}
@@ -425,11 +308,11 @@ func (l *LLM) applyAPI(a *APIFacts) {
 
 // torchReserved is what PyTorch's allocator holds on each device the
 // server names (ComfyUI's torch_vram_total); nil when none says.
-func torchReserved(devs []servers.DeviceMemory) []TorchDevice {
-	var out []TorchDevice
+func torchReserved(devs []servers.DeviceMemory) []schema.TorchDevice {
+	var out []schema.TorchDevice
 	for _, d := range devs {
 		if d.TorchVRAMTotal != nil && *d.TorchVRAMTotal >= 0 {
-			out = append(out, TorchDevice{Device: d.Name, Index: asInt(d.Index), Bytes: uint64(*d.TorchVRAMTotal)})
+			out = append(out, schema.TorchDevice{Device: d.Name, Index: asInt(d.Index), Bytes: uint64(*d.TorchVRAMTotal)})
 		}
 	}
 	return out
@@ -454,7 +337,7 @@ func asInt(v *int64) *int {
 }
 
 // applyLog takes the buffer sizes the log reported, in GPU and host memory.
-func (l *LLM) applyLog(lf *LogFacts, split *BreakdownInput, host *hostInput) {
+func applyLog(l *schema.LLM, lf *LogFacts, split *BreakdownInput, host *hostInput) {
 	l.LogPath = ptrTo(lf.Path)
 	l.Devices = lf.Devices
 	split.ReportedWeights, split.ReportedKV = lf.Weights, lf.KV
@@ -469,7 +352,7 @@ func (l *LLM) applyLog(lf *LogFacts, split *BreakdownInput, host *hostInput) {
 // applyEngine takes what a PyTorch engine's log reported for this
 // process's GPU: weights, the KV cache it allocated, the activation peak
 // it profiled and its CUDA graphs; and the KV capacity in tokens.
-func (l *LLM) applyEngine(e *EngineFacts, split *BreakdownInput) {
+func applyEngine(l *schema.LLM, e *EngineFacts, split *BreakdownInput) {
 	l.LogPath = ptrTo(e.Path)
 	split.ReportedWeights, split.ReportedKV = e.Weights, e.KV
 	split.ReportedActivations, split.ReportedGraphs = e.Activations, e.CUDAGraphs
@@ -499,7 +382,7 @@ func (l *LLM) applyEngine(e *EngineFacts, split *BreakdownInput) {
 // reported them: its weights (the headers' exact tensor bytes, divided
 // over the tensor-parallel GPUs) and its KV cache (the reported capacity
 // in tokens times config.json's bytes per token, divided likewise).
-func (l *LLM) addHFEstimates(hf *HFFacts, tp int, split *BreakdownInput) {
+func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, split *BreakdownInput) {
 	if tp < 1 {
 		tp = 1
 	}
@@ -524,7 +407,7 @@ func (l *LLM) addHFEstimates(hf *HFFacts, tp int, split *BreakdownInput) {
 // addEstimates adds the models' GGUF estimates under options o; with one
 // LLM and no context from anywhere else, its trained context is the
 // process's.
-func (l *LLM) addEstimates(ggufs []*gguf.File, llms int, o gguf.Options, split *BreakdownInput, host *hostInput) {
+func addEstimates(l *schema.LLM, ggufs []*gguf.File, llms int, o gguf.Options, split *BreakdownInput, host *hostInput) {
 	est, notes := estimateAll(ggufs, o)
 	l.Notes = append(l.Notes, notes...)
 	if est == nil {
@@ -571,17 +454,17 @@ type hostInput struct {
 	estWeights, estKV, estOutput *uint64
 }
 
-func (h hostInput) parts() *HostParts {
-	pick := func(reported, estimated *uint64) *Part {
+func (h hostInput) parts() *schema.HostParts {
+	pick := func(reported, estimated *uint64) *schema.Part {
 		switch {
 		case reported != nil:
-			return &Part{Bytes: *reported, Source: "reported", From: "log"}
+			return &schema.Part{Bytes: *reported, Source: "reported", From: "log"}
 		case estimated != nil:
-			return &Part{Bytes: *estimated, Source: "estimated", From: "gguf"}
+			return &schema.Part{Bytes: *estimated, Source: "estimated", From: "gguf"}
 		}
 		return nil
 	}
-	p := &HostParts{Weights: pick(h.weights, h.estWeights), KVCache: pick(h.kv, h.estKV),
+	p := &schema.HostParts{Weights: pick(h.weights, h.estWeights), KVCache: pick(h.kv, h.estKV),
 		Compute: pick(h.compute, nil), Output: pick(h.output, h.estOutput)}
 	if p.Weights == nil && p.KVCache == nil && p.Compute == nil && p.Output == nil {
 		return nil

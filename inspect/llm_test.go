@@ -9,16 +9,17 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
-func qwenModel(t testing.TB) Model {
+func qwenModel(t testing.TB) schema.Model {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "qwen3.gguf")
 	if err := ggufgen.Qwen3_0_6B().MustBuild().WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 	f := "gguf"
-	return Model{Path: path, Format: &f, Evidence: []string{"mapped"}}
+	return schema.Model{Path: path, Format: &f, Evidence: []string{"mapped"}}
 }
 
 func TestBuildLLM(t *testing.T) {
@@ -29,7 +30,7 @@ func TestBuildLLM(t *testing.T) {
 
 	// Command line only: KV estimated at -c 8192 (896 MiB), weights from
 	// the header, remainder inferred.
-	l := BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}})
+	l := BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []schema.Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}})
 	if l == nil || *l.NCtx != 8192 || *l.NCtxSource != "cmdline" {
 		t.Fatalf("llm = %+v", l)
 	}
@@ -45,7 +46,7 @@ func TestBuildLLM(t *testing.T) {
 	n := int64(4096)
 	slots, busy := int64(4), int64(1)
 	tps, ratio := 42.5, 0.25
-	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx},
+	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []schema.Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx},
 		API: &APIFacts{Server: servers.Lookup(servers.NameLlamaServer), Facts: servers.Facts{Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots, SlotsBusy: &busy, TokensPerSecond: &tps, KVUsageRatio: &ratio}}})
 	if l.KVUsagePercent == nil || *l.KVUsagePercent != 25 {
 		t.Errorf("kv usage = %v", l.KVUsagePercent)
@@ -57,7 +58,7 @@ func TestBuildLLM(t *testing.T) {
 
 	// A buffer log: reported numbers win.
 	w, kv, comp := uint64(604<<20), uint64(896<<20), uint64(300<<20)
-	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc,
+	l = BuildLLM(LLMInput{MeasuredVRAM: &vram, Models: []schema.Model{m}, Headers: hc,
 		Log: &LogFacts{Path: "/var/log/llama.log", Weights: &w, KV: &kv, Compute: &comp}})
 	if l.Weights.Source != "reported" || l.KVCache.From != "log" || l.Compute.Bytes != comp || *l.Other.Bytes != vram-w-kv-comp {
 		t.Errorf("log: %+v", l.Breakdown)
@@ -70,7 +71,7 @@ func TestBuildLLM(t *testing.T) {
 	// Installed candidates are not load evidence.
 	c := m
 	c.Candidate = true
-	if BuildLLM(LLMInput{Models: []Model{c}, Headers: hc}) != nil {
+	if BuildLLM(LLMInput{Models: []schema.Model{c}, Headers: hc}) != nil {
 		t.Error("candidates must not make an LLM block")
 	}
 	_ = os.Remove(m.Path)
@@ -88,24 +89,24 @@ func TestPerSlotNCtxFromPropsIsNotTotal(t *testing.T) {
 	const cell = 28 * 4096 // Qwen3-0.6B f16 KV per cell
 
 	// -np 4: split, 4 streams of 2048
-	l := BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{Parallel: &np}, API: api})
+	l := BuildLLM(LLMInput{LlamaCpp: true, Models: []schema.Model{m}, Headers: hc, Settings: modelargs.Settings{Parallel: &np}, API: api})
 	if *l.NCtx != 8192 || *l.NCtxSource != "api_slots" || *l.NCtxSlot != 2048 || *l.KVUnified || l.KVCache.Bytes != 8192*cell {
 		t.Errorf("split: n_ctx %d (%s), unified %v, KV %d", *l.NCtx, *l.NCtxSource, *l.KVUnified, l.KVCache.Bytes)
 	}
 	// auto slots: one unified cache of n_ctx = the per-slot context
-	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, API: api})
+	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []schema.Model{m}, Headers: hc, API: api})
 	if *l.NCtx != 2048 || *l.NCtxSource != "api" || !*l.KVUnified || *l.KVUnifiedSource != "default" || l.KVCache.Bytes != 2048*cell {
 		t.Errorf("unified: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
 	}
 	// the log's n_ctx and kv_unified win over both
 	logCtx, seqs, unified := uint64(4096), uint64(4), false
-	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []Model{m}, Headers: hc, API: api,
+	l = BuildLLM(LLMInput{LlamaCpp: true, Models: []schema.Model{m}, Headers: hc, API: api,
 		Log: &LogFacts{Path: "x.log", NCtx: &logCtx, NSeqMax: &seqs, KVUnified: &unified}})
 	if *l.NCtx != 4096 || *l.NCtxSource != "log" || *l.KVUnified || *l.KVUnifiedSource != "log" || l.KVCache.Bytes != 4096*cell {
 		t.Errorf("log: n_ctx %d (%s), KV %d", *l.NCtx, *l.NCtxSource, l.KVCache.Bytes)
 	}
 	// nothing says: the trained context, and the block says so
-	l = BuildLLM(LLMInput{Models: []Model{m}, Headers: hc})
+	l = BuildLLM(LLMInput{Models: []schema.Model{m}, Headers: hc})
 	if *l.NCtx != 40960 || *l.NCtxSource != "model" {
 		t.Errorf("default: n_ctx %d (%s)", *l.NCtx, *l.NCtxSource)
 	}
@@ -118,24 +119,24 @@ func TestDiffusionOnlyProcessHasNoLLMBlock(t *testing.T) {
 	dir := t.TempDir()
 	hc := NewHeaderCache()
 	gg := "gguf"
-	model := func(name string, b interface{ MustBuild() *ggufgen.Image }) Model {
+	model := func(name string, b interface{ MustBuild() *ggufgen.Image }) schema.Model {
 		p := filepath.Join(dir, name)
 		if err := b.MustBuild().WriteFile(p); err != nil {
 			t.Fatal(err)
 		}
-		return Model{Path: p, Format: &gg, Evidence: []string{"mapped"}}
+		return schema.Model{Path: p, Format: &gg, Evidence: []string{"mapped"}}
 	}
 	diff := model("flux.gguf", ggufgen.Diffusion())
 	proj := model("mmproj.gguf", ggufgen.VisionProjector())
 	speech := model("whisper.gguf", ggufgen.Speech())
-	for _, ms := range [][]Model{{diff}, {proj}, {speech}, {diff, proj}} {
+	for _, ms := range [][]schema.Model{{diff}, {proj}, {speech}, {diff, proj}} {
 		if l := BuildLLM(LLMInput{Models: ms, Headers: hc}); l != nil {
 			t.Errorf("%d non-LLM models: LLM block %+v", len(ms), l)
 		}
 	}
 	llm := model("qwen.gguf", ggufgen.Qwen3GQA())
-	alone := BuildLLM(LLMInput{Models: []Model{llm}, Headers: hc, Runtimes: []Runtime{{Name: "CUDA"}}})
-	both := BuildLLM(LLMInput{Models: []Model{proj, llm}, Headers: hc, Runtimes: []Runtime{{Name: "CUDA"}}})
+	alone := BuildLLM(LLMInput{Models: []schema.Model{llm}, Headers: hc, Runtimes: []schema.Runtime{{Name: "CUDA"}}})
+	both := BuildLLM(LLMInput{Models: []schema.Model{proj, llm}, Headers: hc, Runtimes: []schema.Runtime{{Name: "CUDA"}}})
 	if both == nil || both.KVCache.Bytes != alone.KVCache.Bytes || both.Weights.Bytes <= alone.Weights.Bytes || *both.NCtx != 8192 {
 		t.Errorf("LLM + projector: %+v vs %+v", both.Breakdown, alone.Breakdown)
 	}
@@ -154,7 +155,7 @@ func BenchmarkBuildLLM(b *testing.B) {
 	ctx, slots := 8192, int64(4)
 	vram, n := uint64(2000<<20), int64(2048)
 	w, kv := uint64(604<<20), uint64(896<<20)
-	in := LLMInput{MeasuredVRAM: &vram, Models: []Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}, LlamaCpp: true,
+	in := LLMInput{MeasuredVRAM: &vram, Models: []schema.Model{m}, Headers: hc, Settings: modelargs.Settings{CtxSize: &ctx}, LlamaCpp: true,
 		API: &APIFacts{Server: servers.Lookup(servers.NameLlamaServer), Facts: servers.Facts{Status: "ok", NCtx: &n, NCtxPerSlot: true, SlotsTotal: &slots}},
 		Log: &LogFacts{Path: "/var/log/llama.log", Weights: &w, KV: &kv}}
 	if BuildLLM(in) == nil {

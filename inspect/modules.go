@@ -11,6 +11,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/runtimes"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // ModuleLister lists the paths of the modules (DLLs) a process has
@@ -66,9 +67,9 @@ func (m *ModuleInspector) Inspect(t Target) Finding {
 	case err != nil:
 		f.MapsError = "loaded modules could not be read: " + err.Error()
 	default:
-		f.Runtimes = []Runtime{}
+		f.Runtimes = []schema.Runtime{}
 		for _, r := range runtimes.Detect(paths) {
-			f.Runtimes = append(f.Runtimes, Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
+			f.Runtimes = append(f.Runtimes, schema.Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
 		}
 	}
 
@@ -97,7 +98,7 @@ func moduleAccess() *safefile.Access { return &safefile.Access{} }
 // Enrich builds the LLM breakdown from what the command line said (the
 // model files' headers, -c, -np, cache types) against the VRAM measured
 // now; there is no server to ask or log to read, so ctx is not used.
-func (m *ModuleInspector) Enrich(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *LLM) {
+func (m *ModuleInspector) Enrich(_ context.Context, t Target, f Finding, measured *uint64) (Finding, *schema.LLM) {
 	preset := llamaopts.Server
 	if isLlamaCLI(t.Cmdline) {
 		preset = llamaopts.CLI

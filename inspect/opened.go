@@ -8,6 +8,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/formats"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // OpenTrace reports the model files processes opened (inspect/opens: a
@@ -109,11 +110,11 @@ func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding) Findi
 		return f
 	}
 	out := f
-	out.Models = append([]Model(nil), f.Models...)
+	out.Models = append([]schema.Model(nil), f.Models...)
 	for _, o := range opens {
 		p := filepath.Clean(o.Path)
 		k := fileKeyFromPath(acc, p)
-		i := slices.IndexFunc(out.Models, func(m Model) bool { return fileKeyFromPath(acc, m.Path) == k })
+		i := slices.IndexFunc(out.Models, func(m schema.Model) bool { return fileKeyFromPath(acc, m.Path) == k })
 		if i < 0 {
 			format, err := formats.Of(acc, p)
 			if err != nil || format == "" {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 type fakeTrace map[Key][]FileOpen
@@ -42,7 +43,7 @@ func TestOpenedEvidence(t *testing.T) {
 		return Target{PID: os.Getpid(), Start: start, Name: "whisper-server", Cmdline: argv, Cwd: dir, VRAM: vram}
 	}
 
-	find := func(f Finding) *Model {
+	find := func(f Finding) *schema.Model {
 		for i := range f.Models {
 			if f.Models[i].Path == model {
 				return &f.Models[i]
@@ -106,7 +107,7 @@ func TestOpenedPIDReused(t *testing.T) {
 	credited := func(start time.Time) bool {
 		target := Target{PID: os.Getpid(), Start: start, Name: "sleep", Cwd: dir}
 		f, _ := in.Enrich(context.Background(), target, in.Inspect(target), nil)
-		return slices.ContainsFunc(f.Models, func(m Model) bool { return m.Path == attacker })
+		return slices.ContainsFunc(f.Models, func(m schema.Model) bool { return m.Path == attacker })
 	}
 	if !credited(first) {
 		t.Fatal("the opener itself is not credited")

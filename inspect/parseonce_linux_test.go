@@ -10,10 +10,11 @@ import (
 	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 	"github.com/gputaskman/gtm/inspect/safetensors"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // modelAt is the finding's model at path; nil when there is none.
-func modelAt(f Finding, path string) *Model {
+func modelAt(f Finding, path string) *schema.Model {
 	for i := range f.Models {
 		if f.Models[i].Path == path {
 			return &f.Models[i]

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // keyServer is a loopback server standing in for the fake process's
@@ -106,7 +107,7 @@ func TestUntrustedProcRootIsNoDeputy(t *testing.T) {
 	target := Target{PID: 4242, PPID: 1, Name: "llama-server", Cwd: "/",
 		Cmdline: []string{"llama-server", "-m", model, "--api-key-file", keyFile, "--port", fmt.Sprint(port)}}
 
-	inspectOnce := func(in *Inspector) (Finding, *LLM) {
+	inspectOnce := func(in *Inspector) (Finding, *schema.LLM) {
 		f := in.Inspect(target)
 		return in.Enrich(WithProbeBudget(context.Background()), target, f, nil)
 	}

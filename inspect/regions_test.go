@@ -18,6 +18,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/runtimes"
 	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // macProcess is a process on a Mac as the region walk sees it: recorded
@@ -122,7 +123,7 @@ func TestRegionInspectorMacLlamaServer(t *testing.T) {
 	if len(f.Models) != 2 {
 		t.Fatalf("models %+v", f.Models)
 	}
-	byPath := map[string]inspect.Model{}
+	byPath := map[string]schema.Model{}
 	for _, m := range f.Models {
 		byPath[m.Path] = m
 	}
@@ -150,7 +151,7 @@ func TestRegionInspectorMacLlamaServer(t *testing.T) {
 		kinds = append(kinds, *m.Kind)
 	}
 	cat := inspect.Categorize(inspect.CategoryInput{Name: tg.Name, Exe: tg.Exe, Runtimes: runtimeNames(f), ModelKinds: kinds})
-	if cat != inspect.CategoryAI {
+	if cat != schema.CategoryAI {
 		t.Errorf("category %q, want AI", cat)
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -22,8 +22,8 @@ func richProcess() (*snapshot.Snapshot, *snapshot.Process) {
 	s := testSnapshot()
 	s.Devices = append(s.Devices, schema.Device{Index: 1, Name: ptr("NVIDIA H100"), Vendor: "NVIDIA"})
 	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
-	part := func(b uint64, src, from string) *inspect.Part {
-		return &inspect.Part{Bytes: b, Source: src, From: from}
+	part := func(b uint64, src, from string) *schema.Part {
+		return &schema.Part{Bytes: b, Source: src, From: from}
 	}
 	p := snapshot.Process{PID: 702, PIDLabel: "702", HostPID: ptr(90702), Name: ptr("VLLM::Worker_TP1"), User: ptr("alice"), StartTime: &at, PPID: ptr(700),
 		Exe: ptr("/usr/bin/python3"), Cwd: ptr("/srv"), Cmdline: []string{"python3", "-m", "vllm.entrypoints.openai.api_server"}, Category: ptr("AI"),
@@ -31,33 +31,33 @@ func richProcess() (*snapshot.Snapshot, *snapshot.Process) {
 		DeviceIndex: ptr(1), GPUInstanceID: ptr(3), ComputeInstanceID: ptr(0), GPUProcessTypes: []string{"compute"},
 		VRAMBytes: ptr(uint64(19 << 30)), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(snapshot.Guess),
 		SpillBytes: ptr(uint64(0)), PagedBytes: ptr(uint64(64 << 20)), GPUUtilPercent: ptr(91.0), CPUPercent: ptr(7.5), RSSBytes: ptr(uint64(3 << 30)),
-		Runtimes: []inspect.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1"}}, {Name: "PyTorch", Detail: "CUDA", Libraries: []string{"libtorch_cuda.so"}}},
-		Models: []inspect.Model{
+		Runtimes: []schema.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1"}}, {Name: "PyTorch", Detail: "CUDA", Libraries: []string{"libtorch_cuda.so"}}},
+		Models: []schema.Model{
 			{Path: "/models/blobs/sha256-a3de", Name: ptr("qwen3:8b"), Store: ptr("ollama"), Role: "model", Format: ptr("gguf"), Evidence: []string{"api", "mapped"},
 				Confirmed: true, Kind: ptr("llm"), OutputModalities: []string{"text"}, Architecture: ptr("qwen3"), Quantization: ptr("Q4_K_M"),
 				Layers: ptr(uint32(36)), Parameters: ptr(uint64(8190735360)), TrainedContext: ptr(uint64(40960)),
-				Weights: &inspect.Amount{Bytes: 4683 << 20, Source: "estimated", From: "gguf"}},
+				Weights: &schema.Amount{Bytes: 4683 << 20, Source: "estimated", From: "gguf"}},
 			{Path: "/models/laya.gguf", Role: "draft", Evidence: []string{"opened"}, OpenedAt: &at, Deleted: true,
 				KindHint: ptr("decision"), KindLabel: ptr("likely decision model (laya)"), HeaderError: ptr("gguf: truncated: header")},
 			{Path: "/models/model.onnx", Evidence: []string{"installed"}, Candidate: true, Format: ptr("onnx"), FormatDetail: ptr("opset 17, producer pytorch")},
 		},
-		App: &inspect.AppState{App: "Handy", SelectedModel: ptr("parakeet"), SettingsPath: ptr("/home/alice/.config/handy/settings.json"),
-			LogPath: ptr("/home/alice/handy.log"), Events: []inspect.AppEvent{{Time: at, Kind: "load", Model: ptr("parakeet"), Fresh: true}},
+		App: &schema.AppState{App: "Handy", SelectedModel: ptr("parakeet"), SettingsPath: ptr("/home/alice/.config/handy/settings.json"),
+			LogPath: ptr("/home/alice/handy.log"), Events: []schema.AppEvent{{Time: at, Kind: "load", Model: ptr("parakeet"), Fresh: true}},
 			Notes: []string{"the log rotated"}},
-		LLM: &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(7800<<20, "reported", "log"), KVCache: part(9000<<20, "reported", "log"),
+		LLM: &schema.LLM{Breakdown: schema.Breakdown{Weights: part(7800<<20, "reported", "log"), KVCache: part(9000<<20, "reported", "log"),
 			Activations: part(1400<<20, "reported", "log"), CUDAGraphs: part(512<<20, "reported", "log")},
-			Host: &inspect.HostParts{Weights: part(333<<20, "reported", "log")}, Notes: []string{"an estimator's note"},
+			Host: &schema.HostParts{Weights: part(333<<20, "reported", "log")}, Notes: []string{"an estimator's note"},
 			NCtx: ptr(uint64(32768)), NCtxSource: ptr("api"), NCtxSlot: ptr(uint64(32768)), Parallel: ptr(uint64(4)), ParallelSource: ptr("cmdline"),
 			KVUnified: ptr(false), KVUnifiedSource: ptr("log"), SlotsTotal: ptr(4), SlotsBusy: ptr(2), TokensPerSecond: ptr(88.25),
 			RequestsProcessing: ptr(2.0), RequestsWaiting: ptr(1.0), KVUsagePercent: ptr(37.0), PrefixCacheHitPercent: ptr(64.0), MemoryFraction: ptr(0.9),
 			TensorParallel: ptr(2), Server: ptr("vllm"), Role: ptr("worker"), Rank: ptr(1), APIPID: ptr(700), APIStatus: ptr("ok"), APIAddr: ptr("127.0.0.1:8000"),
 			APIModel: ptr("Qwen/Qwen3-8B"), ModelID: ptr("Qwen/Qwen3-8B"), ModelIDSource: ptr("api"), KVCapacityTokens: ptr(uint64(174752)), KVCapacitySource: ptr("log"),
-			Devices:       []inspect.DeviceParts{{Device: "cuda:1", Weights: part(7800<<20, "reported", "log")}},
-			TorchReserved: []inspect.TorchDevice{{Device: "cuda:1", Bytes: 18 << 30}}, APIModels: []string{"qwen3:8b"}, LogPath: ptr("/srv/vllm.log")},
+			Devices:       []schema.DeviceParts{{Device: "cuda:1", Weights: part(7800<<20, "reported", "log")}},
+			TorchReserved: []schema.TorchDevice{{Device: "cuda:1", Bytes: 18 << 30}}, APIModels: []string{"qwen3:8b"}, LogPath: ptr("/srv/vllm.log")},
 		Notes: []string{"a note of the row's own"},
 	}
 	other := p
-	other.PID, other.PIDLabel, other.DeviceIndex, other.LLM = 701, "701", ptr(0), &inspect.LLM{Server: ptr("vllm"), Role: ptr("worker"), Rank: ptr(0),
+	other.PID, other.PIDLabel, other.DeviceIndex, other.LLM = 701, "701", ptr(0), &schema.LLM{Server: ptr("vllm"), Role: ptr("worker"), Rank: ptr(0),
 		APIPID: ptr(700), ModelID: ptr("Qwen/Qwen3-8B")}
 	s.Processes = append(s.Processes, other, p)
 	s.ServedModels = snapshot.GroupServed(s.Processes)

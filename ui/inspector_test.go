@@ -22,7 +22,7 @@ import (
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // texts returns the visible text under o, in tree order: each label,
@@ -153,7 +153,7 @@ func TestInspectorLLMProcess(t *testing.T) {
 		"other / unknown", "4643.85 MiB", "inferred (VRAM minus parts)",
 		"full width: measured VRAM 6.00 GiB",
 		"8192  · from api", "1 of 4 busy", "42.5",
-		inspect.PresenceNote,
+		report.PresenceNote,
 		"Copy command line", "End process…", "Unload model…",
 	)
 }
@@ -163,9 +163,9 @@ func TestInspectorLLMProcess(t *testing.T) {
 // negative size.
 func TestLLMBarNeverNegative(t *testing.T) {
 	vram := uint64(1 << 30)
-	br := &inspect.Breakdown{
-		Weights: &inspect.Part{Bytes: 900 << 20, Source: "estimated", From: "gguf"},
-		KVCache: &inspect.Part{Bytes: 300 << 20, Source: "estimated", From: "gguf"},
+	br := &schema.Breakdown{
+		Weights: &schema.Part{Bytes: 900 << 20, Source: "estimated", From: "gguf"},
+		KVCache: &schema.Part{Bytes: 300 << 20, Source: "estimated", From: "gguf"},
 	}
 	m := report.NewBar(&vram, br)
 	if !m.Exceeded || m.Parts[4].Known || m.Scale != 1200<<20 {
@@ -209,7 +209,7 @@ func TestInspectorUnknownVRAM(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[0]
 	p.VRAMBytes, p.GPUUtilPercent = nil, nil
-	p.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "estimated", From: "gguf"}}}
+	p.LLM = &schema.LLM{Breakdown: schema.Breakdown{Weights: &schema.Part{Bytes: 633495552, Source: "estimated", From: "gguf"}}}
 	i, _ := newTestInspector(t, nil)
 	i.Show(s, &p)
 	got := allText(i.CanvasObject())
@@ -229,7 +229,7 @@ func TestInspectorUnknownVRAM(t *testing.T) {
 func TestInspectorModelEvidence(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[0]
-	p.Models = []inspect.Model{
+	p.Models = []schema.Model{
 		{Path: "/opt/app/models/whisper-base.bin", Evidence: []string{"installed"}, Candidate: true, Role: "model"},
 		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Role: "model", KindHint: ptr("decision"), KindLabel: ptr("likely decision model (name)")},
 	}
@@ -499,20 +499,20 @@ func TestInspectorEscapesProcessStrings(t *testing.T) {
 func ollamaRunner() (*snapshot.Snapshot, *snapshot.Process) {
 	s := testSnapshot()
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
-	log := func(b uint64) *inspect.Part { return &inspect.Part{Bytes: b, Source: "reported", From: "log"} }
+	log := func(b uint64) *schema.Part { return &schema.Part{Bytes: b, Source: "reported", From: "log"} }
 	p := snapshot.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
 		Exe: ptr("/usr/local/bin/ollama"), Cwd: ptr("/"), DeviceIndex: ptr(0), GPUProcessTypes: []string{"compute"},
 		Cmdline:   []string{"/usr/local/bin/ollama", "runner", "--model", "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", "--port", "41234"},
 		VRAMBytes: ptr(uint64(5800 << 20)), GPUUtilPercent: ptr(71.0), SMUtilPercent: ptr(68.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
 		CPUPercent: ptr(3.5), RSSBytes: ptr(uint64(900 << 20)), Category: ptr("AI"), ListenPorts: []int{41234},
-		Runtimes: []inspect.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcublas.so.12"}}, {Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
-		Models: []inspect.Model{{Path: "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", Name: ptr("qwen3:8b"), Store: ptr("ollama"), Role: "model", Format: ptr("gguf"),
+		Runtimes: []schema.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcublas.so.12"}}, {Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
+		Models: []schema.Model{{Path: "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", Name: ptr("qwen3:8b"), Store: ptr("ollama"), Role: "model", Format: ptr("gguf"),
 			Evidence: []string{"api", "mapped", "cmdline"}, Confirmed: true, Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q4_K_M"),
 			Layers: ptr(uint32(36)), Parameters: ptr(uint64(8190735360)), TrainedContext: ptr(uint64(40960)),
-			Weights: &inspect.Amount{Bytes: 4683 << 20, Source: "estimated", From: "gguf"}}},
-		LLM: &inspect.LLM{Breakdown: inspect.Breakdown{Weights: log(4455 << 20), KVCache: log(576 << 20), Compute: log(300 << 20), Output: log(1 << 20),
-			Other: &inspect.Other{Bytes: ptr(uint64(468 << 20)), Source: "inferred"}},
-			Host: &inspect.HostParts{Weights: log(333 << 20), Compute: log(24 << 20)},
+			Weights: &schema.Amount{Bytes: 4683 << 20, Source: "estimated", From: "gguf"}}},
+		LLM: &schema.LLM{Breakdown: schema.Breakdown{Weights: log(4455 << 20), KVCache: log(576 << 20), Compute: log(300 << 20), Output: log(1 << 20),
+			Other: &schema.Other{Bytes: ptr(uint64(468 << 20)), Source: "inferred"}},
+			Host: &schema.HostParts{Weights: log(333 << 20), Compute: log(24 << 20)},
 			NCtx: ptr(uint64(4096)), NCtxSource: ptr("log"), Parallel: ptr(uint64(1)), ParallelSource: ptr("log"),
 			KVUnified: ptr(true), KVUnifiedSource: ptr("log"), Server: ptr("ollama"), APIStatus: ptr("ok"),
 			APIAddr: ptr("127.0.0.1:11434"), APIModel: ptr("qwen3:8b"), LogPath: ptr("/usr/share/ollama/.ollama/logs/server.log"), Notes: []string{}},
@@ -556,8 +556,8 @@ func TestInspectorAppState(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[2]
 	at := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
-	p.App = &inspect.AppState{App: "Handy", SelectedModel: ptr("parakeet-tdt-0.6b-v3"), LogPath: ptr("/home/alice/.local/share/handy/logs/handy.log"),
-		Events: []inspect.AppEvent{{Time: at, Kind: "load", Model: ptr("parakeet-tdt-0.6b-v3"), Fresh: true},
+	p.App = &schema.AppState{App: "Handy", SelectedModel: ptr("parakeet-tdt-0.6b-v3"), LogPath: ptr("/home/alice/.local/share/handy/logs/handy.log"),
+		Events: []schema.AppEvent{{Time: at, Kind: "load", Model: ptr("parakeet-tdt-0.6b-v3"), Fresh: true},
 			{Time: at.Add(-48 * time.Hour), Kind: "unload", Model: ptr("whisper-small"), Fresh: false}},
 		Notes: []string{}}
 	time.Local = time.UTC
@@ -581,11 +581,11 @@ func TestInspectorServedWorker(t *testing.T) {
 	worker := func(pid, dev, rank int, vram *uint64) snapshot.Process {
 		name := "VLLM::Worker_TP"
 		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: &name, DeviceIndex: &dev, VRAMBytes: vram, Notes: []string{},
-			Models: []inspect.Model{}, LLM: &inspect.LLM{Breakdown: inspect.Breakdown{
-				Weights:     &inspect.Part{Bytes: 7800 << 20, Source: "reported", From: "log"},
-				KVCache:     &inspect.Part{Bytes: 9000 << 20, Source: "reported", From: "log"},
-				Activations: &inspect.Part{Bytes: 1400 << 20, Source: "reported", From: "log"},
-				CUDAGraphs:  &inspect.Part{Bytes: 512 << 20, Source: "reported", From: "log"}},
+			Models: []schema.Model{}, LLM: &schema.LLM{Breakdown: schema.Breakdown{
+				Weights:     &schema.Part{Bytes: 7800 << 20, Source: "reported", From: "log"},
+				KVCache:     &schema.Part{Bytes: 9000 << 20, Source: "reported", From: "log"},
+				Activations: &schema.Part{Bytes: 1400 << 20, Source: "reported", From: "log"},
+				CUDAGraphs:  &schema.Part{Bytes: 512 << 20, Source: "reported", From: "log"}},
 				Server: &server, Role: &role, APIPID: &api, Rank: &rank, ModelID: &model, ModelIDSource: &src,
 				KVCapacityTokens: &cap, KVCapacitySource: &capSrc}}
 	}
@@ -609,7 +609,7 @@ func TestInspectorOpenedModel(t *testing.T) {
 	s := testSnapshot()
 	p := &s.Processes[0]
 	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
-	p.Models = append(p.Models, inspect.Model{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at})
+	p.Models = append(p.Models, schema.Model{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at})
 	i, _ := newTestInspector(t, &fakeActions{})
 	i.Show(s, p)
 	mustContain(t, allText(i.CanvasObject()), "Model · ggml-base.en.bin", "opened · not proven resident · opened at 14:02:05")

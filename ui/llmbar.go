@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // LLMBar draws an LLM process's memory as a stacked bar against its
@@ -33,7 +33,7 @@ func NewLLMBar() *LLMBar {
 
 // SetBreakdown shows measured VRAM (nil: not measured) and its parts.
 // Nothing is redrawn when they did not change.
-func (b *LLMBar) SetBreakdown(measured *uint64, br *inspect.Breakdown) {
+func (b *LLMBar) SetBreakdown(measured *uint64, br *schema.Breakdown) {
 	m := report.NewBar(measured, br)
 	if m.Equal(&b.model) {
 		return

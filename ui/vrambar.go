@@ -11,7 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Segment names of the VRAM bar, in the order they are drawn.
@@ -20,18 +20,18 @@ const (
 	segFree          = "free"
 )
 
-var barCategories = []string{inspect.CategoryAI, inspect.CategoryGraphics, inspect.CategoryBrowser,
-	inspect.CategoryCompositor, inspect.CategoryVideo, inspect.CategoryOther, segNotAttributed, segFree}
+var barCategories = []string{schema.CategoryAI, schema.CategoryGraphics, schema.CategoryBrowser,
+	schema.CategoryCompositor, schema.CategoryVideo, schema.CategoryOther, segNotAttributed, segFree}
 
 var barColors = map[string]color.NRGBA{
-	inspect.CategoryAI:         {0xa3, 0x71, 0xf7, 0xff},
-	inspect.CategoryGraphics:   {0xf5, 0x9e, 0x0b, 0xff},
-	inspect.CategoryBrowser:    {0x3d, 0x8b, 0xfd, 0xff},
-	inspect.CategoryCompositor: {0x14, 0xb8, 0xa6, 0xff},
-	inspect.CategoryVideo:      {0x22, 0xc5, 0x5e, 0xff},
-	inspect.CategoryOther:      {0x94, 0xa3, 0xb8, 0xff},
-	segNotAttributed:           {0x64, 0x74, 0x8b, 0xff},
-	segFree:                    {0x80, 0x80, 0x80, 0x30},
+	schema.CategoryAI:         {0xa3, 0x71, 0xf7, 0xff},
+	schema.CategoryGraphics:   {0xf5, 0x9e, 0x0b, 0xff},
+	schema.CategoryBrowser:    {0x3d, 0x8b, 0xfd, 0xff},
+	schema.CategoryCompositor: {0x14, 0xb8, 0xa6, 0xff},
+	schema.CategoryVideo:      {0x22, 0xc5, 0x5e, 0xff},
+	schema.CategoryOther:      {0x94, 0xa3, 0xb8, 0xff},
+	segNotAttributed:          {0x64, 0x74, 0x8b, 0xff},
+	segFree:                   {0x80, 0x80, 0x80, 0x30},
 }
 
 // vramSplit is a device's VRAM by category: each listed process's measured

@@ -18,7 +18,7 @@ import (
 	"github.com/gputaskman/gtm/app/history"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -41,14 +41,14 @@ func testSnapshot() *snapshot.Snapshot {
 			{PID: 4242, PIDLabel: "4242", DeviceIndex: ptr(0), Name: ptr("llama-server"), User: ptr("alice"), VRAMBytes: ptr(uint64(6 << 30)),
 				GPUUtilPercent: ptr(85.0), SMUtilPercent: ptr(85.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
 				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}, Category: ptr("AI"),
-				Runtimes: []inspect.Runtime{{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
-				Models:   []inspect.Model{{Path: "/srv/models/qwen3.gguf", Name: ptr("qwen3:0.6b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
-				LLM: &inspect.LLM{NCtx: ptr(uint64(8192)), NCtxSource: ptr("api"), SlotsTotal: ptr(4), SlotsBusy: ptr(1), TokensPerSecond: ptr(42.5),
-					Breakdown: inspect.Breakdown{Weights: &inspect.Part{Bytes: 633495552, Source: "reported", From: "log"},
-						KVCache: &inspect.Part{Bytes: 939524096, Source: "estimated", From: "gguf"}}}},
+				Runtimes: []schema.Runtime{{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-cuda.so"}}},
+				Models:   []schema.Model{{Path: "/srv/models/qwen3.gguf", Name: ptr("qwen3:0.6b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true}},
+				LLM: &schema.LLM{NCtx: ptr(uint64(8192)), NCtxSource: ptr("api"), SlotsTotal: ptr(4), SlotsBusy: ptr(1), TokensPerSecond: ptr(42.5),
+					Breakdown: schema.Breakdown{Weights: &schema.Part{Bytes: 633495552, Source: "reported", From: "log"},
+						KVCache: &schema.Part{Bytes: 939524096, Source: "estimated", From: "gguf"}}}},
 			{PID: 5151, PIDLabel: "H:5151", DeviceIndex: ptr(0), Notes: []string{collect.NoteOtherNamespace}},
 			{PID: 1337, PIDLabel: "1337", DeviceIndex: ptr(0), Name: ptr("Xorg"), User: ptr("root"), VRAMBytes: ptr(uint64(512 << 20)),
-				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}},
+				GPUUtilPercent: ptr(4.0), Category: ptr("compositor"), Runtimes: []schema.Runtime{}, Models: []schema.Model{}},
 		},
 		Sources: []schema.SourceStatus{schema.OK("nvml"), schema.Failed("nvml.processes.gpu1", errString("ERROR_NO_PERMISSION"))},
 	}
@@ -134,7 +134,7 @@ func manyProcesses(n int, at time.Time) *snapshot.Snapshot {
 	s.Processes = nil
 	for i := 0; i < n; i++ {
 		p := snapshot.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
-			User: ptr("u"), Category: ptr("other"), Runtimes: []inspect.Runtime{}, Models: []inspect.Model{}, Cmdline: []string{"x"}}
+			User: ptr("u"), Category: ptr("other"), Runtimes: []schema.Runtime{}, Models: []schema.Model{}, Cmdline: []string{"x"}}
 		if i%7 != 3 {
 			p.VRAMBytes = ptr(uint64((i*7919)%n+1) << 20)
 		}

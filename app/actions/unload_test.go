@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -22,7 +22,7 @@ func ptr[T any](v T) *T { return &v }
 // llmProcess is a snapshot row for a model served at addr: this test
 // process, whose user holds the test servers' ports.
 func llmProcess(server, addr, model string) *snapshot.Process {
-	l := &inspect.LLM{Server: ptr(server), APIAddr: ptr(addr)}
+	l := &schema.LLM{Server: ptr(server), APIAddr: ptr(addr)}
 	if model != "" {
 		l.APIModel = ptr(model)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -39,17 +39,17 @@ func privateSnapshot() *snapshot.Snapshot {
 			StartTime:   &start,
 			DeviceIndex: &dev,
 			VRAMBytes:   &vram,
-			Runtimes:    []inspect.Runtime{{Name: "CUDA", Libraries: []string{"/home/alice/src/llama.cpp/build/bin/libggml-cuda.so"}}},
-			Models: []inspect.Model{{
+			Runtimes:    []schema.Runtime{{Name: "CUDA", Libraries: []string{"/home/alice/src/llama.cpp/build/bin/libggml-cuda.so"}}},
+			Models: []schema.Model{{
 				Path: "/home/alice/models/gemma-3-270m-Q8_0.gguf", Role: "model", Evidence: []string{"mapped"},
 				HeaderError: s("read /home/alice/models/gemma-3-270m-Q8_0.gguf: truncated"),
 			}},
-			LLM: &inspect.LLM{LogPath: s("/srv/bob/logs/llama.log"), Notes: []string{"log /srv/bob/logs/llama.log is old"},
+			LLM: &schema.LLM{LogPath: s("/srv/bob/logs/llama.log"), Notes: []string{"log /srv/bob/logs/llama.log is old"},
 				APIModel: s("/home/alice/models/gemma-3-270m-Q8_0.gguf")},
 			Container: s("alice-dev-box"),
-			App: &inspect.AppState{App: "handy", SettingsPath: s(`C:\Users\carol\AppData\Roaming\handy\settings.json`),
+			App: &schema.AppState{App: "handy", SettingsPath: s(`C:\Users\carol\AppData\Roaming\handy\settings.json`),
 				LogPath: s("/home/alice/.local/share/handy/handy.log"),
-				Events:  []inspect.AppEvent{{Kind: "load", Model: s("/home/alice/.local/share/handy/models/whisper.bin")}}},
+				Events:  []schema.AppEvent{{Kind: "load", Model: s("/home/alice/.local/share/handy/models/whisper.bin")}}},
 			Notes: []string{"cannot read /proc/4242/environ as bob", "probe http://admin:hunter2@127.0.0.1:8080/props failed; HF_TOKEN=hf_abcdef0123"},
 		}, {
 			PID: 77, PIDLabel: "77", Name: s("Xorg"), User: s("bob"), Exe: s("/usr/lib/xorg/Xorg"),

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // kind is how a string field (a string, *string or []string) is redacted.
@@ -47,11 +47,11 @@ var kinds = map[reflect.Type]map[string]kind{
 		"Name": asName, "Namespace": asName, "Pod": asName, "PodUID": asName, "ContainerName": asName,
 	},
 	reflect.TypeFor[snapshot.ServedModel](): {"Model": asModel},
-	reflect.TypeFor[inspect.Runtime]():      {"Libraries": asPath},
-	reflect.TypeFor[inspect.Model]():        {"Path": asPath, "Name": asModel},
-	reflect.TypeFor[inspect.LLM]():          {"LogPath": asPath, "ModelID": asModel, "APIModel": asModel, "APIModels": asModel},
-	reflect.TypeFor[inspect.AppState]():     {"SettingsPath": asPath, "LogPath": asPath, "SelectedModel": asModel},
-	reflect.TypeFor[inspect.AppEvent]():     {"Model": asModel},
+	reflect.TypeFor[schema.Runtime]():       {"Libraries": asPath},
+	reflect.TypeFor[schema.Model]():         {"Path": asPath, "Name": asModel},
+	reflect.TypeFor[schema.LLM]():           {"LogPath": asPath, "ModelID": asModel, "APIModel": asModel, "APIModels": asModel},
+	reflect.TypeFor[schema.AppState]():      {"SettingsPath": asPath, "LogPath": asPath, "SelectedModel": asModel},
+	reflect.TypeFor[schema.AppEvent]():      {"Model": asModel},
 }
 
 // field is one exported field of a struct and its kind.

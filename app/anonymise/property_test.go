@@ -11,7 +11,7 @@ import (
 	"github.com/gputaskman/gtm/app/anonymise/anontest"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // decoded is s as its JSON decodes.
@@ -86,12 +86,12 @@ func TestRedactionIsIdempotent(t *testing.T) {
 func servedSnapshot(id, modelPath string) *snapshot.Snapshot {
 	s := func(v string) *string { return &v }
 	dev := 0
-	llm := func(role string) *inspect.LLM {
-		return &inspect.LLM{Server: s("vllm"), Role: s(role), ModelID: s(id), ModelIDSource: s("api"), APIModel: s(id), APIModels: []string{id}}
+	llm := func(role string) *schema.LLM {
+		return &schema.LLM{Server: s("vllm"), Role: s(role), ModelID: s(id), ModelIDSource: s("api"), APIModel: s(id), APIModels: []string{id}}
 	}
 	procs := []snapshot.Process{
 		{PID: 10, PIDLabel: "10", Name: s("vllm"), User: s("daemon"), Cwd: s("/home/daemon"), DeviceIndex: &dev, LLM: llm("api"),
-			Models: []inspect.Model{{Path: modelPath, Name: s(id), Role: "model", Evidence: []string{"api"}}}},
+			Models: []schema.Model{{Path: modelPath, Name: s(id), Role: "model", Evidence: []string{"api"}}}},
 		{PID: 11, PIDLabel: "11", Name: s("VLLM::Worker_TP0"), User: s("daemon"), DeviceIndex: &dev, LLM: llm("worker")},
 	}
 	procs[1].LLM.APIPID = &procs[0].PID

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -206,10 +206,10 @@ var itemSize = [...]int64{
 	listOther:     int64(unsafe.Sizeof("")),
 	listProcesses: int64(unsafe.Sizeof(snapshot.Process{})),
 	listDevices:   int64(max(unsafe.Sizeof(schema.Device{}), unsafe.Sizeof(schema.WSLDevice{}))),
-	listModels:    int64(unsafe.Sizeof(inspect.Model{})),
-	listRuntimes:  int64(unsafe.Sizeof(inspect.Runtime{})),
+	listModels:    int64(unsafe.Sizeof(schema.Model{})),
+	listRuntimes:  int64(unsafe.Sizeof(schema.Runtime{})),
 	listSources:   int64(unsafe.Sizeof(schema.SourceStatus{})),
-	listEvents:    int64(unsafe.Sizeof(inspect.AppEvent{})),
+	listEvents:    int64(unsafe.Sizeof(schema.AppEvent{})),
 	listMIG:       int64(unsafe.Sizeof(schema.MIGInstance{})),
 }
 

@@ -63,7 +63,7 @@ type Collector struct {
 type Inspector interface {
 	Refresh(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding
 	Inspect(t inspect.Target) inspect.Finding
-	Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *inspect.LLM)
+	Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *schema.LLM)
 }
 
 // Notes attached to process rows; tests and the GUI refer to them.

@@ -111,19 +111,19 @@ func fixture() *Collector {
 	}}
 	findings := fakeInspector{
 		4242: {
-			Runtimes: []inspect.Runtime{
+			Runtimes: []schema.Runtime{
 				{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcudart.so.12"}},
 				{Name: "ggml/llama.cpp", Detail: "CUDA", Libraries: []string{"libggml-base.so", "libggml-cuda.so", "libllama.so"}},
 			},
-			Models: []inspect.Model{{
+			Models: []schema.Model{{
 				Path: "/srv/llm/models/qwen3-0.6b-q8_0.gguf", Name: ptr("qwen3:0.6b"), Store: ptr("ollama"), Role: "model",
 				Format: ptr("gguf"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true,
 				Kind: ptr("llm"), Architecture: ptr("qwen3"), Quantization: ptr("Q8_0"), Layers: ptr(uint32(28)),
 				Parameters: ptr(uint64(596049920)), TrainedContext: ptr(uint64(40960)),
-				Weights: &inspect.Amount{Bytes: 633495552, Source: "estimated", From: "gguf"},
+				Weights: &schema.Amount{Bytes: 633495552, Source: "estimated", From: "gguf"},
 			}},
 		},
-		1337: {Runtimes: []inspect.Runtime{{Name: "OpenGL/EGL", Libraries: []string{"libGLX_nvidia.so.0"}}}, Models: []inspect.Model{}},
+		1337: {Runtimes: []schema.Runtime{{Name: "OpenGL/EGL", Libraries: []string{"libGLX_nvidia.so.0"}}}, Models: []schema.Model{}},
 		5151: {MapsError: "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"},
 	}
 	return &Collector{
@@ -149,13 +149,13 @@ func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PI
 
 // Enrich gives the llama-server a breakdown from fixed estimates, so the
 // golden file shows the llm block.
-func (f fakeInspector) Enrich(_ context.Context, _ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+func (f fakeInspector) Enrich(_ context.Context, _ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *schema.LLM) {
 	if len(fd.Models) == 0 {
 		return fd, nil
 	}
 	n, src := uint64(8192), "cmdline"
 	w, kv := uint64(633495552), uint64(939524096)
-	return fd, &inspect.LLM{NCtx: &n, NCtxSource: &src, Notes: []string{},
+	return fd, &schema.LLM{NCtx: &n, NCtxSource: &src, Notes: []string{},
 		Breakdown: inspect.Split(inspect.BreakdownInput{MeasuredVRAM: measured, EstimatedWeights: &w, EstimatedKV: &kv})}
 }
 
@@ -201,7 +201,7 @@ func TestSnapshotGolden(t *testing.T) {
 // runtimes, models with evidence and header facts, category.
 func TestInspectedProcessGolden(t *testing.T) {
 	p := fixture().Collect(context.Background()).Processes[0]
-	p.Models = append(p.Models, inspect.Model{
+	p.Models = append(p.Models, schema.Model{
 		Path: "/opt/app/models/laya-q4.gguf", Role: "model", Format: ptr("gguf"), Evidence: []string{"installed"},
 		Candidate: true, KindHint: ptr("decision"), KindLabel: ptr("likely decision model (laya)"),
 		HeaderError: ptr("gguf: truncated: header"),

@@ -9,7 +9,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // hostile strings a process, a file or a server may choose.
@@ -29,8 +29,8 @@ func hostileSnapshot(t *testing.T) *snapshot.Snapshot {
 	info.Cmdline = []string{"llama-server", "-m", "/m/" + bidi, "--alias", forgedRow + escClear}
 	fp.infos[4242] = info
 	kind := "llm" + escClear
-	c.Inspector = fakeInspector{4242: {Runtimes: []inspect.Runtime{},
-		Models: []inspect.Model{{Path: "/m/" + forgedRow, Role: "model", Evidence: []string{"mapped"}, Kind: &kind}}}}
+	c.Inspector = fakeInspector{4242: {Runtimes: []schema.Runtime{},
+		Models: []schema.Model{{Path: "/m/" + forgedRow, Role: "model", Evidence: []string{"mapped"}, Kind: &kind}}}}
 	snap := c.Collect(context.Background())
 	snap.Processes[0].Notes = append(snap.Processes[0].Notes, "note"+escTitle+"\nforged note")
 	return snap

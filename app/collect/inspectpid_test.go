@@ -9,6 +9,7 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // countingGPU counts driver readings.
@@ -43,7 +44,7 @@ func (c *countingInspector) Inspect(t inspect.Target) inspect.Finding {
 	c.inspected = append(c.inspected, t.PID)
 	return c.fakeInspector.Inspect(t)
 }
-func (c *countingInspector) Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *inspect.LLM) {
+func (c *countingInspector) Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *schema.LLM) {
 	c.ctxs = append(c.ctxs, ctx)
 	c.enriched = append(c.enriched, t.PID)
 	return c.fakeInspector.Enrich(ctx, t, f, m)

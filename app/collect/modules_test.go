@@ -47,10 +47,10 @@ func TestWindowsRowsGetRuntimesFromModules(t *testing.T) {
 		rows[p.PID] = p
 	}
 	llama, game, dwm := rows[6120], rows[9312], rows[1288]
-	if len(llama.Runtimes) != 2 || llama.Runtimes[0].Name != "CUDA" || llama.Runtimes[1].Detail != "CUDA" || llama.Category == nil || *llama.Category != inspect.CategoryAI {
+	if len(llama.Runtimes) != 2 || llama.Runtimes[0].Name != "CUDA" || llama.Runtimes[1].Detail != "CUDA" || llama.Category == nil || *llama.Category != schema.CategoryAI {
 		t.Errorf("llama-server.exe: runtimes %+v category %v", llama.Runtimes, llama.Category)
 	}
-	if len(game.Runtimes) != 1 || game.Runtimes[0].Name != "Direct3D 12" || game.Category == nil || *game.Category != inspect.CategoryGraphics {
+	if len(game.Runtimes) != 1 || game.Runtimes[0].Name != "Direct3D 12" || game.Category == nil || *game.Category != schema.CategoryGraphics {
 		t.Errorf("game.exe: runtimes %+v category %v", game.Runtimes, game.Category)
 	}
 	// Rule: hidden modules leave runtimes unknown (null) and say why.

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -164,10 +164,10 @@ type ProcessChange struct {
 // both sides have it from the same source (two estimates, or two reports):
 // an estimate against a report is not a change in memory.
 type SegmentChange struct {
-	Part   string        `json:"part"`
-	Before *inspect.Part `json:"before"`
-	After  *inspect.Part `json:"after"`
-	Change *int64        `json:"change"`
+	Part   string       `json:"part"`
+	Before *schema.Part `json:"before"`
+	After  *schema.Part `json:"after"`
+	Change *int64       `json:"change"`
 }
 
 // NCtxChange is the context size on both sides, with where each came from.
@@ -536,16 +536,16 @@ func diffRow(device int, rp rowPair) ProcessChange {
 	return c
 }
 
-func diffSegments(b, a *inspect.LLM) []SegmentChange {
-	parts := func(l *inspect.LLM) [6]*inspect.Part {
+func diffSegments(b, a *schema.LLM) []SegmentChange {
+	parts := func(l *schema.LLM) [6]*schema.Part {
 		if l == nil {
-			return [6]*inspect.Part{}
+			return [6]*schema.Part{}
 		}
 		return l.Parts()
 	}
 	pb, pa := parts(b), parts(a)
 	out := []SegmentChange{}
-	for i, name := range inspect.PartNames {
+	for i, name := range schema.PartNames {
 		if pb[i] == nil && pa[i] == nil {
 			continue
 		}
@@ -559,7 +559,7 @@ func diffSegments(b, a *inspect.LLM) []SegmentChange {
 	return out
 }
 
-func diffNCtx(b, a *inspect.LLM) *NCtxChange {
+func diffNCtx(b, a *schema.LLM) *NCtxChange {
 	var c NCtxChange
 	if b != nil {
 		c.Before, c.BeforeSource = b.NCtx, b.NCtxSource
@@ -581,7 +581,7 @@ func diffModels(b, a *snapshot.Process) (appeared, gone []ModelRef) {
 	if b == nil || a == nil {
 		return appeared, gone
 	}
-	has := func(list []inspect.Model, path string) bool {
+	has := func(list []schema.Model, path string) bool {
 		for _, m := range list {
 			if m.Path == path {
 				return true
@@ -589,7 +589,7 @@ func diffModels(b, a *snapshot.Process) (appeared, gone []ModelRef) {
 		}
 		return false
 	}
-	ref := func(m inspect.Model) ModelRef {
+	ref := func(m schema.Model) ModelRef {
 		return ModelRef{Path: m.Path, Name: m.Name, Role: m.Role, Evidence: m.Evidence}
 	}
 	// A side that was not inspected (models null) says nothing about

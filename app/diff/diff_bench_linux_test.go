@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // diffBenchPair: two snapshots of 200 processes on two GPUs; between them
@@ -24,7 +24,7 @@ func diffBenchPair() (*snapshot.Snapshot, *snapshot.Snapshot) {
 		if i < 20 {
 			p.Name = fxStr("llama-server")
 			p.ListenPorts = []int{8000 + i}
-			p.Models = []inspect.Model{fxGGUF(fmt.Sprintf("/models/m%d.gguf", i), "mapped")}
+			p.Models = []schema.Model{fxGGUF(fmt.Sprintf("/models/m%d.gguf", i), "mapped")}
 			p.LLM = fxLLM(500*mib, 64*mib, "estimated", "gguf", 4096, "cmdline")
 		}
 		before = append(before, p)

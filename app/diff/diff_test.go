@@ -13,7 +13,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/summary"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -48,14 +48,14 @@ func fxSnap(at time.Time, d schema.Device, ps ...snapshot.Process) *snapshot.Sna
 		Processes: ps, Sources: []schema.SourceStatus{schema.OK("nvml")}}
 }
 
-func fxGGUF(path string, evidence ...string) inspect.Model {
-	return inspect.Model{Path: path, Role: "model", Format: fxStr("gguf"), Evidence: evidence, Kind: fxStr("llm")}
+func fxGGUF(path string, evidence ...string) schema.Model {
+	return schema.Model{Path: path, Role: "model", Format: fxStr("gguf"), Evidence: evidence, Kind: fxStr("llm")}
 }
 
-func fxLLM(weights, kv uint64, source, from string, nctx uint64, nctxSource string) *inspect.LLM {
-	return &inspect.LLM{Breakdown: inspect.Breakdown{
-		Weights: &inspect.Part{Bytes: weights, Source: source, From: from},
-		KVCache: &inspect.Part{Bytes: kv, Source: source, From: from},
+func fxLLM(weights, kv uint64, source, from string, nctx uint64, nctxSource string) *schema.LLM {
+	return &schema.LLM{Breakdown: schema.Breakdown{
+		Weights: &schema.Part{Bytes: weights, Source: source, From: from},
+		KVCache: &schema.Part{Bytes: kv, Source: source, From: from},
 	}, NCtx: &nctx, NCtxSource: &nctxSource, Notes: []string{}}
 }
 
@@ -73,10 +73,10 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	// measured VRAM grows; the file appears as evidence; the estimate
 	// appears beside it.
 	py := fxProc(5100, "python3", fxT0.Add(-10*time.Minute), fxU64(310*mib))
-	py.Models, py.Runtimes = []inspect.Model{}, []inspect.Runtime{{Name: "CUDA", Libraries: []string{"libcudart.so.12"}}}
+	py.Models, py.Runtimes = []schema.Model{}, []schema.Runtime{{Name: "CUDA", Libraries: []string{"libcudart.so.12"}}}
 	py2 := py
 	py2.VRAMBytes = fxU64(5530 * mib)
-	py2.Models = []inspect.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline")}
+	py2.Models = []schema.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline")}
 	py2.LLM = fxLLM(4794*mib, 576*mib, "estimated", "gguf", 4096, "cmdline")
 	out["model-load"] = [2]*snapshot.Snapshot{
 		fxSnap(fxT0, fxDev(1210*mib, 2), xorg, firefox, py),
@@ -88,7 +88,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	// (sliding-window attention: the estimate is an upper bound). The
 	// process stays in the text although it moved less than 16 MiB.
 	lms := fxProc(6200, "lms-server", tStart, fxU64(812*mib))
-	lms.Models = []inspect.Model{fxGGUF("/models/gemma-3-270m-it-Q8_0.gguf", "api", "mapped")}
+	lms.Models = []schema.Model{fxGGUF("/models/gemma-3-270m-it-Q8_0.gguf", "api", "mapped")}
 	lms.LLM = fxLLM(278*mib, 72*mib, "estimated", "gguf", 4096, "api")
 	lms2 := lms
 	lms2.VRAMBytes = fxU64(821 * mib)
@@ -148,11 +148,11 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	worker := func(pid, dev int, vram uint64) snapshot.Process {
 		w := fxProc(pid, "VLLM::Worker_TP", fxT0.Add(time.Minute), fxU64(vram))
 		w.DeviceIndex = &dev
-		w.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{
-			Weights:     &inspect.Part{Bytes: 7800 * mib, Source: "reported", From: "log"},
-			KVCache:     &inspect.Part{Bytes: 5200 * mib, Source: "reported", From: "log"},
-			Activations: &inspect.Part{Bytes: 1400 * mib, Source: "reported", From: "log"},
-			CUDAGraphs:  &inspect.Part{Bytes: 512 * mib, Source: "reported", From: "log"}},
+		w.LLM = &schema.LLM{Breakdown: schema.Breakdown{
+			Weights:     &schema.Part{Bytes: 7800 * mib, Source: "reported", From: "log"},
+			KVCache:     &schema.Part{Bytes: 5200 * mib, Source: "reported", From: "log"},
+			Activations: &schema.Part{Bytes: 1400 * mib, Source: "reported", From: "log"},
+			CUDAGraphs:  &schema.Part{Bytes: 512 * mib, Source: "reported", From: "log"}},
 			Server: fxStr("vllm"), Role: fxStr("worker"), APIPID: &[]int{9000}[0], Rank: &[]int{dev}[0],
 			ModelID: fxStr("Qwen/Qwen3-8B"), ModelIDSource: fxStr("api"), Notes: []string{}}
 		return w

@@ -10,7 +10,7 @@ import (
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // WriteText writes the diff for people: per device, its measured counters;
@@ -186,7 +186,7 @@ func pairingNote(c ProcessChange) string {
 
 // partText is a segment on one side: "512.0 MiB estimated (gguf)", or
 // "none" where nobody reported or estimated it.
-func partText(p *inspect.Part) string {
+func partText(p *schema.Part) string {
 	if p == nil {
 		return "none"
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // bigSnapshot: two GPUs, 200 processes, 20 of them LLM servers with a full
@@ -26,7 +26,7 @@ func bigSnapshot() *snapshot.Snapshot {
 		p.VRAMBytes = mib(uint64(200 + i))
 		p.LLM, p.Models = nil, nil
 		if i < 20 {
-			p.Models = []inspect.Model{{Path: fmt.Sprintf("/models/model-%d-Q4_K_M.gguf", i), Role: "model"}}
+			p.Models = []schema.Model{{Path: fmt.Sprintf("/models/model-%d-Q4_K_M.gguf", i), Role: "model"}}
 			p.LLM = base.LLM
 		}
 		s.Processes = append(s.Processes, p)

@@ -22,7 +22,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // MaxProcesses bounds the process rows exported per scrape (label
@@ -390,7 +390,7 @@ func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 		if part == nil {
 			continue
 		}
-		ch.put(gauge(mMemory, float64(part.Bytes), with(model, inspect.PartNames[i], proc, p.PIDLabel, part.Source)...))
+		ch.put(gauge(mMemory, float64(part.Bytes), with(model, schema.PartNames[i], proc, p.PIDLabel, part.Source)...))
 	}
 	if l.NCtx != nil {
 		ch.put(gauge(mCtx, float64(*l.NCtx), with(model, proc, p.PIDLabel, str(l.NCtxSource))...))

@@ -20,7 +20,7 @@ import (
 	"github.com/prometheus/common/expfmt"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -31,8 +31,8 @@ func u64(v uint64) *uint64   { return &v }
 func f64(v float64) *float64 { return &v }
 func ip(v int) *int          { return &v }
 func mib(v uint64) *uint64   { return u64(v << 20) }
-func part(b uint64, src, from string) *inspect.Part {
-	return &inspect.Part{Bytes: b << 20, Source: src, From: from}
+func part(b uint64, src, from string) *schema.Part {
+	return &schema.Part{Bytes: b << 20, Source: src, From: from}
 }
 
 // fixture: one GPU with full telemetry, one with most readings unsupported;
@@ -46,14 +46,14 @@ func fixture() *snapshot.Snapshot {
 	}
 	llama := row(4242, 0, "llama-server", "AI", mib(5530))
 	llama.GPUUtilPercent = f64(87)
-	llama.Models = []inspect.Model{{Path: "/models/Qwen3-8B-Q4_K_M.gguf", Role: "model", Evidence: []string{"api", "mapped"}}}
+	llama.Models = []schema.Model{{Path: "/models/Qwen3-8B-Q4_K_M.gguf", Role: "model", Evidence: []string{"api", "mapped"}}}
 	n := uint64(8192)
-	llama.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{
+	llama.LLM = &schema.LLM{Breakdown: schema.Breakdown{
 		Weights: part(4794, "reported", "log"), KVCache: part(1152, "reported", "log"), Compute: part(304, "reported", "log")},
 		NCtx: &n, NCtxSource: sp("api")}
 	runner := row(5100, 1, "ollama", "AI", mib(2100))
-	runner.Models = []inspect.Model{{Path: "/blobs/sha256-1", Name: sp("qwen3:1.7b"), Role: "model", Evidence: []string{"api"}}}
-	runner.LLM = &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
+	runner.Models = []schema.Model{{Path: "/blobs/sha256-1", Name: sp("qwen3:1.7b"), Role: "model", Evidence: []string{"api"}}}
+	runner.LLM = &schema.LLM{Breakdown: schema.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
 	runner.PodUID, runner.Namespace, runner.Pod, runner.ContainerName = sp("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), sp("ml"), sp("ollama-0"), sp("ollama")
 	hidden := row(777, 0, "Xorg", "compositor", nil)
 	matched := row(900, 0, "python3", "AI", nil)

@@ -9,7 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // servedFixture adds a vLLM model split over both GPUs to the fixture:
@@ -20,7 +20,7 @@ func servedFixture() *snapshot.Snapshot {
 	worker := func(pid, dev int, vram uint64) snapshot.Process {
 		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp("VLLM::Worker_TP"), Category: sp("AI"),
 			DeviceIndex: ip(dev), VRAMBytes: mib(vram), Notes: []string{},
-			LLM: &inspect.LLM{Breakdown: inspect.Breakdown{Weights: part(7800, "reported", "log"), KVCache: part(12000, "reported", "log"),
+			LLM: &schema.LLM{Breakdown: schema.Breakdown{Weights: part(7800, "reported", "log"), KVCache: part(12000, "reported", "log"),
 				Activations: part(1400, "reported", "log"), CUDAGraphs: part(512, "reported", "log")},
 				Server: sp("vllm"), Role: sp("worker"), APIPID: ip(6000), Rank: ip(dev), ModelID: sp("Qwen/Qwen3-8B"), ModelIDSource: sp("api"),
 				KVUsagePercent: f64(12.5), KVCapacityTokens: u64(174752), KVCapacitySource: sp("log"),
@@ -77,7 +77,7 @@ func TestExportOpenedModel(t *testing.T) {
 	s := fixture()
 	at := time.Date(2026, 12, 2, 15, 0, 1, 500_000_000, time.UTC)
 	p := snapshot.Process{PID: 7000, PIDLabel: "7000", Name: sp("whisper-server"), DeviceIndex: ip(0), VRAMBytes: mib(900), Notes: []string{},
-		Models: []inspect.Model{{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at}}}
+		Models: []schema.Model{{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at}}}
 	p2 := p
 	p2.DeviceIndex = ip(1)
 	s.Processes = append(s.Processes, p, p2)

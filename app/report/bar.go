@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Bar is an LLM process's memory set against its measured VRAM: each part
@@ -39,12 +39,12 @@ type BarPart struct {
 const OtherPart = "other / unknown"
 
 // NewBar sets the parts of br beside measured VRAM (nil: not measured).
-func NewBar(measured *uint64, br *inspect.Breakdown) *Bar {
+func NewBar(measured *uint64, br *schema.Breakdown) *Bar {
 	m := &Bar{Measured: measured}
 	if br == nil {
-		br = &inspect.Breakdown{}
+		br = &schema.Breakdown{}
 	}
-	add := func(name string, p *inspect.Part) {
+	add := func(name string, p *schema.Part) {
 		bp := BarPart{Name: name}
 		if p != nil {
 			bp.Known, bp.Bytes, bp.Source, bp.From = true, p.Bytes, p.Source, p.From

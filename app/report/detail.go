@@ -7,7 +7,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Detail is everything gtm knows about one process, as titled sections of
@@ -126,7 +126,7 @@ func (d *Detail) escape() {
 
 // runtimesSection is one row per runtime and the libraries that show it
 // (presence, not residency).
-func runtimesSection(rs []inspect.Runtime) Section {
+func runtimesSection(rs []schema.Runtime) Section {
 	s := Section{Title: "Runtimes", Caption: RuntimeCaption}
 	switch {
 	case rs == nil:
@@ -147,7 +147,7 @@ func runtimesSection(rs []inspect.Runtime) Section {
 // appSection is an app adapter's state: the model its settings select
 // and its logged model events, each said to be from before or since the
 // process started.
-func appSection(a *inspect.AppState) Section {
+func appSection(a *schema.AppState) Section {
 	s := Section{Title: "App · " + a.App,
 		Caption: "Settings prove selection, not a load; log events are history, not proof of what is resident now."}
 	s.Rows = append(s.Rows,
@@ -169,6 +169,11 @@ func appSection(a *inspect.AppState) Section {
 	return s
 }
 
+// PresenceNote is said beside runtimes and mapped files, in the text and
+// the window alike: they show what a process holds, not where its GPU
+// memory goes (docs/design.md, evidence rule 4).
+const PresenceNote = "A loaded library or mapped file proves presence, not GPU residency or GPU work."
+
 // notesSection is the presence caveat and the row's own notes; the LLM's
 // notes stand beside its bar and are not repeated.
 func notesSection(p *snapshot.Process) Section {
@@ -179,7 +184,7 @@ func notesSection(p *snapshot.Process) Section {
 			llm[escape.Text(n)] = true
 		}
 	}
-	for _, n := range append([]string{inspect.PresenceNote}, p.Notes...) {
+	for _, n := range append([]string{PresenceNote}, p.Notes...) {
 		if n = escape.Text(n); !llm[n] {
 			s.Rows = append(s.Rows, Row{Value: n})
 		}

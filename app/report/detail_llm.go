@@ -7,7 +7,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // llmSection is an LLM's memory: the bar of its parts against the
@@ -40,7 +40,7 @@ func llmSection(p *snapshot.Process) Section {
 }
 
 // serverSection is what the server's own API and log say right now.
-func serverSection(l *inspect.LLM) Section {
+func serverSection(l *schema.LLM) Section {
 	s := Section{Title: "Server"}
 	srv := FormatString(l.Server)
 	if l.APIStatus != nil {
@@ -69,7 +69,7 @@ func serverSection(l *inspect.LLM) Section {
 // liveRows are the server's load as its API reports it: slots, tokens per
 // second, requests running and the KV cache's use. A reading no server
 // should give (1e308) is shown short, never as 309 digits.
-func liveRows(l *inspect.LLM) []Row {
+func liveRows(l *schema.LLM) []Row {
 	rows := []Row{{Label: "Slots", Value: NA}, {Label: "Tokens/s", Value: NA}, {Label: "Requests", Value: NA}, {Label: "KV cache used", Value: NA}}
 	if l.SlotsTotal != nil {
 		busy := NA
@@ -93,7 +93,7 @@ func liveRows(l *inspect.LLM) []Row {
 // engineRows are what PyTorch engines (vLLM, SGLang, TGI, ComfyUI) and a
 // worker's place add; each only when known, so llama-server's section
 // keeps its rows.
-func engineRows(l *inspect.LLM) []Row {
+func engineRows(l *schema.LLM) []Row {
 	var rows []Row
 	if l.Role != nil {
 		role := *l.Role
@@ -145,7 +145,7 @@ func fromRow(label, value string, src *string) Row {
 }
 
 // kvLayoutRow says whether all slots share one KV cache, and from where.
-func kvLayoutRow(l *inspect.LLM) Row {
+func kvLayoutRow(l *schema.LLM) Row {
 	if l.KVUnified == nil {
 		return Row{Label: "KV layout", Value: NA}
 	}
@@ -159,17 +159,17 @@ func kvLayoutRow(l *inspect.LLM) Row {
 // namedPart is one of llama.cpp's buffers, by the name the text gives it.
 type namedPart struct {
 	name string
-	p    *inspect.Part
+	p    *schema.Part
 }
 
 // bufferParts names one place's buffers (a device's, the host's), in
 // the bar's order.
-func bufferParts(weights, kv, compute, output *inspect.Part) []namedPart {
+func bufferParts(weights, kv, compute, output *schema.Part) []namedPart {
 	return []namedPart{{"weights", weights}, {"KV", kv}, {"compute", compute}, {"output", output}}
 }
 
 // devicePartsText lists one device's reported buffers, or n/a.
-func devicePartsText(d inspect.DeviceParts) string {
+func devicePartsText(d schema.DeviceParts) string {
 	var parts []string
 	for _, x := range bufferParts(d.Weights, d.KVCache, d.Compute, d.Output) {
 		if x.p != nil {

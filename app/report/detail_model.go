@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // modelSections gives each model its own section, strongest evidence
@@ -30,7 +30,7 @@ func modelSections(p *snapshot.Process) []Section {
 // "mapped + cmdline · confirmed", "mapped · not confirmed (one source)",
 // "installed · candidate: not proven loaded", "… · file deleted since it
 // was opened".
-func ModelStatus(m inspect.Model) string {
+func ModelStatus(m schema.Model) string {
 	ev := strings.Join(m.Evidence, " + ")
 	if ev == "" {
 		ev = "no evidence"
@@ -57,7 +57,7 @@ func ModelStatus(m inspect.Model) string {
 // modelSection is one model: its evidence, its file and what names it,
 // then what its header says. Header facts are the file's own; the weights
 // say whether they were estimated from the header or reported.
-func modelSection(m inspect.Model) Section {
+func modelSection(m schema.Model) Section {
 	name := filepath.Base(m.Path)
 	if m.Name != nil {
 		name = *m.Name
@@ -95,7 +95,7 @@ func modelSection(m inspect.Model) Section {
 
 // kindText is what the model is: the header's kind, what its server's API
 // says it outputs, and a name's hint (which never changes the kind).
-func kindText(m inspect.Model) string {
+func kindText(m schema.Model) string {
 	kind := FormatString(m.Kind)
 	if len(m.OutputModalities) > 0 {
 		kind += " (outputs " + strings.Join(m.OutputModalities, ", ") + ", per its API)"

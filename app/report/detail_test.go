@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func findSection(d Detail, title string) *Section {
@@ -79,7 +79,7 @@ func TestProcessDetailSections(t *testing.T) {
 		t.Fatalf("LLM bar = %+v", llm.Bar)
 	}
 	notes := findSection(d, "Notes")
-	if len(notes.Rows) == 0 || notes.Rows[0].Value != inspect.PresenceNote {
+	if len(notes.Rows) == 0 || notes.Rows[0].Value != PresenceNote {
 		t.Errorf("notes = %+v", notes.Rows)
 	}
 }
@@ -116,7 +116,7 @@ func TestProcessDetailUnknownAndHostile(t *testing.T) {
 // name's label and the API's output modalities.
 func TestProcessDetailModelStanding(t *testing.T) {
 	s := func(v string) *string { return &v }
-	p := &snapshot.Process{PID: 1, PIDLabel: "1", Models: []inspect.Model{
+	p := &snapshot.Process{PID: 1, PIDLabel: "1", Models: []schema.Model{
 		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindLabel: s("likely decision model (laya)"),
 			OutputModalities: []string{"text", "decisions"}},
 		{Path: "/m/kev.gguf", Evidence: []string{"mapped"}, KindLabel: s("likely decision model (kev)")},
@@ -141,14 +141,14 @@ func TestProcessDetailModelStanding(t *testing.T) {
 // bar's caption and legend first in the LLM section.
 func TestDetailText(t *testing.T) {
 	vram := uint64(2 << 30)
-	p := &snapshot.Process{PID: 5, PIDLabel: "5", VRAMBytes: &vram, LLM: &inspect.LLM{Breakdown: inspect.Breakdown{
-		Weights: &inspect.Part{Bytes: 1 << 30, Source: "reported", From: "log"}}}}
+	p := &snapshot.Process{PID: 5, PIDLabel: "5", VRAMBytes: &vram, LLM: &schema.LLM{Breakdown: schema.Breakdown{
+		Weights: &schema.Part{Bytes: 1 << 30, Source: "reported", From: "log"}}}}
 	text := ProcessDetail(nil, p).Text()
 	for _, want := range []string{
 		"PID 5 · n/a\n  LLM memory\n    Reported by the runtime",
 		"\n    full width: measured VRAM 2.00 GiB\n    weights          1024.00 MiB  · reported (log)\n",
 		"\n    other / unknown  1024.00 MiB  · inferred (VRAM minus parts)\n    Measured VRAM    2.00 GiB  · measured\n",
-		"\n  Notes\n    " + inspect.PresenceNote + "\n",
+		"\n  Notes\n    " + PresenceNote + "\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -29,7 +29,7 @@ func TestFormatHugeReadingsStayShort(t *testing.T) {
 		Devices: []schema.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
 			GPUUtilPercent: &huge, TemperatureC: &huge, PowerW: &huge, SMClockMHz: &huge}},
 		Processes: []snapshot.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
-			LLM: &inspect.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
+			LLM: &schema.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
 	var text strings.Builder
 	must(t, WriteText(&text, s))
 	text.WriteString(ProcessDetail(s, &s.Processes[0]).Text())
@@ -79,13 +79,13 @@ func TestFormat(t *testing.T) {
 
 func TestModelSummary(t *testing.T) {
 	cases := []struct {
-		models []inspect.Model
+		models []schema.Model
 		want   string
 	}{
 		{nil, "n/a"},
-		{[]inspect.Model{}, ""},
-		{[]inspect.Model{{Path: "/m/a.gguf", Evidence: []string{"installed"}, Candidate: true}}, "a.gguf?"},
-		{[]inspect.Model{
+		{[]schema.Model{}, ""},
+		{[]schema.Model{{Path: "/m/a.gguf", Evidence: []string{"installed"}, Candidate: true}}, "a.gguf?"},
+		{[]schema.Model{
 			{Path: "/m/a.gguf", Evidence: []string{"installed"}, Candidate: true},
 			{Path: "/m/b.gguf", Evidence: []string{"cmdline"}},
 			{Path: "/blobs/sha256-x", Name: ptr("qwen3:14b"), Evidence: []string{"mapped", "cmdline"}, Confirmed: true},

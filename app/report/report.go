@@ -10,7 +10,7 @@ import (
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -281,8 +281,8 @@ func ServedSummary(m snapshot.ServedModel) string {
 
 // LLMSummary is an LLM block in one line: each part with its provenance,
 // the remainder, the context size and its source, and live server state.
-func LLMSummary(l *inspect.LLM) string {
-	part := func(name string, p *inspect.Part) string {
+func LLMSummary(l *schema.LLM) string {
+	part := func(name string, p *schema.Part) string {
 		if p == nil {
 			return name + " n/a"
 		}

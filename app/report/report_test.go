@@ -4,13 +4,13 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func TestModelSummaryNamesWorkers(t *testing.T) {
 	srv, role, id := "vllm", "worker", "Qwen/Qwen3-8B"
 	rank := 1
-	p := snapshot.Process{Models: []inspect.Model{}, LLM: &inspect.LLM{Server: &srv, Role: &role, ModelID: &id, Rank: &rank}}
+	p := snapshot.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &role, ModelID: &id, Rank: &rank}}
 	if got := ModelSummary(p); got != "Qwen/Qwen3-8B · vllm worker 1" {
 		t.Errorf("worker row = %q", got)
 	}
@@ -20,13 +20,13 @@ func TestModelSummaryNamesWorkers(t *testing.T) {
 	}
 	// an Ollama runner keeps its model file's store name
 	ollama, blobName := "ollama", "qwen3:0.6b"
-	p = snapshot.Process{Models: []inspect.Model{{Path: "/blobs/sha256-1", Name: &blobName, Confirmed: true}},
-		LLM: &inspect.LLM{Server: &ollama, Role: &role}}
+	p = snapshot.Process{Models: []schema.Model{{Path: "/blobs/sha256-1", Name: &blobName, Confirmed: true}},
+		LLM: &schema.LLM{Server: &ollama, Role: &role}}
 	if got := ModelSummary(p); got != "qwen3:0.6b · ollama worker" {
 		t.Errorf("Ollama runner row = %q", got)
 	}
 	api, path := "api", "/srv/models/Qwen3-8B"
-	p = snapshot.Process{Models: []inspect.Model{}, LLM: &inspect.LLM{Server: &srv, Role: &api, ModelID: &path}}
+	p = snapshot.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &api, ModelID: &path}}
 	if got := ModelSummary(p); got != "Qwen3-8B" {
 		t.Errorf("API row naming a path = %q, want its base name", got)
 	}

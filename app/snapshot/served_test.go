@@ -3,11 +3,11 @@ package snapshot
 import (
 	"testing"
 
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func servedRow(pid, dev int, vram uint64, server, role, model string, api, rank *int) Process {
-	l := &inspect.LLM{Server: &server, Role: &role, APIPID: api, Rank: rank}
+	l := &schema.LLM{Server: &server, Role: &role, APIPID: api, Rank: rank}
 	if model != "" {
 		l.ModelID = &model
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -129,17 +129,17 @@ type Process struct {
 	// Category, Runtimes and Models come from the inspector; null means
 	// the process has not been inspected (yet, or at all: another PID
 	// namespace, unreadable maps), not that nothing was found.
-	Category *string           `json:"category"`
-	Runtimes []inspect.Runtime `json:"runtimes"`
-	Models   []inspect.Model   `json:"models"`
+	Category *string          `json:"category"`
+	Runtimes []schema.Runtime `json:"runtimes"`
+	Models   []schema.Model   `json:"models"`
 
 	// LLM is the memory breakdown and live state of an LLM process (null
 	// for others): weights / KV cache / compute / output / other, each
 	// reported or estimated, with n_ctx and where it came from.
-	LLM *inspect.LLM `json:"llm"`
+	LLM *schema.LLM `json:"llm"`
 	// App is what an app adapter read (Handy's selected model and its
 	// logged model events); null for other processes.
-	App *inspect.AppState `json:"app"`
+	App *schema.AppState `json:"app"`
 
 	// ListenPorts are the TCP ports the process listens on, read for an
 	// AI process's server probes; absent when not read. They let `gtm

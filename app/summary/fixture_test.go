@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -40,8 +40,8 @@ func fxSnap(at time.Time, d schema.Device, ps ...snapshot.Process) *snapshot.Sna
 		Processes: ps, Sources: []schema.SourceStatus{schema.OK("nvml")}}
 }
 
-func fxGGUF(path string, evidence ...string) inspect.Model {
-	return inspect.Model{Path: path, Role: "model", Format: fxStr("gguf"), Evidence: evidence, Kind: fxStr("llm")}
+func fxGGUF(path string, evidence ...string) schema.Model {
+	return schema.Model{Path: path, Role: "model", Format: fxStr("gguf"), Evidence: evidence, Kind: fxStr("llm")}
 }
 
 func fxGolden(t *testing.T, path string, got []byte) {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -30,9 +30,9 @@ func summaryCapture() []*snapshot.Snapshot {
 		g1 := fxDev(500*mib, 0)
 		g1.Index, g1.Name, g1.UUID, g1.GPUUtilPercent = 1, fxStr("NVIDIA GeForce RTX 4090"), fxStr("GPU-bbbb"), nil
 		py := fxProc(5100, "python3", start, v)
-		py.Models = []inspect.Model{}
+		py.Models = []schema.Model{}
 		if i >= 2 {
-			py.Models = []inspect.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline"),
+			py.Models = []schema.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline"),
 				{Path: "/models/other.gguf", Role: "model", Candidate: true, Evidence: []string{"installed"}}}
 		}
 		box := fxProc(31, "vllm", start, nil)
@@ -128,7 +128,7 @@ func TestSummaryHugeReadingsStayShort(t *testing.T) {
 		Devices: []schema.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
 			GPUUtilPercent: &huge, TemperatureC: &huge, PowerW: &huge, SMClockMHz: &huge}},
 		Processes: []snapshot.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
-			LLM: &inspect.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
+			LLM: &schema.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
 	var text strings.Builder
 	must(t, Summarize([]*snapshot.Snapshot{s, s}).WriteText(&text, "x"))
 	if strings.Contains(text.String(), "0000000000") {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func fixture(t testing.TB, name string) []byte {
@@ -362,13 +363,13 @@ func TestMetalAbove10PercentIs3DUnlessMoreSpecific(t *testing.T) {
 		in   inspect.CategoryInput
 		want string
 	}{
-		{inspect.CategoryInput{Name: "Python", Graphics: graphics[9120]}, inspect.CategoryGraphics},
-		{inspect.CategoryInput{Name: "Python", Graphics: graphics[9120], Runtimes: []string{"PyTorch"}}, inspect.CategoryAI},
-		{inspect.CategoryInput{Name: "Safari", Graphics: true, Exe: "/Applications/Firefox.app/Contents/MacOS/firefox"}, inspect.CategoryBrowser},
-		{inspect.CategoryInput{Name: "WindowServer", Graphics: true}, inspect.CategoryCompositor},
-		{inspect.CategoryInput{Name: "Finder", Graphics: graphics[611]}, inspect.CategoryOther},
+		{inspect.CategoryInput{Name: "Python", Graphics: graphics[9120]}, schema.CategoryGraphics},
+		{inspect.CategoryInput{Name: "Python", Graphics: graphics[9120], Runtimes: []string{"PyTorch"}}, schema.CategoryAI},
+		{inspect.CategoryInput{Name: "Safari", Graphics: true, Exe: "/Applications/Firefox.app/Contents/MacOS/firefox"}, schema.CategoryBrowser},
+		{inspect.CategoryInput{Name: "WindowServer", Graphics: true}, schema.CategoryCompositor},
+		{inspect.CategoryInput{Name: "Finder", Graphics: graphics[611]}, schema.CategoryOther},
 		// Safari's GPU process draws for a browser, busy or not
-		{inspect.CategoryInput{Name: "com.apple.WebKit.GPU", Graphics: graphics[7001]}, inspect.CategoryBrowser},
+		{inspect.CategoryInput{Name: "com.apple.WebKit.GPU", Graphics: graphics[7001]}, schema.CategoryBrowser},
 	} {
 		if got := inspect.Categorize(c.in); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.in, got, c.want)

@@ -10,8 +10,8 @@ import (
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
-	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestRootInspectIsNoDeputy: gtm runs as root; a process running as
@@ -62,7 +62,7 @@ func TestRootInspectIsNoDeputy(t *testing.T) {
 		}
 	}
 	// says so: the model, the key file and the log were each skipped
-	var model *inspect.Model
+	var model *schema.Model
 	for i := range p.Models {
 		if p.Models[i].Path == "/etc/shadow" {
 			model = &p.Models[i]

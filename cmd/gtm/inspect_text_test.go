@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 var updateInspectText = flag.Bool("update", false, "rewrite testdata/inspect-text.golden")
@@ -35,8 +35,8 @@ func inspectTextCases(t *testing.T) []*snapshot.Process {
 	start := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
 	out = append(out, &snapshot.Process{PID: 777, PIDLabel: "777", Name: &name, User: &user, StartTime: &start,
 		Cmdline: []string{"handy", "--start-hidden\u202e"}, Notes: []string{"a note"},
-		Runtimes: []inspect.Runtime{}, Models: []inspect.Model{},
-		App: &inspect.AppState{App: "Handy", SelectedModel: &sel, Events: []inspect.AppEvent{
+		Runtimes: []schema.Runtime{}, Models: []schema.Model{},
+		App: &schema.AppState{App: "Handy", SelectedModel: &sel, Events: []schema.AppEvent{
 			{Time: start.Add(time.Minute), Kind: "load", Model: &model, Fresh: true},
 			{Time: start.Add(-time.Hour), Kind: "unload", Model: nil},
 		}}})
@@ -74,7 +74,7 @@ func TestInspectTextCarriesPaneFacts(t *testing.T) {
 	dev, gi, ci, ctx := 0, 3, 1, uint64(40960)
 	p := &snapshot.Process{PID: 9, PIDLabel: "9", Name: s("llama-server"), DeviceIndex: &dev, GPUInstanceID: &gi, ComputeInstanceID: &ci,
 		PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0"), ListenPorts: []int{8080},
-		Models: []inspect.Model{{Path: "/m/blobs/sha256-a3de", Name: s("laya:latest"), Store: s("ollama"), Format: s("gguf"),
+		Models: []schema.Model{{Path: "/m/blobs/sha256-a3de", Name: s("laya:latest"), Store: s("ollama"), Format: s("gguf"),
 			Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindHint: s("decision"), KindLabel: s("likely decision model (laya)"),
 			TrainedContext: &ctx}}}
 	text := inspectText(p)

@@ -17,9 +17,9 @@ import (
 
 	"github.com/gputaskman/gtm/app/modelcost"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // gridCell is one llama-server configuration of the grid.
@@ -242,7 +242,7 @@ func hostSizes(p *snapshot.Process, source string) gridSizes {
 		return s
 	}
 	h := p.LLM.Host
-	pick := func(x *inspect.Part) string {
+	pick := func(x *schema.Part) string {
 		if x == nil {
 			return "n/a"
 		}

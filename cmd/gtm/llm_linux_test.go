@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,10 +13,13 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestInspectLlamaServer is issue 4's acceptance check, through the CLI:
@@ -93,7 +94,7 @@ func TestInspectLlamaServer(t *testing.T) {
 	if *l.NCtx != 4096 || *l.NCtxSource != "api" || *l.SlotsTotal != 2 || *l.SlotsBusy != 1 || *l.TokensPerSecond != 37.25 {
 		t.Errorf("live = n_ctx %v (%v) slots %v/%v tok/s %v", *l.NCtx, *l.NCtxSource, l.SlotsBusy, l.SlotsTotal, l.TokensPerSecond)
 	}
-	var m *inspect.Model
+	var m *schema.Model
 	for i := range p.Models {
 		if p.Models[i].Path == model {
 			m = &p.Models[i]

@@ -15,8 +15,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
-	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
+	"github.com/gputaskman/gtm/internal/schema"
 	"github.com/gputaskman/gtm/internal/standin"
 )
 
@@ -35,7 +35,7 @@ func gibBytes(v float64, prec int) uint64 {
 	return uint64(math.Round(math.Round(v*p) / p * (1 << 30)))
 }
 
-func wantPart(t *testing.T, what string, p *inspect.Part, bytes uint64, source string) {
+func wantPart(t *testing.T, what string, p *schema.Part, bytes uint64, source string) {
 	t.Helper()
 	if p == nil {
 		t.Errorf("%s = null, want %d %s", what, bytes, source)
@@ -108,7 +108,7 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 		}
 		// the model the API serves, found in the hub cache the server's
 		// environment names: exact sums of its safetensors headers
-		var hm *inspect.Model
+		var hm *schema.Model
 		for i := range row.Models {
 			if row.Models[i].Path == snapDir {
 				hm = &row.Models[i]

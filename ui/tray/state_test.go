@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -24,9 +24,9 @@ func device(i int, name string, used, total float64) schema.Device {
 
 func proc(pid, dev int, name string, vram float64, model, quant string) snapshot.Process {
 	p := snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
-		VRAMBytes: ptr(uint64(vram * GiB)), Models: []inspect.Model{}}
+		VRAMBytes: ptr(uint64(vram * GiB)), Models: []schema.Model{}}
 	if model != "" {
-		p.Models = []inspect.Model{{Path: "/models/" + model + ".gguf", Confirmed: true, Quantization: ptr(quant)}}
+		p.Models = []schema.Model{{Path: "/models/" + model + ".gguf", Confirmed: true, Quantization: ptr(quant)}}
 	}
 	return p
 }

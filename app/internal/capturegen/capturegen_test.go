@@ -9,7 +9,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/snapshot"
-	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite assets/demo/capture.jsonl")
@@ -106,7 +106,7 @@ func TestCaptureFollowsTheEvidenceRules(t *testing.T) {
 			}
 			if l := p.LLM; l != nil && l.Other != nil && !l.Other.Exceeded {
 				known := uint64(0)
-				for _, part := range []*inspect.Part{l.Weights, l.KVCache, l.Compute, l.Output} {
+				for _, part := range []*schema.Part{l.Weights, l.KVCache, l.Compute, l.Output} {
 					if part != nil {
 						known += part.Bytes
 					}

@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
-	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/runtimes"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // The processes of the scenario. Their details are what /proc and the
@@ -50,13 +50,13 @@ type proc struct {
 
 func (p *proc) alive(t int) bool { return t >= p.from && (p.until == 0 || t < p.until) }
 
-func (p *proc) runtimes() []inspect.Runtime {
+func (p *proc) runtimes() []schema.Runtime {
 	if p.mapsHidden {
 		return nil
 	}
-	out := []inspect.Runtime{}
+	out := []schema.Runtime{}
 	for _, r := range runtimes.Detect(p.libraries) {
-		out = append(out, inspect.Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
+		out = append(out, schema.Runtime{Name: r.Name, Detail: r.Detail, Libraries: r.Libraries})
 	}
 	return out
 }

@@ -407,22 +407,22 @@ func (s *state) Inspect(t inspect.Target) inspect.Finding {
 	if p.mapsHidden {
 		return inspect.Finding{MapsError: "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"}
 	}
-	f := inspect.Finding{Runtimes: p.runtimes(), Models: []inspect.Model{}}
+	f := inspect.Finding{Runtimes: p.runtimes(), Models: []schema.Model{}}
 	switch t.PID {
 	case pidLlama:
 		args := modelargs.Parse(llamaArgv, "/home/alice")
 		f.Tool, f.Settings = args.Tool, args.Settings
-		f.Models = []inspect.Model{s.llamaModel()}
+		f.Models = []schema.Model{s.llamaModel()}
 		if s.t > llamaStart {
 			f.ListenPorts = []int{8080}
 		}
 	case pidEmbed:
-		f.Models = []inspect.Model{{
+		f.Models = []schema.Model{{
 			Path: embedModelPath, Name: str("BAAI/bge-m3"), Store: str("huggingface"), Role: "model",
 			Format: str("safetensors"), Evidence: []string{inspect.EvidenceMapped},
 		}}
 		if s.t < embedStart+2 { // still importing torch: nothing mapped yet
-			f.Models = []inspect.Model{}
+			f.Models = []schema.Model{}
 		}
 	}
 	return f
@@ -430,7 +430,7 @@ func (s *state) Inspect(t inspect.Target) inspect.Finding {
 
 // llamaModel is the GGUF with its evidence at second t: named on the
 // command line, then mapped, then reported by the API.
-func (s *state) llamaModel() inspect.Model {
+func (s *state) llamaModel() schema.Model {
 	h := s.header
 	kind, arch, quant := string(h.Kind), h.Architecture, h.Quantization
 	layers, params, ctx := h.BlockCount, h.ParamCount, h.ContextLength
@@ -438,10 +438,10 @@ func (s *state) llamaModel() inspect.Model {
 	if s.t >= llamaAlloc {
 		ev = append(ev, inspect.EvidenceMapped)
 	}
-	m := inspect.Model{
+	m := schema.Model{
 		Path: llamaModelPath, Role: "model", Format: str("gguf"),
 		Kind: &kind, Architecture: &arch, Quantization: &quant, Layers: &layers, Parameters: &params, TrainedContext: &ctx,
-		Weights: &inspect.Amount{Bytes: h.TensorBytes, Source: "estimated", From: "gguf"},
+		Weights: &schema.Amount{Bytes: h.TensorBytes, Source: "estimated", From: "gguf"},
 	}
 	if s.t >= llamaReady {
 		ev = append(ev, inspect.EvidenceAPI)
@@ -454,11 +454,11 @@ func (s *state) llamaModel() inspect.Model {
 
 // Enrich builds the llama-server's LLM block with inspect.BuildLLM from
 // what its log and API say at second t.
-func (s *state) Enrich(_ context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *inspect.LLM) {
+func (s *state) Enrich(_ context.Context, t inspect.Target, f inspect.Finding, measured *uint64) (inspect.Finding, *schema.LLM) {
 	if t.PID != pidLlama {
 		return f, nil
 	}
-	models := append([]inspect.Model(nil), f.Models...)
+	models := append([]schema.Model(nil), f.Models...)
 	models[0].Path = s.headerPath // the header the estimates read
 	in := inspect.LLMInput{MeasuredVRAM: measured, Models: models, Headers: s.headers, Settings: f.Settings, Runtimes: f.Runtimes,
 		Log: s.llamaLog(), API: s.llamaAPI()}
