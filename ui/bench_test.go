@@ -6,7 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // BenchmarkWindowUpdate200 is one refresh's work on the UI goroutine with
@@ -56,4 +56,4 @@ func BenchmarkWindowStill(b *testing.B) {
 	}
 }
 
-type fyneSnap struct{ s *snapshot.Snapshot }
+type fyneSnap struct{ s *schema.Snapshot }

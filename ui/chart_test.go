@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/gputaskman/gtm/app/history"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -20,7 +20,7 @@ func series(vals ...*float64) (history.Series, time.Time) {
 	var end time.Time
 	for i, v := range vals {
 		end = t0.Add(time.Duration(i) * time.Second)
-		h.Add(&snapshot.Snapshot{TakenAt: end, Devices: []schema.Device{{Index: 0, GPUUtilPercent: v}}})
+		h.Add(&schema.Snapshot{TakenAt: end, Devices: []schema.Device{{Index: 0, GPUUtilPercent: v}}})
 	}
 	return h.Series(0, history.MetricGPU), end
 }
@@ -48,7 +48,7 @@ func TestPlotGapsAndZeros(t *testing.T) {
 func TestPlotGapWhenSamplesFarApart(t *testing.T) {
 	h := history.New(time.Minute, time.Second)
 	for _, sec := range []int{0, 1, 20, 21} { // paused between 1 and 20
-		h.Add(&snapshot.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second), Devices: []schema.Device{{Index: 0, GPUUtilPercent: ptr(40.0)}}})
+		h.Add(&schema.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second), Devices: []schema.Device{{Index: 0, GPUUtilPercent: ptr(40.0)}}})
 	}
 	ys := plotColumns(h.Series(0, history.MetricGPU), t0.Add(21*time.Second), 21*time.Second, 2500*time.Millisecond, 22, 11, nil)
 	if ys[1] < 0 || ys[20] < 0 {
@@ -103,7 +103,7 @@ func TestChartDrawsOnlyWhereThereAreReadings(t *testing.T) {
 
 func TestChartScalesPrinted(t *testing.T) {
 	h := history.New(time.Minute, time.Second)
-	h.Add(&snapshot.Snapshot{TakenAt: t0, Devices: []schema.Device{{Index: 0, PowerW: ptr(120.0), PowerLimitW: ptr(450.0),
+	h.Add(&schema.Snapshot{TakenAt: t0, Devices: []schema.Device{{Index: 0, PowerW: ptr(120.0), PowerLimitW: ptr(450.0),
 		SMClockMHz: ptr(1800.0), MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(6 << 30))}}})
 	cases := map[history.Metric]string{
 		history.MetricGPU: "0–100 %", history.MetricTemperature: "0–120 °C", history.MetricPower: "0–450 W (limit)",

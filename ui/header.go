@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -150,7 +150,7 @@ func setText(t *canvas.Text, s string) bool {
 }
 
 // update shows device dev of s; it changes only what differs.
-func (h *Header) update(s *snapshot.Snapshot, dev int) {
+func (h *Header) update(s *schema.Snapshot, dev int) {
 	h.updateSelector(s, dev)
 	h.updateSystem(s)
 	var d *schema.Device
@@ -160,7 +160,7 @@ func (h *Header) update(s *snapshot.Snapshot, dev int) {
 		}
 	}
 	if d == nil {
-		msg := s.NoGPUMessage()
+		msg := report.NoGPUMessage(s)
 		if msg == "" {
 			msg = fmt.Sprintf("GPU %d is not in this snapshot.", dev)
 		}
@@ -212,7 +212,7 @@ func (h *Header) setTiles(vals [numTiles]string) {
 	}
 }
 
-func (h *Header) modeLabel(host snapshot.Host) string {
+func (h *Header) modeLabel(host schema.Host) string {
 	return host.Mode
 }
 
@@ -233,7 +233,7 @@ func (h *Header) setFailed(text string) {
 	h.relayout = true
 }
 
-func (h *Header) updateSelector(s *snapshot.Snapshot, dev int) {
+func (h *Header) updateSelector(s *schema.Snapshot, dev int) {
 	if len(s.Devices) < 2 {
 		if h.selector.Visible() {
 			h.selector.Hide()
@@ -268,7 +268,7 @@ func (h *Header) updateSelector(s *snapshot.Snapshot, dev int) {
 	}
 }
 
-func (h *Header) updateSystem(s *snapshot.Snapshot) {
+func (h *Header) updateSystem(s *schema.Snapshot) {
 	used, total := systemRAM(s)
 	su, st := systemSwap(s)
 	a := h.sysCPU.set(report.FormatPercent(systemCPU(s)))
@@ -293,13 +293,13 @@ func mhz(v *float64) string {
 	return strconv.FormatFloat(*v, 'f', 0, 64)
 }
 
-func hostLabel(h snapshot.Host) string {
+func hostLabel(h schema.Host) string {
 	return fmt.Sprintf("%s (%s, %s)", report.FormatString(h.Hostname), h.OS, h.Mode)
 }
 
 // failedSources says in plain words which readings could not be taken and
 // why, one sentence per source; "" when every source was read.
-func failedSources(s *snapshot.Snapshot) string {
+func failedSources(s *schema.Snapshot) string {
 	var parts []string
 	for _, src := range s.Sources {
 		if src.OK {

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Inspector is the pane that explains one process: who it is, each
@@ -54,7 +54,7 @@ type Inspector struct {
 	scroll  *container.Scroll
 	root    *fyne.Container
 
-	proc    *snapshot.Process // the process shown (a copy)
+	proc    *schema.Process // the process shown (a copy)
 	view    report.Detail
 	shown   bool
 	blocks  []*sectionBlock // the sections shown: the first of pool
@@ -102,7 +102,7 @@ func (i *Inspector) SetLive(live bool) {
 
 // Show explains process p of snapshot snap (p nil: nothing selected).
 // Call it on the Fyne goroutine; it keeps a copy of p.
-func (i *Inspector) Show(snap *snapshot.Snapshot, p *snapshot.Process) {
+func (i *Inspector) Show(snap *schema.Snapshot, p *schema.Process) {
 	if p == nil {
 		if i.proc == nil && i.shown {
 			return
@@ -142,7 +142,7 @@ func (i *Inspector) Show(snap *snapshot.Snapshot, p *snapshot.Process) {
 	i.view = v
 }
 
-func sameStart(a, b *snapshot.Process) bool {
+func sameStart(a, b *schema.Process) bool {
 	if a.StartTime == nil || b.StartTime == nil {
 		return a.StartTime == b.StartTime
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Actions are what the inspector's buttons do outside the window. The
@@ -26,15 +26,15 @@ type Actions interface {
 	OpenFolder(dir string) error
 	// CheckEnd returns nil if p may be ended from here (a live process
 	// of this user in our PID namespace), else why not.
-	CheckEnd(p *snapshot.Process) error
+	CheckEnd(p *schema.Process) error
 	// EndProcess asks p to exit (SIGTERM), after checking that the PID
 	// still names the process in the snapshot.
-	EndProcess(p *snapshot.Process) error
+	EndProcess(p *schema.Process) error
 	// CheckUnload describes the request Unload would send for p ("ask
 	// Ollama at 127.0.0.1:11434 to unload qwen3:8b"), or why none can.
-	CheckUnload(p *snapshot.Process) (string, error)
+	CheckUnload(p *schema.Process) (string, error)
 	// Unload asks p's server to unload its model (loopback only).
-	Unload(ctx context.Context, p *snapshot.Process) error
+	Unload(ctx context.Context, p *schema.Process) error
 }
 
 // unloadTimeout bounds an unload request; the server answers at once or
@@ -43,7 +43,7 @@ const unloadTimeout = 5 * time.Second
 
 // checkEnd asks the actions once per process (PID and start time), not on
 // every refresh: the check reads the OS, and ending re-checks anyway.
-func (i *Inspector) checkEnd(p *snapshot.Process) error {
+func (i *Inspector) checkEnd(p *schema.Process) error {
 	key := p.PIDLabel
 	if p.StartTime != nil {
 		key += "@" + p.StartTime.String()

@@ -14,8 +14,8 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/assets"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestInspectorDemoCapture shows the shipped demo capture's llama-server
@@ -30,7 +30,7 @@ func TestInspectorDemoCapture(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := snaps[len(snaps)*2/3]
-	var p *snapshot.Process
+	var p *schema.Process
 	for k := range s.Processes {
 		if s.Processes[k].LLM != nil && s.Processes[k].VRAMBytes != nil {
 			p = &s.Processes[k]

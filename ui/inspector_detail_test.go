@@ -18,18 +18,18 @@ import (
 // second of two GPUs: a vLLM worker in a pod, sharing its model with
 // another worker, with models of every standing, an app adapter's state,
 // host buffers, per-device parts and notes.
-func richProcess() (*snapshot.Snapshot, *snapshot.Process) {
+func richProcess() (*schema.Snapshot, *schema.Process) {
 	s := testSnapshot()
 	s.Devices = append(s.Devices, schema.Device{Index: 1, Name: ptr("NVIDIA H100"), Vendor: "NVIDIA"})
 	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
 	part := func(b uint64, src, from string) *schema.Part {
 		return &schema.Part{Bytes: b, Source: src, From: from}
 	}
-	p := snapshot.Process{PID: 702, PIDLabel: "702", HostPID: ptr(90702), Name: ptr("VLLM::Worker_TP1"), User: ptr("alice"), StartTime: &at, PPID: ptr(700),
+	p := schema.Process{PID: 702, PIDLabel: "702", HostPID: ptr(90702), Name: ptr("VLLM::Worker_TP1"), User: ptr("alice"), StartTime: &at, PPID: ptr(700),
 		Exe: ptr("/usr/bin/python3"), Cwd: ptr("/srv"), Cmdline: []string{"python3", "-m", "vllm.entrypoints.openai.api_server"}, Category: ptr("AI"),
 		Container: ptr("docker:3f2a1b9c0d1e"), PodUID: ptr("8f2d1c3e"), Namespace: ptr("ml"), Pod: ptr("vllm-0"), ListenPorts: []int{8000, 8001},
 		DeviceIndex: ptr(1), GPUInstanceID: ptr(3), ComputeInstanceID: ptr(0), GPUProcessTypes: []string{"compute"},
-		VRAMBytes: ptr(uint64(19 << 30)), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(snapshot.Guess),
+		VRAMBytes: ptr(uint64(19 << 30)), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(schema.Guess),
 		SpillBytes: ptr(uint64(0)), PagedBytes: ptr(uint64(64 << 20)), GPUUtilPercent: ptr(91.0), CPUPercent: ptr(7.5), RSSBytes: ptr(uint64(3 << 30)),
 		Runtimes: []schema.Runtime{{Name: "CUDA", Libraries: []string{"libcuda.so.1"}}, {Name: "PyTorch", Detail: "CUDA", Libraries: []string{"libtorch_cuda.so"}}},
 		Models: []schema.Model{

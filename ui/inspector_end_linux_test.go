@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/gputaskman/gtm/app/actions"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // The real actions on a real child process: cancelling leaves it running;
@@ -29,7 +29,7 @@ func TestInspectorEndsOwnProcess(t *testing.T) {
 		info = linux.NewProcFS("/proc").Lookup(pid)
 	}
 	s := testSnapshot()
-	s.Processes = append(s.Processes, snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr("sleep"),
+	s.Processes = append(s.Processes, schema.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr("sleep"),
 		User: info.User, StartTime: info.StartTime, Cmdline: []string{"sleep", "60"}})
 	p := &s.Processes[len(s.Processes)-1]
 
@@ -58,7 +58,7 @@ func TestInspectorEndsOwnProcess(t *testing.T) {
 	}
 
 	// PID 1 (init, root's): never offered.
-	pid1 := snapshot.Process{PID: 1, PIDLabel: "1", Name: ptr("init"), User: ptr("root")}
+	pid1 := schema.Process{PID: 1, PIDLabel: "1", Name: ptr("init"), User: ptr("root")}
 	i.Show(s, &pid1)
 	if !i.endBtn.Disabled() {
 		t.Error("end enabled for PID 1")

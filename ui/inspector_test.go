@@ -94,25 +94,25 @@ func (f *fakeActions) OpenFolder(dir string) error {
 	f.opened = append(f.opened, dir)
 	return nil
 }
-func (f *fakeActions) CheckEnd(p *snapshot.Process) error {
+func (f *fakeActions) CheckEnd(p *schema.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.checks++
 	return f.endErr
 }
-func (f *fakeActions) EndProcess(p *snapshot.Process) error {
+func (f *fakeActions) EndProcess(p *schema.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.ended = append(f.ended, p.PID)
 	return nil
 }
-func (f *fakeActions) CheckUnload(p *snapshot.Process) (string, error) {
+func (f *fakeActions) CheckUnload(p *schema.Process) (string, error) {
 	if f.unloadErr != nil {
 		return "", f.unloadErr
 	}
 	return "Ask llama-server to unload qwen3", nil
 }
-func (f *fakeActions) Unload(ctx context.Context, p *snapshot.Process) error {
+func (f *fakeActions) Unload(ctx context.Context, p *schema.Process) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.unloaded = append(f.unloaded, p.PID)
@@ -443,7 +443,7 @@ func TestHelpOpenClose(t *testing.T) {
 
 // loadGolden reads the schema's golden snapshot (an LLM server, a
 // compositor, an unknown process, a container process).
-func loadGolden(t *testing.T) *snapshot.Snapshot {
+func loadGolden(t *testing.T) *schema.Snapshot {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "app", "snapshot", "testdata", "snapshot.golden.json"))
 	if err != nil {
@@ -496,11 +496,11 @@ func TestInspectorEscapesProcessStrings(t *testing.T) {
 
 // ollamaRunner is an Ollama runner whose load log reported every GPU
 // buffer, with its parent's API answering: the fullest inspector.
-func ollamaRunner() (*snapshot.Snapshot, *snapshot.Process) {
+func ollamaRunner() (*schema.Snapshot, *schema.Process) {
 	s := testSnapshot()
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
 	log := func(b uint64) *schema.Part { return &schema.Part{Bytes: b, Source: "reported", From: "log"} }
-	p := snapshot.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
+	p := schema.Process{PID: 7001, PIDLabel: "7001", Name: ptr("ollama"), User: ptr("ollama"), StartTime: &start, PPID: ptr(6999),
 		Exe: ptr("/usr/local/bin/ollama"), Cwd: ptr("/"), DeviceIndex: ptr(0), GPUProcessTypes: []string{"compute"},
 		Cmdline:   []string{"/usr/local/bin/ollama", "runner", "--model", "/usr/share/ollama/.ollama/models/blobs/sha256-a3de", "--port", "41234"},
 		VRAMBytes: ptr(uint64(5800 << 20)), GPUUtilPercent: ptr(71.0), SMUtilPercent: ptr(68.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
@@ -578,9 +578,9 @@ func TestInspectorServedWorker(t *testing.T) {
 	server, role, model, src := "vllm", "worker", "Qwen/Qwen3-8B", "api"
 	api, rank0, rank1 := 700, 0, 1
 	cap, capSrc := uint64(174752), "log"
-	worker := func(pid, dev, rank int, vram *uint64) snapshot.Process {
+	worker := func(pid, dev, rank int, vram *uint64) schema.Process {
 		name := "VLLM::Worker_TP"
-		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: &name, DeviceIndex: &dev, VRAMBytes: vram, Notes: []string{},
+		return schema.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: &name, DeviceIndex: &dev, VRAMBytes: vram, Notes: []string{},
 			Models: []schema.Model{}, LLM: &schema.LLM{Breakdown: schema.Breakdown{
 				Weights:     &schema.Part{Bytes: 7800 << 20, Source: "reported", From: "log"},
 				KVCache:     &schema.Part{Bytes: 9000 << 20, Source: "reported", From: "log"},

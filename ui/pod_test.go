@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // A process in a Kubernetes pod shows it in the table's Pod column and the
@@ -12,8 +12,8 @@ import (
 func TestPodInTableAndInspector(t *testing.T) {
 	s := func(v string) *string { return &v }
 	dev := 0
-	in := snapshot.Process{PID: 7, PIDLabel: "7", DeviceIndex: &dev, PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0")}
-	out := snapshot.Process{PID: 8, PIDLabel: "8", DeviceIndex: &dev}
+	in := schema.Process{PID: 7, PIDLabel: "7", DeviceIndex: &dev, PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0")}
+	out := schema.Process{PID: 8, PIDLabel: "8", DeviceIndex: &dev}
 	if got := (&procRow{p: &in}).cell(colPod); got != "ml/llama-0/?" {
 		t.Errorf("pod cell = %q", got)
 	}
@@ -21,7 +21,7 @@ func TestPodInTableAndInspector(t *testing.T) {
 		t.Errorf("a process outside a pod: cell %q, want blank", got)
 	}
 	rows := map[string]string{}
-	snap := &snapshot.Snapshot{Processes: []snapshot.Process{in, out}}
+	snap := &schema.Snapshot{Processes: []schema.Process{in, out}}
 	for _, sec := range report.ProcessDetail(snap, &snap.Processes[0]).Sections {
 		if sec.Title == "Process" {
 			for _, r := range sec.Rows {

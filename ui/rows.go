@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // The process table's columns.
@@ -57,7 +57,7 @@ var sortCycle = []int{colVRAM, colGPU, colSpill, colPaged, colName}
 
 // procRow is one process row: the process and what the window adds to it.
 type procRow struct {
-	p        *snapshot.Process
+	p        *schema.Process
 	idle     time.Duration
 	idleOK   bool
 	linuxRow bool // spill and paged do not exist here: blank, not n/a
@@ -74,12 +74,12 @@ type rowKey struct {
 
 // pidLabel is the PID as the table shows it, with the provenance marker of
 // an inferred VRAM owner: `*` matched, `?` guessed.
-func pidLabel(p *snapshot.Process) string {
+func pidLabel(p *schema.Process) string {
 	if p.VRAMBytes == nil && p.VRAMInferredBytes != nil && p.VRAMInferredBy != nil {
 		switch *p.VRAMInferredBy {
-		case snapshot.Matched:
+		case schema.Matched:
 			return p.PIDLabel + "*"
-		case snapshot.Guess:
+		case schema.Guess:
 			return p.PIDLabel + "?"
 		}
 	}
@@ -88,7 +88,7 @@ func pidLabel(p *snapshot.Process) string {
 
 // vramOf is the size the table shows and sorts by: measured, else the
 // inferred size (marked in the PID column and the cell).
-func vramOf(p *snapshot.Process) (uint64, bool) {
+func vramOf(p *schema.Process) (uint64, bool) {
 	if p.VRAMBytes != nil {
 		return *p.VRAMBytes, true
 	}
@@ -132,7 +132,7 @@ func (r *procRow) cell(col int) string {
 		}
 		if p.VRAMInferredBytes != nil {
 			mark := "?"
-			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Matched {
+			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == schema.Matched {
 				mark = "*"
 			}
 			return report.FormatBytes(p.VRAMInferredBytes) + mark
@@ -178,7 +178,7 @@ func (r *procRow) windowsOnly(b *uint64) string {
 }
 
 // modelEvidence is the strongest model's evidence ("mapped+cmdline").
-func modelEvidence(p *snapshot.Process) string {
+func modelEvidence(p *schema.Process) string {
 	for _, m := range p.Models {
 		if !m.Candidate {
 			return strings.Join(m.Evidence, "+")

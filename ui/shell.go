@@ -5,7 +5,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"github.com/gputaskman/gtm/ui/tray"
 )
 
@@ -25,9 +25,9 @@ type Shell struct {
 	bannerBtn  *widget.Button
 
 	hidden  bool
-	pending *snapshot.Snapshot // latest snapshot recorded while hidden
+	pending *schema.Snapshot // latest snapshot recorded while hidden
 	demo    bool
-	last    *snapshot.Snapshot
+	last    *schema.Snapshot
 }
 
 // NewShell puts the banner above the window's content.
@@ -51,7 +51,7 @@ func NewShell(w *MainWindow) *Shell {
 
 // Update shows a snapshot, or only records it in the history while the
 // window is hidden.
-func (sh *Shell) Update(s *snapshot.Snapshot) {
+func (sh *Shell) Update(s *schema.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -117,7 +117,7 @@ func (sh *Shell) LeaveDemo() {
 
 // updateBanner labels the demo, or explains a machine without GPU
 // readings and offers the demo.
-func (sh *Shell) updateBanner(s *snapshot.Snapshot) {
+func (sh *Shell) updateBanner(s *schema.Snapshot) {
 	switch {
 	case sh.demo || (s != nil && s.Demo):
 		text := tray.DemoBanner + ". The GPUs, processes and models are a recording made elsewhere."
@@ -183,7 +183,7 @@ func (sh *Shell) SelectPID(pid int) bool {
 	if m.snap == nil {
 		return false
 	}
-	var target *snapshot.Process
+	var target *schema.Process
 	for i := range m.snap.Processes {
 		p := &m.snap.Processes[i]
 		if p.PID == pid && (target == nil || larger(p.VRAMBytes, target.VRAMBytes)) {

@@ -8,21 +8,21 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/history"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 	"github.com/gputaskman/gtm/ui/tray"
 )
 
-func noGPUSnapshot() *snapshot.Snapshot {
+func noGPUSnapshot() *schema.Snapshot {
 	s := testSnapshot()
 	s.Devices = []schema.Device{}
-	s.Processes = []snapshot.Process{}
+	s.Processes = []schema.Process{}
 	s.Sources = []schema.SourceStatus{schema.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")), schema.OK("procfs")}
 	return s
 }
 
-func demoCapture() []*snapshot.Snapshot {
-	var out []*snapshot.Snapshot
+func demoCapture() []*schema.Snapshot {
+	var out []*schema.Snapshot
 	for i := 0; i < 3; i++ {
 		s := testSnapshot()
 		s.TakenAt = t0.Add(time.Duration(i) * time.Second)

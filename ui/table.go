@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // topN is how many processes "top" shows (the largest by VRAM).
@@ -32,7 +32,7 @@ type ProcessTable struct {
 	// userChose is set once someone clicks a row or presses Up/Down;
 	// until then the window keeps the top row selected.
 	userChose  bool
-	OnSelected func(p *snapshot.Process) // nil p: nothing selected
+	OnSelected func(p *schema.Process) // nil p: nothing selected
 
 	selColor color.Color
 	// raw is each cell object's text before fitting it to the column, so
@@ -186,7 +186,7 @@ func (t *ProcessTable) toggleAll() {
 }
 
 // selectedProcess is the selected row's process, or nil.
-func (t *ProcessTable) selectedProcess() *snapshot.Process {
+func (t *ProcessTable) selectedProcess() *schema.Process {
 	if i := t.selectedIndex(); i >= 0 {
 		return t.rows[i].p
 	}

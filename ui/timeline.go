@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Timeline is a replayed capture the window can scrub through and play.
@@ -17,7 +17,7 @@ type Timeline interface {
 	// Len is the number of snapshots in the capture.
 	Len() int
 	// At returns snapshot i (0 is the first).
-	At(i int) *snapshot.Snapshot
+	At(i int) *schema.Snapshot
 	// Position is the snapshot now shown.
 	Position() int
 	// Seek moves to snapshot i.

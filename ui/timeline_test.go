@@ -7,28 +7,28 @@ import (
 
 	"fyne.io/fyne/v2"
 	"github.com/gputaskman/gtm/app/history"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // fakeTimeline is a capture held in memory, like capture.Timeline.
 type fakeTimeline struct {
-	snaps   []*snapshot.Snapshot
+	snaps   []*schema.Snapshot
 	pos     int
 	playing bool
 }
 
-func (f *fakeTimeline) Len() int                    { return len(f.snaps) }
-func (f *fakeTimeline) At(i int) *snapshot.Snapshot { return f.snaps[max(0, min(i, len(f.snaps)-1))] }
-func (f *fakeTimeline) Position() int               { return f.pos }
-func (f *fakeTimeline) Seek(i int)                  { f.pos = max(0, min(i, len(f.snaps)-1)) }
-func (f *fakeTimeline) Playing() bool               { return f.playing }
-func (f *fakeTimeline) Play()                       { f.playing = true }
-func (f *fakeTimeline) Pause()                      { f.playing = false }
-func (f *fakeTimeline) next() *snapshot.Snapshot {
+func (f *fakeTimeline) Len() int                  { return len(f.snaps) }
+func (f *fakeTimeline) At(i int) *schema.Snapshot { return f.snaps[max(0, min(i, len(f.snaps)-1))] }
+func (f *fakeTimeline) Position() int             { return f.pos }
+func (f *fakeTimeline) Seek(i int)                { f.pos = max(0, min(i, len(f.snaps)-1)) }
+func (f *fakeTimeline) Playing() bool             { return f.playing }
+func (f *fakeTimeline) Play()                     { f.playing = true }
+func (f *fakeTimeline) Pause()                    { f.playing = false }
+func (f *fakeTimeline) next() *schema.Snapshot {
 	f.pos = min(f.pos+1, len(f.snaps)-1)
 	return f.snaps[f.pos]
 }
-func (f *fakeTimeline) collect() *snapshot.Snapshot { return f.snaps[f.pos] }
+func (f *fakeTimeline) collect() *schema.Snapshot { return f.snaps[f.pos] }
 func newFakeTimeline(n int) *fakeTimeline {
 	f := &fakeTimeline{playing: true}
 	for i := 0; i < n; i++ {

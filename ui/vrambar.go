@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -47,7 +47,7 @@ type vramSplit struct {
 	Note       string
 }
 
-func splitVRAM(s *snapshot.Snapshot, dev int) vramSplit {
+func splitVRAM(s *schema.Snapshot, dev int) vramSplit {
 	var v vramSplit
 	var d *struct{ used, total *uint64 }
 	for i := range s.Devices {

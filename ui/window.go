@@ -1,4 +1,4 @@
-// Package ui is gtm's Fyne front end. It renders snapshot.Snapshot values and
+// Package ui is gtm's Fyne front end. It renders schema.Snapshot values and
 // never reads /proc or the driver itself, so a replayed snapshot renders
 // exactly like a live one.
 package ui
@@ -18,7 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/history"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Title is the window's title; " (paused)" is added while paused.
@@ -52,7 +52,7 @@ type MainWindow struct {
 	TitleNote string
 
 	history *history.History
-	snap    *snapshot.Snapshot
+	snap    *schema.Snapshot
 	device  int
 
 	header    *Header
@@ -81,7 +81,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.table = newProcessTable()
 	m.pane = NewInspector(m.Window, opts.Actions)
 	m.pane.SetLive(!opts.Replay)
-	m.table.OnSelected = func(p *snapshot.Process) { m.pane.Show(m.snap, p) }
+	m.table.OnSelected = func(p *schema.Process) { m.pane.Show(m.snap, p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
 	m.status.TextSize = theme.TextSize() * 0.9
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
@@ -270,7 +270,7 @@ func (m *MainWindow) HelpShown() bool {
 
 // Update shows a snapshot and records it in the history. The same snapshot
 // again (a still replay) changes nothing and draws nothing.
-func (m *MainWindow) Update(s *snapshot.Snapshot) {
+func (m *MainWindow) Update(s *schema.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -294,7 +294,7 @@ func (m *MainWindow) Update(s *snapshot.Snapshot) {
 }
 
 // show renders s (already in the history).
-func (m *MainWindow) show(s *snapshot.Snapshot) {
+func (m *MainWindow) show(s *schema.Snapshot) {
 	m.snap = s
 	if !hasDevice(s, m.device) {
 		m.device = -1
@@ -339,7 +339,7 @@ func formatSpan(d time.Duration) string {
 	return fmt.Sprintf("%d min %02d s", int(d.Minutes()), int(d.Seconds())%60)
 }
 
-func hasDevice(s *snapshot.Snapshot, dev int) bool {
+func hasDevice(s *schema.Snapshot, dev int) bool {
 	for _, d := range s.Devices {
 		if d.Index == dev {
 			return true
@@ -357,7 +357,7 @@ func (m *MainWindow) selectDevice(dev int) {
 }
 
 // buildRows makes the table rows of the shown device.
-func (m *MainWindow) buildRows(s *snapshot.Snapshot) []procRow {
+func (m *MainWindow) buildRows(s *schema.Snapshot) []procRow {
 	rows := m.rowsBuf[:0]
 	linux := s.Host.OS == "linux"
 	for i := range s.Processes {
@@ -393,7 +393,7 @@ func (m *MainWindow) updateStatus() {
 }
 
 // Snapshot is the snapshot shown.
-func (m *MainWindow) Snapshot() *snapshot.Snapshot { return m.snap }
+func (m *MainWindow) Snapshot() *schema.Snapshot { return m.snap }
 
 // Rows returns the table's visible rows' cells (for tests and
 // accessibility).
@@ -410,7 +410,7 @@ func (m *MainWindow) Rows() [][]string {
 }
 
 // Selected is the selected process, or nil.
-func (m *MainWindow) Selected() *snapshot.Process { return m.table.selectedProcess() }
+func (m *MainWindow) Selected() *schema.Process { return m.table.selectedProcess() }
 
 // DeviceText returns the device header's title, identity and VRAM line.
 func (m *MainWindow) DeviceText() string {

@@ -17,7 +17,6 @@ import (
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/history"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -26,18 +25,18 @@ func ptr[T any](v T) *T { return &v }
 
 var t0 = time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC)
 
-func testSnapshot() *snapshot.Snapshot {
-	return &snapshot.Snapshot{
+func testSnapshot() *schema.Snapshot {
+	return &schema.Snapshot{
 		SchemaVersion: 1,
-		Tool:          snapshot.Tool{Name: "gtm", Version: "test"},
+		Tool:          schema.Tool{Name: "gtm", Version: "test"},
 		TakenAt:       t0,
-		Host:          snapshot.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
+		Host:          schema.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost")},
 		Devices: []schema.Device{{
 			Index: 0, Name: ptr("NVIDIA GeForce RTX 4090"), Vendor: "NVIDIA", PCIBusID: ptr("00000000:01:00.0"),
 			MemoryTotalBytes: ptr(uint64(24 << 30)), MemoryUsedBytes: ptr(uint64(9 << 30)),
 			GPUUtilPercent: ptr(87.0), MemoryUtilPercent: ptr(0.0), SMClockMHz: ptr(2520.0),
 		}},
-		Processes: []snapshot.Process{
+		Processes: []schema.Process{
 			{PID: 4242, PIDLabel: "4242", DeviceIndex: ptr(0), Name: ptr("llama-server"), User: ptr("alice"), VRAMBytes: ptr(uint64(6 << 30)),
 				GPUUtilPercent: ptr(85.0), SMUtilPercent: ptr(85.0), EncoderUtilPercent: ptr(0.0), DecoderUtilPercent: ptr(0.0),
 				Cmdline: []string{"llama-server", "-m", "qwen3.gguf"}, Category: ptr("AI"),
@@ -109,7 +108,7 @@ func TestWindowShowsSnapshot(t *testing.T) {
 
 func TestWindowNoGPU(t *testing.T) {
 	w := newWindow(t)
-	s := &snapshot.Snapshot{Devices: []schema.Device{}, Processes: []snapshot.Process{},
+	s := &schema.Snapshot{Devices: []schema.Device{}, Processes: []schema.Process{},
 		Sources: []schema.SourceStatus{schema.Failed("nvml", errString("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)"))}}
 	w.Update(s)
 	if got := w.header.title.Text; got != "No GPU to show: NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)." {
@@ -128,12 +127,12 @@ func TestWindowNoGPU(t *testing.T) {
 
 // manyProcesses is a snapshot with n processes of varied sizes and load,
 // some with unknown values.
-func manyProcesses(n int, at time.Time) *snapshot.Snapshot {
+func manyProcesses(n int, at time.Time) *schema.Snapshot {
 	s := testSnapshot()
 	s.TakenAt = at
 	s.Processes = nil
 	for i := 0; i < n; i++ {
-		p := snapshot.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
+		p := schema.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), DeviceIndex: ptr(0), Name: ptr(fmt.Sprintf("proc-%03d", (i*37)%n)),
 			User: ptr("u"), Category: ptr("other"), Runtimes: []schema.Runtime{}, Models: []schema.Model{}, Cmdline: []string{"x"}}
 		if i%7 != 3 {
 			p.VRAMBytes = ptr(uint64((i*7919)%n+1) << 20)
@@ -156,7 +155,7 @@ func manyProcesses(n int, at time.Time) *snapshot.Snapshot {
 func checkOrder(t *testing.T, w *MainWindow, col int, numeric bool) {
 	t.Helper()
 	vals := column(w, col)
-	byPID := map[string]*snapshot.Process{}
+	byPID := map[string]*schema.Process{}
 	for i := range w.snap.Processes {
 		byPID[w.snap.Processes[i].PIDLabel] = &w.snap.Processes[i]
 	}
@@ -501,7 +500,7 @@ func TestDeviceSelector(t *testing.T) {
 	s := testSnapshot()
 	s.Devices = append(s.Devices, schema.Device{Index: 1, Name: ptr("NVIDIA RTX A2000"), MemoryTotalBytes: ptr(uint64(6 << 30)),
 		MemoryUsedBytes: ptr(uint64(1 << 30))})
-	s.Processes = append(s.Processes, snapshot.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
+	s.Processes = append(s.Processes, schema.Process{PID: 777, PIDLabel: "777", DeviceIndex: ptr(1), Name: ptr("ffmpeg"),
 		VRAMBytes: ptr(uint64(300 << 20))})
 	w.Update(s)
 	if !w.header.selector.Visible() || len(w.header.selector.Options) != 2 {
@@ -569,8 +568,8 @@ func TestPIDMarkersAndInferredVRAM(t *testing.T) {
 	w := newWindow(t)
 	s := testSnapshot()
 	s.Processes = append(s.Processes,
-		snapshot.Process{PID: 81, PIDLabel: "W:81", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(3 << 30)), VRAMInferredBy: ptr(snapshot.Matched)},
-		snapshot.Process{PID: 82, PIDLabel: "82", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(snapshot.Guess)})
+		schema.Process{PID: 81, PIDLabel: "W:81", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(3 << 30)), VRAMInferredBy: ptr(schema.Matched)},
+		schema.Process{PID: 82, PIDLabel: "82", DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1 << 30)), VRAMInferredBy: ptr(schema.Guess)})
 	w.Update(s)
 	got := map[string]string{}
 	for _, r := range w.Rows() {
@@ -596,8 +595,8 @@ func TestCopySnapshotIsRedacted(t *testing.T) {
 	home := "/home/alice/models/secret-project/model.gguf"
 	user, host := "alice", "alice-workstation"
 	name := "llama-server"
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Host: snapshot.Host{Hostname: &host}, Devices: []schema.Device{{Index: 0}},
-		Processes: []snapshot.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: schema.Ptr(0),
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion, Host: schema.Host{Hostname: &host}, Devices: []schema.Device{{Index: 0}},
+		Processes: []schema.Process{{PID: 42, PIDLabel: "42", Name: &name, User: &user, DeviceIndex: schema.Ptr(0),
 			Cmdline: []string{"llama-server", "-m", home, "--api-key", "sk-123"}, Cwd: schema.Ptr("/home/alice/models/secret-project")}}}
 	w.Update(s)
 	w.TypedRune('y')

@@ -12,7 +12,7 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Opener shows a folder in the platform's file manager. It is an
@@ -56,7 +56,7 @@ func (s *System) OpenFolder(dir string) error {
 // CheckEnd returns nil when p may be ended from here: a process in our
 // PID namespace, not gtm itself nor init, still the process the snapshot
 // saw, and run by the same user as gtm (platform checks in end_*.go).
-func (s *System) CheckEnd(p *snapshot.Process) error {
+func (s *System) CheckEnd(p *schema.Process) error {
 	switch {
 	case p == nil:
 		return errors.New("no process")
@@ -74,7 +74,7 @@ func (s *System) CheckEnd(p *snapshot.Process) error {
 // again now: the PID may have been reused since the snapshot. Where the
 // platform can, the process is pinned first and checked after, so the
 // signal cannot reach a process that took over the PID (end_*.go).
-func (s *System) EndProcess(p *snapshot.Process) error {
+func (s *System) EndProcess(p *schema.Process) error {
 	if err := s.CheckEnd(p); err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func (s *System) EndProcess(p *snapshot.Process) error {
 // CheckUnload describes the request Unload would send for p, or says why
 // it sends none: its server offers no unload, or the port is not held by
 // p's user (checkPortOwner in unload_*.go).
-func (s *System) CheckUnload(p *snapshot.Process) (string, error) {
+func (s *System) CheckUnload(p *schema.Process) (string, error) {
 	r, err := s.unloadRequest(p)
 	if err != nil {
 		return "", err
@@ -94,7 +94,7 @@ func (s *System) CheckUnload(p *snapshot.Process) (string, error) {
 
 // Unload asks p's server to unload its model, after the checks of
 // CheckUnload made again now.
-func (s *System) Unload(ctx context.Context, p *snapshot.Process) error {
+func (s *System) Unload(ctx context.Context, p *schema.Process) error {
 	r, err := s.unloadRequest(p)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s *System) Unload(ctx context.Context, p *snapshot.Process) error {
 	return s.Unloader.Send(ctx, r)
 }
 
-func (s *System) unloadRequest(p *snapshot.Process) (UnloadRequest, error) {
+func (s *System) unloadRequest(p *schema.Process) (UnloadRequest, error) {
 	r, err := UnloadRequestFor(p)
 	if err != nil {
 		return r, err

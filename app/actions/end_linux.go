@@ -11,14 +11,14 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // checkEnd: the PID must still name the process the snapshot saw (same
 // start time) and run with gtm's own real user ID.
-func (s *System) checkEnd(p *snapshot.Process) error {
+func (s *System) checkEnd(p *schema.Process) error {
 	root := s.ProcRoot
 	if root == "" {
 		root = "/proc"
@@ -86,7 +86,7 @@ var (
 // now; checking p again after that proves the pinned process is the one
 // the user confirmed, so a PID reused at any point is never signalled.
 // Kernels before 5.3 have no pidfd: kill after the checks just made.
-func (s *System) terminate(p *snapshot.Process) error {
+func (s *System) terminate(p *schema.Process) error {
 	fd, err := pidfdOpen(p.PID, 0)
 	switch {
 	case errors.Is(err, unix.ENOSYS):

@@ -13,13 +13,13 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // child starts a real process to end and returns its snapshot row.
-func child(t *testing.T) (*exec.Cmd, *snapshot.Process) {
+func child(t *testing.T) (*exec.Cmd, *schema.Process) {
 	t.Helper()
 	cmd := exec.Command("sleep", "60")
 	if err := cmd.Start(); err != nil {
@@ -32,7 +32,7 @@ func child(t *testing.T) (*exec.Cmd, *snapshot.Process) {
 		time.Sleep(10 * time.Millisecond)
 		info = linux.NewProcFS("/proc").Lookup(pid)
 	}
-	return cmd, &snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: info.StartTime, User: info.User}
+	return cmd, &schema.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: info.StartTime, User: info.User}
 }
 
 func TestEndOwnProcess(t *testing.T) {
@@ -64,15 +64,15 @@ func TestEndRefused(t *testing.T) {
 	reused.StartTime = &other
 	host := *p
 	host.PIDLabel = "H:" + host.PIDLabel
-	self := snapshot.Process{PID: os.Getpid(), PIDLabel: strconv.Itoa(os.Getpid())}
+	self := schema.Process{PID: os.Getpid(), PIDLabel: strconv.Itoa(os.Getpid())}
 	for _, tc := range []struct {
-		p    *snapshot.Process
+		p    *schema.Process
 		want string
 	}{
 		{&reused, "another process"},
 		{&host, "outside this PID namespace"},
 		{&self, "gtm itself"},
-		{&snapshot.Process{PID: 1, PIDLabel: "1"}, "not a process gtm ends"},
+		{&schema.Process{PID: 1, PIDLabel: "1"}, "not a process gtm ends"},
 	} {
 		if err := s.CheckEnd(tc.p); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("CheckEnd(%s) = %v, want %q", tc.p.PIDLabel, err, tc.want)

@@ -12,8 +12,8 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // UnloadRequest is one request that frees a model on a local server.
@@ -36,7 +36,7 @@ func (r UnloadRequest) String() string {
 // (servers.Unloader), a missing address or name, or an address that is
 // not loopback give an error that says so (a replayed snapshot could name
 // any address).
-func UnloadRequestFor(p *snapshot.Process) (UnloadRequest, error) {
+func UnloadRequestFor(p *schema.Process) (UnloadRequest, error) {
 	if p == nil || p.LLM == nil || p.LLM.Server == nil {
 		return UnloadRequest{}, errors.New("no local server API found for this process")
 	}

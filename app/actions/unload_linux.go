@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect/netports"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // checkPortOwner: the socket listening on r's address in gtm's own
@@ -16,7 +16,7 @@ import (
 // (an Ollama runner's server: p's api_pid), and made by p's user. A
 // loopback port is anyone's to take once a server lets it go; an unload
 // in p's name goes only where that proof holds (netports.Reachable).
-func (s *System) checkPortOwner(p *snapshot.Process, r UnloadRequest) error {
+func (s *System) checkPortOwner(p *schema.Process, r UnloadRequest) error {
 	root := s.ProcRoot
 	if root == "" {
 		root = "/proc"

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -21,13 +20,13 @@ func ptr[T any](v T) *T { return &v }
 
 // llmProcess is a snapshot row for a model served at addr: this test
 // process, whose user holds the test servers' ports.
-func llmProcess(server, addr, model string) *snapshot.Process {
+func llmProcess(server, addr, model string) *schema.Process {
 	l := &schema.LLM{Server: ptr(server), APIAddr: ptr(addr)}
 	if model != "" {
 		l.APIModel = ptr(model)
 	}
 	pid := os.Getpid()
-	return &snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: selfStart(), LLM: l}
+	return &schema.Process{PID: pid, PIDLabel: strconv.Itoa(pid), StartTime: selfStart(), LLM: l}
 }
 
 // recorder is a loopback server that records what it was sent.
@@ -95,7 +94,7 @@ func TestUnloadServerError(t *testing.T) {
 	}
 }
 
-func mustRequest(t *testing.T, p *snapshot.Process) UnloadRequest {
+func mustRequest(t *testing.T, p *schema.Process) UnloadRequest {
 	t.Helper()
 	r, err := UnloadRequestFor(p)
 	if err != nil {
@@ -109,10 +108,10 @@ func TestUnloadRefused(t *testing.T) {
 	rec := newRecorder(t, 200, `{}`)
 	s := &System{Unloader: NewUnloader()}
 	for _, tc := range []struct {
-		p    *snapshot.Process
+		p    *schema.Process
 		want string
 	}{
-		{&snapshot.Process{PID: 1, PIDLabel: "1"}, "no local server API"},
+		{&schema.Process{PID: 1, PIDLabel: "1"}, "no local server API"},
 		{llmProcess("llama-server", rec.addr(), "x"), "llama-server has no unload request"},
 		{llmProcess("vllm", rec.addr(), "x"), "vllm has no unload request; ending the process frees its memory"},
 		{llmProcess("some-future-server", rec.addr(), "x"), "some-future-server has no unload request"},

@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/redact"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Redaction placeholders. User names become user1, user2, … in order of
@@ -39,7 +39,7 @@ const (
 // names are kept: they are what a capture is for, and still deserve a
 // look before posting. s is not changed. Redacting a redacted snapshot
 // changes nothing.
-func Snapshot(s *snapshot.Snapshot) *snapshot.Snapshot {
+func Snapshot(s *schema.Snapshot) *schema.Snapshot {
 	if s == nil {
 		return nil
 	}
@@ -53,14 +53,14 @@ func Snapshot(s *snapshot.Snapshot) *snapshot.Snapshot {
 // deepCopy copies a snapshot through its own JSON, which is by definition
 // everything a snapshot carries (argv, the unredacted command line kept for
 // the inspector, is unexported and so dropped).
-func deepCopy(s *snapshot.Snapshot) *snapshot.Snapshot {
+func deepCopy(s *schema.Snapshot) *schema.Snapshot {
 	b, err := json.Marshal(s)
 	if err != nil {
-		return &snapshot.Snapshot{SchemaVersion: s.SchemaVersion, Tool: s.Tool, TakenAt: s.TakenAt}
+		return &schema.Snapshot{SchemaVersion: s.SchemaVersion, Tool: s.Tool, TakenAt: s.TakenAt}
 	}
-	var out snapshot.Snapshot
+	var out schema.Snapshot
 	if err := json.Unmarshal(b, &out); err != nil {
-		return &snapshot.Snapshot{SchemaVersion: s.SchemaVersion, Tool: s.Tool, TakenAt: s.TakenAt}
+		return &schema.Snapshot{SchemaVersion: s.SchemaVersion, Tool: s.Tool, TakenAt: s.TakenAt}
 	}
 	return &out
 }
@@ -83,7 +83,7 @@ var systemUsers = map[string]bool{"root": true, "nobody": true}
 // snapshot of many such paths costs no more than this many to scan for.
 const maxSpaced = 256
 
-func newAnonymiser(s *snapshot.Snapshot) *anonymiser {
+func newAnonymiser(s *schema.Snapshot) *anonymiser {
 	r := &anonymiser{users: map[string]string{}, cut: cutter{folders: map[string]bool{}}}
 	add := func(name string) {
 		if name == "" || r.users[name] != "" {
@@ -158,7 +158,7 @@ func spacedReplacer(paths map[string]bool) *strings.Replacer {
 
 // processPaths are the paths a process row carries: its path fields,
 // command line arguments, and model names that are paths.
-func processPaths(p *snapshot.Process) []string {
+func processPaths(p *schema.Process) []string {
 	var out []string
 	add := func(s *string) {
 		if s != nil {
@@ -187,7 +187,7 @@ func processPaths(p *snapshot.Process) []string {
 
 // modelNames are the names a process row gives its models (the asModel
 // fields of fields.go).
-func modelNames(p *snapshot.Process) []string {
+func modelNames(p *schema.Process) []string {
 	var out []string
 	add := func(s *string) {
 		if s != nil {

@@ -9,27 +9,26 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // privateSnapshot carries a user's paths, users and host everywhere a
 // snapshot can hold them.
-func privateSnapshot() *snapshot.Snapshot {
+func privateSnapshot() *schema.Snapshot {
 	s := func(v string) *string { return &v }
 	dev := 0
 	start := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
 	vram := uint64(3 << 30)
-	return &snapshot.Snapshot{
-		SchemaVersion: snapshot.SchemaVersion,
-		Tool:          snapshot.Tool{Name: "gtm", Version: "test"},
+	return &schema.Snapshot{
+		SchemaVersion: schema.SchemaVersion,
+		Tool:          schema.Tool{Name: "gtm", Version: "test"},
 		TakenAt:       start.Add(time.Hour),
-		Host:          snapshot.Host{OS: "linux", Mode: "native", Hostname: s("gpu-box-7.lab.example")},
+		Host:          schema.Host{OS: "linux", Mode: "native", Hostname: s("gpu-box-7.lab.example")},
 		Devices:       []schema.Device{{Index: 0, Vendor: "NVIDIA", Name: s("NVIDIA GeForce RTX 4090")}},
 		Sources: []schema.SourceStatus{{Name: "procfs", OK: false,
 			Error: s("open /home/alice/.config/gtm/x: permission denied on gpu-box-7.lab.example")}},
-		Processes: []snapshot.Process{{
+		Processes: []schema.Process{{
 			PID: 4242, PIDLabel: "4242", Name: s("llama-server"),
 			Exe:         s("/home/alice/src/llama.cpp/build/bin/llama-server"),
 			Cmdline:     []string{"/home/alice/src/llama.cpp/build/bin/llama-server", "-m", "/home/alice/models/gemma-3-270m-Q8_0.gguf", "--api-key", "[redacted]", "--host", "gpu-box-7.lab.example"},
@@ -122,7 +121,7 @@ func TestBaseName(t *testing.T) {
 // Kubernetes names are workload names, kept as process names are.
 func TestRedactKeepsPodNames(t *testing.T) {
 	s := func(v string) *string { return &v }
-	in := &snapshot.Snapshot{Processes: []snapshot.Process{{PID: 1, PIDLabel: "1", Name: s("llama-server"),
+	in := &schema.Snapshot{Processes: []schema.Process{{PID: 1, PIDLabel: "1", Name: s("llama-server"),
 		Namespace: s("ml"), Pod: s("llama-0"), PodUID: s("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), ContainerName: s("server")}}}
 	p := Snapshot(in).Processes[0]
 	if p.Namespace == nil || *p.Namespace != "ml" || *p.Pod != "llama-0" || *p.ContainerName != "server" || *p.PodUID != "8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" {

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -37,8 +36,8 @@ const (
 // kinds are the fields that are not free text, by struct and Go field
 // name. TestKindsNameRealFields keeps them in step with the types.
 var kinds = map[reflect.Type]map[string]kind{
-	reflect.TypeFor[snapshot.Host](): {"Hostname": asHost},
-	reflect.TypeFor[snapshot.Process](): {
+	reflect.TypeFor[schema.Host](): {"Hostname": asHost},
+	reflect.TypeFor[schema.Process](): {
 		"Cmdline": asDropped, "Argv": asDropped, "Cwd": asDropped,
 		"User": asUser, "Exe": asPath,
 		// Kept, as a capture is for them: the kernel's comm, readable by
@@ -46,12 +45,12 @@ var kinds = map[reflect.Type]map[string]kind{
 		// nothing outside its cluster).
 		"Name": asName, "Namespace": asName, "Pod": asName, "PodUID": asName, "ContainerName": asName,
 	},
-	reflect.TypeFor[snapshot.ServedModel](): {"Model": asModel},
-	reflect.TypeFor[schema.Runtime]():       {"Libraries": asPath},
-	reflect.TypeFor[schema.Model]():         {"Path": asPath, "Name": asModel},
-	reflect.TypeFor[schema.LLM]():           {"LogPath": asPath, "ModelID": asModel, "APIModel": asModel, "APIModels": asModel},
-	reflect.TypeFor[schema.AppState]():      {"SettingsPath": asPath, "LogPath": asPath, "SelectedModel": asModel},
-	reflect.TypeFor[schema.AppEvent]():      {"Model": asModel},
+	reflect.TypeFor[schema.ServedModel](): {"Model": asModel},
+	reflect.TypeFor[schema.Runtime]():     {"Libraries": asPath},
+	reflect.TypeFor[schema.Model]():       {"Path": asPath, "Name": asModel},
+	reflect.TypeFor[schema.LLM]():         {"LogPath": asPath, "ModelID": asModel, "APIModel": asModel, "APIModels": asModel},
+	reflect.TypeFor[schema.AppState]():    {"SettingsPath": asPath, "LogPath": asPath, "SelectedModel": asModel},
+	reflect.TypeFor[schema.AppEvent]():    {"Model": asModel},
 }
 
 // field is one exported field of a struct and its kind.

@@ -10,12 +10,12 @@ import (
 
 	"github.com/gputaskman/gtm/app/anonymise/anontest"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // decoded is s as its JSON decodes.
-func decoded(t *testing.T, s *snapshot.Snapshot) any {
+func decoded(t *testing.T, s *schema.Snapshot) any {
 	t.Helper()
 	b, err := json.Marshal(s)
 	if err != nil {
@@ -83,19 +83,19 @@ func TestRedactionIsIdempotent(t *testing.T) {
 
 // servedSnapshot is a vLLM API process and its worker serving model id,
 // loaded from modelPath.
-func servedSnapshot(id, modelPath string) *snapshot.Snapshot {
+func servedSnapshot(id, modelPath string) *schema.Snapshot {
 	s := func(v string) *string { return &v }
 	dev := 0
 	llm := func(role string) *schema.LLM {
 		return &schema.LLM{Server: s("vllm"), Role: s(role), ModelID: s(id), ModelIDSource: s("api"), APIModel: s(id), APIModels: []string{id}}
 	}
-	procs := []snapshot.Process{
+	procs := []schema.Process{
 		{PID: 10, PIDLabel: "10", Name: s("vllm"), User: s("daemon"), Cwd: s("/home/daemon"), DeviceIndex: &dev, LLM: llm("api"),
 			Models: []schema.Model{{Path: modelPath, Name: s(id), Role: "model", Evidence: []string{"api"}}}},
 		{PID: 11, PIDLabel: "11", Name: s("VLLM::Worker_TP0"), User: s("daemon"), DeviceIndex: &dev, LLM: llm("worker")},
 	}
 	procs[1].LLM.APIPID = &procs[0].PID
-	return &snapshot.Snapshot{Processes: procs, ServedModels: []snapshot.ServedModel{{Server: "vllm", Model: s(id), APIPID: &procs[0].PID}}}
+	return &schema.Snapshot{Processes: procs, ServedModels: []schema.ServedModel{{Server: "vllm", Model: s(id), APIPID: &procs[0].PID}}}
 }
 
 // TestRedactModelIDs: a model id that is a path is cut to its base name

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // A capture is what `gtm record` writes: one snapshot per line (JSONL), in
@@ -58,7 +58,7 @@ func NewFileWriter(f File) *Writer {
 }
 
 // Write appends one snapshot as one line.
-func (c *Writer) Write(s *snapshot.Snapshot) error {
+func (c *Writer) Write(s *schema.Snapshot) error {
 	c.buf.Reset()
 	if err := c.enc.Encode(s); err != nil {
 		return err

@@ -6,14 +6,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func TestCaptureRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	cw := NewWriter(&buf)
 	for i := 0; i < 3; i++ {
-		s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Unix(int64(1000+i), 0).UTC()}
+		s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Unix(int64(1000+i), 0).UTC()}
 		if err := cw.Write(s); err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +29,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 
 func TestReadCaptureSingleIndentedSnapshot(t *testing.T) {
 	var buf bytes.Buffer
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion}
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion}
 	if err := s.WriteJSON(&buf); err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // shortFile is a file that takes limit bytes and then fails, the way a
@@ -51,7 +51,7 @@ func (f *shortFile) Truncate(n int64) error {
 // TestCaptureFileWriterCutsPartialLine: a write that fails mid-line leaves
 // the capture ending with its last complete snapshot, readable whole.
 func TestCaptureFileWriterCutsPartialLine(t *testing.T) {
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Unix(1700000000, 0).UTC()}
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Unix(1700000000, 0).UTC()}
 	var one bytes.Buffer
 	if err := NewWriter(&one).Write(s); err != nil {
 		t.Fatal(err)

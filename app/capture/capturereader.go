@@ -10,7 +10,6 @@ import (
 	"unsafe"
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -52,7 +51,7 @@ const (
 // warnings about what was read but not whole (a cut last line, values out
 // of range dropped to unknown), one line each, to be shown once.
 type Capture struct {
-	Snapshots []*snapshot.Snapshot
+	Snapshots []*schema.Snapshot
 	Warnings  []string
 }
 
@@ -114,7 +113,7 @@ func Decode(r io.Reader) (*Capture, error) {
 // Read is Decode without the warnings, for a capture known
 // to be whole (the built-in demo). Commands use Decode and show
 // its warnings.
-func Read(r io.Reader) ([]*snapshot.Snapshot, error) {
+func Read(r io.Reader) ([]*schema.Snapshot, error) {
 	c, err := Decode(r)
 	if err != nil {
 		return nil, err
@@ -131,19 +130,19 @@ var (
 type schemaError int
 
 func (e schemaError) Error() string {
-	return fmt.Sprintf("schema_version %d is not supported (this gtm reads %d)", int(e), snapshot.SchemaVersion)
+	return fmt.Sprintf("schema_version %d is not supported (this gtm reads %d)", int(e), schema.SchemaVersion)
 }
 func (e schemaError) Is(target error) bool { return target == errSchema }
 
 // decodeSnapshot decodes one value the valueReader has bounded and checks
 // its schema version.
-func decodeSnapshot(data []byte) (*snapshot.Snapshot, error) {
-	var s snapshot.Snapshot
+func decodeSnapshot(data []byte) (*schema.Snapshot, error) {
+	var s schema.Snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, oneLine(err)
 	}
 	switch s.SchemaVersion {
-	case snapshot.SchemaVersion:
+	case schema.SchemaVersion:
 		return &s, nil
 	case 0:
 		return nil, errNoSchema
@@ -204,7 +203,7 @@ const (
 // header each) or numbers (counted apart).
 var itemSize = [...]int64{
 	listOther:     int64(unsafe.Sizeof("")),
-	listProcesses: int64(unsafe.Sizeof(snapshot.Process{})),
+	listProcesses: int64(unsafe.Sizeof(schema.Process{})),
 	listDevices:   int64(max(unsafe.Sizeof(schema.Device{}), unsafe.Sizeof(schema.WSLDevice{}))),
 	listModels:    int64(unsafe.Sizeof(schema.Model{})),
 	listRuntimes:  int64(unsafe.Sizeof(schema.Runtime{})),
@@ -357,7 +356,7 @@ func (v *valueReader) next() ([]byte, error) {
 			started, v.start = true, v.line
 			v.scalar = c != '{' && c != '[' && c != '"'
 			if c == '{' {
-				v.bytes += int64(unsafe.Sizeof(snapshot.Snapshot{}))
+				v.bytes += int64(unsafe.Sizeof(schema.Snapshot{}))
 			}
 		} else if v.scalar && strings.IndexByte(`{}[]":,`, c) >= 0 {
 			// A bare word ends where JSON structure starts; it is not a

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // emptyRows is a snapshot line whose list key holds n empty objects (or
@@ -75,12 +75,12 @@ func TestDecodeCaptureRefusesEmptyRowsCheaply(t *testing.T) {
 
 // realRows is a snapshot of n processes the way gtm writes them: every
 // key, a command line, a runtime.
-func realRows(t *testing.T, n int) *snapshot.Snapshot {
+func realRows(t *testing.T, n int) *schema.Snapshot {
 	t.Helper()
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Unix(1000, 0).UTC()}
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Unix(1000, 0).UTC()}
 	name, dev, vram := "python3", 0, uint64(1<<30)
 	for i := range n {
-		s.Processes = append(s.Processes, snapshot.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), Name: &name,
+		s.Processes = append(s.Processes, schema.Process{PID: 1000 + i, PIDLabel: fmt.Sprint(1000 + i), Name: &name,
 			Cmdline: []string{"python3", "train.py", "--epochs", "3"}, DeviceIndex: &dev, VRAMBytes: &vram,
 			GPUProcessTypes: []string{"compute"}, Notes: []string{}})
 	}

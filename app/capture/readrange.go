@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // What a reading read back from a capture may be. gtm never writes a
@@ -31,7 +31,7 @@ type rangeNotes struct {
 }
 
 // check drops every out-of-range reading of s (snapshot n) to nil.
-func (r *rangeNotes) check(s *snapshot.Snapshot, n int) {
+func (r *rangeNotes) check(s *schema.Snapshot, n int) {
 	drop := func(v **float64, lo, hi float64, what string, index int, field string) {
 		if *v == nil || **v >= lo && **v <= hi {
 			return

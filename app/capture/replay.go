@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Timeline plays a capture back as a collect.Provider: each Collect while playing
@@ -15,7 +15,7 @@ import (
 // A Timeline is safe for concurrent use: the collecting goroutine calls
 // Collect while the UI seeks, plays and pauses.
 type Timeline struct {
-	snaps []*snapshot.Snapshot
+	snaps []*schema.Snapshot
 
 	mu      sync.Mutex
 	pos     int
@@ -30,7 +30,7 @@ type Timeline struct {
 // NewTimeline plays snaps (at least one, in the order taken) from the
 // first, playing. It panics on an empty capture, which Read never
 // returns.
-func NewTimeline(snaps []*snapshot.Snapshot) *Timeline {
+func NewTimeline(snaps []*schema.Snapshot) *Timeline {
 	if len(snaps) == 0 {
 		panic("capture.NewTimeline: empty capture")
 	}
@@ -42,7 +42,7 @@ func (t *Timeline) Len() int { return len(t.snaps) }
 
 // At returns snapshot i (clamped to the capture), e.g. to fill history
 // charts up to the current position. Snapshots are shared: do not modify.
-func (t *Timeline) At(i int) *snapshot.Snapshot { return t.snaps[t.clamp(i)] }
+func (t *Timeline) At(i int) *schema.Snapshot { return t.snaps[t.clamp(i)] }
 
 // Position is the index of the snapshot Collect returned last (or will
 // return next, after a seek or before the first call).
@@ -100,7 +100,7 @@ func (t *Timeline) SetLoop(loop bool) {
 // Collect implements collect.Provider: the current snapshot, after moving one
 // forward when playing. At the last snapshot playback stops (Playing turns
 // false) unless the timeline loops.
-func (t *Timeline) Collect(context.Context) *snapshot.Snapshot {
+func (t *Timeline) Collect(context.Context) *schema.Snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.playing && t.shown {
@@ -124,12 +124,12 @@ func (t *Timeline) clamp(i int) int {
 
 // Last returns the capture's last snapshot: what --once and --json print
 // for a capture.
-func (t *Timeline) Last() *snapshot.Snapshot { return t.snaps[len(t.snaps)-1] }
+func (t *Timeline) Last() *schema.Snapshot { return t.snaps[len(t.snaps)-1] }
 
 // Replay is a collect.Provider that gives back one saved snapshot every
 // time, so the window and reports render a replayed snapshot exactly as a
 // live one.
-type Replay struct{ Snapshot *snapshot.Snapshot }
+type Replay struct{ Snapshot *schema.Snapshot }
 
 // Collect gives the saved snapshot.
-func (r Replay) Collect(context.Context) *snapshot.Snapshot { return r.Snapshot }
+func (r Replay) Collect(context.Context) *schema.Snapshot { return r.Snapshot }

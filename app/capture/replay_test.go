@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
-func testCapture(n int) []*snapshot.Snapshot {
-	out := make([]*snapshot.Snapshot, n)
+func testCapture(n int) []*schema.Snapshot {
+	out := make([]*schema.Snapshot, n)
 	for i := range out {
-		out[i] = &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Unix(int64(1000+i), 0).UTC()}
+		out[i] = &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Unix(int64(1000+i), 0).UTC()}
 	}
 	return out
 }

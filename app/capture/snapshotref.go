@@ -9,12 +9,12 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // LoadSnapshot is LoadSnapshotWarn without the warnings.
-func LoadSnapshot(ref string) (*snapshot.Snapshot, error) {
+func LoadSnapshot(ref string) (*schema.Snapshot, error) {
 	s, _, err := LoadSnapshotWarn(ref)
 	return s, err
 }
@@ -25,7 +25,7 @@ func LoadSnapshot(ref string) (*snapshot.Snapshot, error) {
 // It reads through the same limits as Decode and returns its
 // warnings (a cut last line, values out of range), to be shown once.
 // Errors are one line and name the file.
-func LoadSnapshotWarn(ref string) (*snapshot.Snapshot, []string, error) {
+func LoadSnapshotWarn(ref string) (*schema.Snapshot, []string, error) {
 	path, line := splitRef(ref)
 	// A FIFO or device is refused, not waited on.
 	f, _, err := safefile.Open(path, MaxBytes)
@@ -70,7 +70,7 @@ func splitRef(ref string) (string, int) {
 // snapshotAt decodes the n-th snapshot of a capture (its n-th line, for
 // JSONL), scanning the ones before it under the reader's limits without
 // decoding them.
-func snapshotAt(r io.Reader, n int) (*snapshot.Snapshot, []string, error) {
+func snapshotAt(r io.Reader, n int) (*schema.Snapshot, []string, error) {
 	vr := newValueReader(r)
 	for seen := 0; ; seen++ {
 		data, err := vr.next()
@@ -117,7 +117,7 @@ func oneLine(err error) error {
 // ReadSnapshot parses one snapshot written by WriteJSON under the limits
 // of Decode, refusing other schema versions. Out-of-range readings
 // are dropped to unknown, without the warning Decode gives.
-func ReadSnapshot(r io.Reader) (*snapshot.Snapshot, error) {
+func ReadSnapshot(r io.Reader) (*schema.Snapshot, error) {
 	data, err := newValueReader(r).next()
 	var cut *cutError
 	switch {

@@ -89,7 +89,7 @@ const (
 // Collect takes one snapshot. Ending ctx (gtm quitting) cuts the
 // inspector's scans and server probes short; one refresh's server probes
 // share one time budget (inspect.ProbeBudget).
-func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
+func (c *Collector) Collect(ctx context.Context) *schema.Snapshot {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	ctx = inspect.WithProbeBudget(ctx)
@@ -97,12 +97,12 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 	if c.Now != nil {
 		now = c.Now
 	}
-	snap := &snapshot.Snapshot{
-		SchemaVersion: snapshot.SchemaVersion,
-		Tool:          snapshot.Tool{Name: "gtm", Version: c.Version},
-		Host:          snapshot.Host{OS: c.Host.OS, Mode: c.Host.Mode, Hostname: c.Host.Hostname},
+	snap := &schema.Snapshot{
+		SchemaVersion: schema.SchemaVersion,
+		Tool:          schema.Tool{Name: "gtm", Version: c.Version},
+		Host:          schema.Host{OS: c.Host.OS, Mode: c.Host.Mode, Hostname: c.Host.Hostname},
 		Devices:       []schema.Device{},
-		Processes:     []snapshot.Process{},
+		Processes:     []schema.Process{},
 		Sources:       []schema.SourceStatus{},
 	}
 	if c.GPU != nil {
@@ -131,14 +131,14 @@ func (c *Collector) Collect(ctx context.Context) *snapshot.Snapshot {
 	return snap
 }
 
-func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUsage) []snapshot.Process {
-	out := make([]snapshot.Process, 0, len(usage))
+func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUsage) []schema.Process {
+	out := make([]schema.Process, 0, len(usage))
 	keep := make(map[int]bool, len(usage))
 	pairs := c.pairContainerPIDs(usage)
 	// CPU load is a difference between readings: read each PID once per
 	// refresh, however many GPUs it uses.
 	resources := map[int]backend.ProcessResources{}
-	addResources := func(p *snapshot.Process) {
+	addResources := func(p *schema.Process) {
 		r, ok := resources[p.PID]
 		if !ok {
 			r = c.resources(p.PID)
@@ -160,7 +160,7 @@ func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUs
 			// The size is the driver's; its owner is inferred, so it is
 			// never part of a measured total.
 			p.VRAMBytes, p.VRAMInferredBytes, p.VRAMInferredBy = nil, u.VRAMBytes, schema.Ptr(pair.By)
-			if pair.By == snapshot.Guess {
+			if pair.By == schema.Guess {
 				p.Notes = append(p.Notes, NoteContainerGuess)
 			}
 			if c.Procs != nil {
@@ -188,8 +188,8 @@ func (c *Collector) joinProcesses(ctx context.Context, usage []backend.ProcessUs
 
 // usageRow is the row of one process on one device, from the driver's
 // reading alone: no OS details, no inspection.
-func usageRow(u backend.ProcessUsage) snapshot.Process {
-	p := snapshot.Process{
+func usageRow(u backend.ProcessUsage) schema.Process {
+	p := schema.Process{
 		PID:                u.PID,
 		PIDLabel:           strconv.Itoa(u.PID),
 		DeviceIndex:        &u.DeviceIndex,
@@ -227,7 +227,7 @@ func (c *Collector) pairContainerPIDs(usage []backend.ProcessUsage) map[int]Pair
 
 // inspect attaches the inspector's findings (within its scan budget) to
 // every row whose process we can see.
-func (c *Collector) inspect(ctx context.Context, rows []snapshot.Process) {
+func (c *Collector) inspect(ctx context.Context, rows []schema.Process) {
 	if c.Inspector == nil {
 		return
 	}
@@ -250,7 +250,7 @@ func (c *Collector) inspect(ctx context.Context, rows []snapshot.Process) {
 	}
 }
 
-func targetOf(p *snapshot.Process) inspect.Target {
+func targetOf(p *schema.Process) inspect.Target {
 	t := inspect.Target{PID: p.PID, Cmdline: p.Argv, VRAM: p.VRAMBytes}
 	if t.Cmdline == nil {
 		t.Cmdline = p.Cmdline
@@ -275,7 +275,7 @@ func targetOf(p *snapshot.Process) inspect.Target {
 
 // applyFinding fills runtimes, models and the category from a finding.
 // Unreadable maps leave runtimes null and say why in the notes.
-func applyFinding(p *snapshot.Process, f inspect.Finding) {
+func applyFinding(p *schema.Process, f inspect.Finding) {
 	p.Runtimes, p.Models, p.App = f.Runtimes, f.Models, f.App
 	p.ListenPorts = f.ListenPorts
 	if f.MapsError != "" {
@@ -328,11 +328,11 @@ func contains(list []string, s string) bool {
 // takes one GPU reading and inspects this process alone: no other process
 // is looked up or inspected. The scan is fresh, outside the refresh
 // budget.
-func (c *Collector) InspectPID(ctx context.Context, pid int) (*snapshot.Process, error) {
+func (c *Collector) InspectPID(ctx context.Context, pid int) (*schema.Process, error) {
 	if err := c.canInspect(); err != nil {
 		return nil, err
 	}
-	p := snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Notes: []string{}}
+	p := schema.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Notes: []string{}}
 	if c.GPU != nil {
 		c.mu.Lock()
 		sample := c.GPU.Sample(ctx, c.window())
@@ -349,7 +349,7 @@ func (c *Collector) InspectPID(ctx context.Context, pid int) (*snapshot.Process,
 // InspectRow gives the full evidence for a row of a snapshot already
 // taken (a click in the window): its GPU readings are kept as they are, so
 // the driver is not read again, and only this process is inspected.
-func (c *Collector) InspectRow(ctx context.Context, row snapshot.Process) (*snapshot.Process, error) {
+func (c *Collector) InspectRow(ctx context.Context, row schema.Process) (*schema.Process, error) {
 	if err := c.canInspect(); err != nil {
 		return nil, err
 	}
@@ -407,7 +407,7 @@ func (c *Collector) resources(pid int) backend.ProcessResources {
 
 func larger(a, b *uint64) bool { return a != nil && (b == nil || *a > *b) }
 
-func (c *Collector) addDetails(p *snapshot.Process, info backend.ProcessInfo) {
+func (c *Collector) addDetails(p *schema.Process, info backend.ProcessInfo) {
 	if !info.Exists && c.Host.Mode == backend.ModeWindows {
 		p.Notes = append(p.Notes, NoteNotVisibleWindows)
 		return
@@ -455,7 +455,7 @@ func busiestEngine(vals ...*float64) *float64 {
 
 // sortProcesses orders rows by device, then measured VRAM (largest first,
 // unknown last), then PID.
-func sortProcesses(ps []snapshot.Process) {
+func sortProcesses(ps []schema.Process) {
 	sort.SliceStable(ps, func(i, j int) bool {
 		a, b := ps[i], ps[j]
 		if ai, bi := deviceOrder(a), deviceOrder(b); ai != bi {
@@ -471,7 +471,7 @@ func sortProcesses(ps []snapshot.Process) {
 	})
 }
 
-func deviceOrder(p snapshot.Process) int {
+func deviceOrder(p schema.Process) int {
 	if p.DeviceIndex == nil {
 		return -1
 	}

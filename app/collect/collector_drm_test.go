@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -22,7 +21,7 @@ func TestJoinCopiesSpillBusiestEngineAndNotes(t *testing.T) {
 		},
 	}}
 	snap := (&Collector{GPU: gpu, Host: backend.Host{SharesHostPIDs: true}}).Collect(context.Background())
-	byPID := map[int]snapshot.Process{}
+	byPID := map[int]schema.Process{}
 	for _, p := range snap.Processes {
 		byPID[p.PID] = p
 	}

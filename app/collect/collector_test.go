@@ -12,7 +12,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -313,16 +313,16 @@ func TestUnknownIsNullNotZero(t *testing.T) {
 
 // docs/design.md, evidence rule 3: totals add only measured bytes.
 func TestMeasuredTotalIgnoresInferred(t *testing.T) {
-	s := &snapshot.Snapshot{Processes: []snapshot.Process{
+	s := &schema.Snapshot{Processes: []schema.Process{
 		{DeviceIndex: ptr(0), VRAMBytes: ptr(uint64(100))},
-		{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000)), VRAMInferredBy: ptr(snapshot.Matched)},
+		{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000)), VRAMInferredBy: ptr(schema.Matched)},
 		{DeviceIndex: ptr(1), VRAMBytes: ptr(uint64(7))},
 		{VRAMBytes: ptr(uint64(99))}, // no device (gtm inspect of a CPU process)
 	}}
 	if total, ok := s.MeasuredVRAM(0); !ok || total != 100 {
 		t.Errorf("measured total = %d %v, want 100 (inferred bytes never added)", total, ok)
 	}
-	s2 := &snapshot.Snapshot{Processes: []snapshot.Process{{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000))}}}
+	s2 := &schema.Snapshot{Processes: []schema.Process{{DeviceIndex: ptr(0), VRAMInferredBytes: ptr(uint64(1000))}}}
 	if _, ok := s2.MeasuredVRAM(0); ok {
 		t.Error("no measured bytes must be 'unknown', not a total of 0")
 	}
@@ -332,7 +332,7 @@ func TestJoinDetailsAndNotes(t *testing.T) {
 	c := fixture()
 	snap := c.Collect(context.Background())
 	var order []int
-	byPID := map[int]snapshot.Process{}
+	byPID := map[int]schema.Process{}
 	for _, p := range snap.Processes {
 		order = append(order, p.PID)
 		byPID[p.PID] = p
@@ -473,7 +473,7 @@ func TestReplayGivesTheSavedSnapshot(t *testing.T) {
 	}
 }
 
-func hasNote(p snapshot.Process, note string) bool {
+func hasNote(p schema.Process, note string) bool {
 	for _, n := range p.Notes {
 		if n == note {
 			return true

@@ -3,8 +3,8 @@ package collect
 import (
 	"sort"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Inside a container with its own PID namespace, NVML reports host PIDs,
@@ -32,7 +32,7 @@ type ContainerGPUProcesses interface {
 // Pairing is the local process a driver PID was paired with, and how.
 type Pairing struct {
 	Local backend.LocalGPUProcess
-	By    snapshot.Provenance // snapshot.Matched or snapshot.Guess
+	By    schema.Provenance // schema.Matched or schema.Guess
 }
 
 // ContainerMatcher pairs driver PIDs with local processes across refreshes.
@@ -99,7 +99,7 @@ func (m *ContainerMatcher) Match(hostPIDs []int, local []backend.LocalGPUProcess
 	var freeHosts []int
 	for _, h := range hosts {
 		if l, ok := m.pins[h]; ok {
-			out[h] = Pairing{Local: l, By: snapshot.Matched}
+			out[h] = Pairing{Local: l, By: schema.Matched}
 		} else {
 			freeHosts = append(freeHosts, h)
 		}
@@ -110,9 +110,9 @@ func (m *ContainerMatcher) Match(hostPIDs []int, local []backend.LocalGPUProcess
 			freeLocals = append(freeLocals, l)
 		}
 	}
-	by := snapshot.Matched
+	by := schema.Matched
 	if len(freeHosts) != len(freeLocals) {
-		by = snapshot.Guess
+		by = schema.Guess
 	}
 	for i := 0; i < len(freeHosts) && i < len(freeLocals); i++ {
 		out[freeHosts[i]] = Pairing{Local: freeLocals[i], By: by}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -20,7 +20,7 @@ const (
 	bidi      = "evil\u202egguf.exe"
 )
 
-func hostileSnapshot(t *testing.T) *snapshot.Snapshot {
+func hostileSnapshot(t *testing.T) *schema.Snapshot {
 	c := fixture()
 	fp := c.Procs.(*fakeProcs)
 	info := fp.infos[4242]

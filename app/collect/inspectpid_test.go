@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -76,7 +75,7 @@ func TestInspectPIDInspectsOnlyThatProcess(t *testing.T) {
 
 	snap := c.Collect(context.Background())
 	gpu.samples, in.inspected, in.enriched = 0, nil, nil
-	var row snapshot.Process
+	var row schema.Process
 	for _, r := range snap.Processes {
 		if r.PID == 4242 {
 			row = r

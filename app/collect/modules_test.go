@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -42,7 +41,7 @@ func TestWindowsRowsGetRuntimesFromModules(t *testing.T) {
 	c := &Collector{GPU: gpu, Procs: procs, System: fakeSystem{}, Inspector: inspect.NewModuleInspector(list),
 		Host: backend.Host{OS: "windows", Mode: backend.ModeWindows, SharesHostPIDs: true}}
 	s := c.Collect(context.Background())
-	rows := map[int]snapshot.Process{}
+	rows := map[int]schema.Process{}
 	for _, p := range s.Processes {
 		rows[p.PID] = p
 	}

@@ -5,13 +5,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Provider gives snapshots: a live Collector, or a replay of saved ones
 // (capture.Timeline, capture.Replay).
 type Provider interface {
-	Collect(ctx context.Context) *snapshot.Snapshot
+	Collect(ctx context.Context) *schema.Snapshot
 }
 
 // Runner collects from a Provider on its own goroutine every Interval and
@@ -22,7 +22,7 @@ type Runner struct {
 	Src      Provider
 	Interval time.Duration
 	// OnSnapshot receives each snapshot, on the runner's goroutine.
-	OnSnapshot func(*snapshot.Snapshot)
+	OnSnapshot func(*schema.Snapshot)
 	// OnSlow is called (on another goroutine) when a collection has taken
 	// longer than SlowAfter; the next OnSnapshot ends it.
 	OnSlow    func()

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 type countingSource struct {
@@ -14,7 +14,7 @@ type countingSource struct {
 	delay time.Duration
 }
 
-func (c *countingSource) Collect(ctx context.Context) *snapshot.Snapshot {
+func (c *countingSource) Collect(ctx context.Context) *schema.Snapshot {
 	c.n.Add(1)
 	if c.delay > 0 {
 		select {
@@ -22,13 +22,13 @@ func (c *countingSource) Collect(ctx context.Context) *snapshot.Snapshot {
 		case <-ctx.Done():
 		}
 	}
-	return &snapshot.Snapshot{TakenAt: time.Now()}
+	return &schema.Snapshot{TakenAt: time.Now()}
 }
 
 func TestRunnerPauseStopsCollection(t *testing.T) {
 	src := &countingSource{}
-	got := make(chan *snapshot.Snapshot, 100)
-	r := &Runner{Src: src, Interval: 5 * time.Millisecond, OnSnapshot: func(s *snapshot.Snapshot) { got <- s }}
+	got := make(chan *schema.Snapshot, 100)
+	r := &Runner{Src: src, Interval: 5 * time.Millisecond, OnSnapshot: func(s *schema.Snapshot) { got <- s }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { r.Run(ctx); close(done) }()
@@ -59,9 +59,9 @@ func TestRunnerPauseStopsCollection(t *testing.T) {
 func TestRunnerSaysWhenSlow(t *testing.T) {
 	src := &countingSource{delay: 80 * time.Millisecond}
 	slow := make(chan struct{}, 10)
-	got := make(chan *snapshot.Snapshot, 10)
+	got := make(chan *schema.Snapshot, 10)
 	r := &Runner{Src: src, Interval: time.Hour, SlowAfter: 10 * time.Millisecond,
-		OnSlow: func() { slow <- struct{}{} }, OnSnapshot: func(s *snapshot.Snapshot) { got <- s }}
+		OnSlow: func() { slow <- struct{}{} }, OnSnapshot: func(s *schema.Snapshot) { got <- s }}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go r.Run(ctx)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -76,7 +76,7 @@ func TestResourcesReadOncePerProcess(t *testing.T) {
 	}
 }
 
-func hasSource(s *snapshot.Snapshot, name string) bool {
+func hasSource(s *schema.Snapshot, name string) bool {
 	for _, src := range s.Sources {
 		if src.Name == name {
 			return true

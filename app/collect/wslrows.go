@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -25,7 +24,7 @@ const (
 // wslLinuxRows lists the Linux processes holding /dev/dxg, sized by
 // matching the VM worker's contexts. The sizes are inferred and never
 // part of a measured total: the VM worker's own row already counts them.
-func (c *Collector) wslLinuxRows(ctx context.Context, host *schema.WSLHost, devices int) []snapshot.Process {
+func (c *Collector) wslLinuxRows(ctx context.Context, host *schema.WSLHost, devices int) []schema.Process {
 	if c.WSL == nil || devices == 0 {
 		return nil
 	}
@@ -55,16 +54,16 @@ func (c *Collector) wslLinuxRows(ctx context.Context, host *schema.WSLHost, devi
 			_ = c.WSLHints.Save(c.WSLHintsPath) // a cache: failing to write it only loses hints
 		}
 	}
-	var rows []snapshot.Process
+	var rows []schema.Process
 	for _, h := range holders {
 		if h.PID == c.WSLSelf {
 			continue // the monitor itself
 		}
 		d := dev
-		p := snapshot.Process{PID: h.PID, PIDLabel: strconv.Itoa(h.PID), DeviceIndex: &d, GPUProcessTypes: []string{"dxg"}, Notes: []string{}}
+		p := schema.Process{PID: h.PID, PIDLabel: strconv.Itoa(h.PID), DeviceIndex: &d, GPUProcessTypes: []string{"dxg"}, Notes: []string{}}
 		if r, ok := sizes[h.PID]; ok {
 			p.VRAMInferredBytes, p.VRAMInferredBy = schema.Ptr(r.Bytes), schema.Ptr(r.By)
-			if r.By == snapshot.Guess {
+			if r.By == schema.Guess {
 				p.Notes = append(p.Notes, NoteWSLGuess)
 			}
 		} else if sizes == nil {

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -34,7 +33,7 @@ func TestWSLLinuxRowsFromVMWorkerContexts(t *testing.T) {
 		WSL: holders{{PID: 900, Start: start.Add(time.Hour)}, {PID: 321, Start: start}}, WSLSelf: 900,
 		WSLHints: &wslmatch.Hints{Sizes: map[uint64]int{}}}
 	snap := c.Collect(context.Background())
-	rows := map[string]snapshot.Process{}
+	rows := map[string]schema.Process{}
 	for _, p := range snap.Processes {
 		rows[p.PIDLabel] = p
 	}
@@ -48,7 +47,7 @@ func TestWSLLinuxRowsFromVMWorkerContexts(t *testing.T) {
 	l, ok := rows["321"]
 	// The monitor's zero-byte context is the only one at start; the other
 	// is 321's by elimination on the next refresh: a guess first.
-	if !ok || l.VRAMBytes != nil || l.VRAMInferredBytes == nil || *l.VRAMInferredBytes != 6*gib || *l.VRAMInferredBy != snapshot.Guess {
+	if !ok || l.VRAMBytes != nil || l.VRAMInferredBytes == nil || *l.VRAMInferredBytes != 6*gib || *l.VRAMInferredBy != schema.Guess {
 		t.Errorf("linux row: %+v", l)
 	}
 	if l.SMUtilPercent != nil || l.GPUUtilPercent != nil {
@@ -62,7 +61,7 @@ func TestWSLLinuxRowsFromVMWorkerContexts(t *testing.T) {
 	}
 	snap = c.Collect(context.Background())
 	for _, p := range snap.Processes {
-		if p.PID == 321 && *p.VRAMInferredBy != snapshot.Matched {
+		if p.PID == 321 && *p.VRAMInferredBy != schema.Matched {
 			t.Errorf("second refresh: %s, want matched by elimination", *p.VRAMInferredBy)
 		}
 	}

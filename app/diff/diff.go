@@ -10,8 +10,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
-
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -188,7 +186,7 @@ type ModelRef struct {
 
 // Compare diffs two snapshots. It refuses (error) to compare different
 // adapters that share a name, since their numbers would read as changes.
-func Compare(before, after *snapshot.Snapshot) (*Diff, error) {
+func Compare(before, after *schema.Snapshot) (*Diff, error) {
 	d := &Diff{
 		Version:             Version,
 		Before:              Side{TakenAt: before.TakenAt, Hostname: before.Host.Hostname},
@@ -292,7 +290,7 @@ func pairIndex(p devicePair) int {
 	return p.b.Index
 }
 
-func diffDevice(before, after *snapshot.Snapshot, p devicePair) DeviceDiff {
+func diffDevice(before, after *schema.Snapshot, p devicePair) DeviceDiff {
 	var b, a schema.Device
 	dd := DeviceDiff{Index: pairIndex(p)}
 	if p.b != nil {
@@ -378,15 +376,15 @@ func numberChange(b, a *float64, listed string) NumberChange {
 
 // rowPair is a process row on both sides of one device pair.
 type rowPair struct {
-	b, a *snapshot.Process
+	b, a *schema.Process
 	by   string
 }
 
-func rowsOn(s *snapshot.Snapshot, d *schema.Device) []*snapshot.Process {
+func rowsOn(s *schema.Snapshot, d *schema.Device) []*schema.Process {
 	if d == nil {
 		return nil
 	}
-	var out []*snapshot.Process
+	var out []*schema.Process
 	for i := range s.Processes {
 		if s.Processes[i].OnDevice(d.Index) {
 			out = append(out, &s.Processes[i])
@@ -395,7 +393,7 @@ func rowsOn(s *snapshot.Snapshot, d *schema.Device) []*snapshot.Process {
 	return out
 }
 
-func diffProcesses(before, after *snapshot.Snapshot, dp devicePair) []ProcessChange {
+func diffProcesses(before, after *schema.Snapshot, dp devicePair) []ProcessChange {
 	pairs := pairRows(rowsOn(before, dp.b), rowsOn(after, dp.a))
 	out := make([]ProcessChange, 0, len(pairs))
 	for _, p := range pairs {
@@ -409,7 +407,7 @@ func diffProcesses(before, after *snapshot.Snapshot, dp devicePair) []ProcessCha
 // by name and listening ports, then by a name that only one process has on
 // each side (a reload restarts a server under a new PID). Rows left over
 // are listed on one side only.
-func pairRows(before, after []*snapshot.Process) []rowPair {
+func pairRows(before, after []*schema.Process) []rowPair {
 	usedB := make([]bool, len(before))
 	usedA := make([]bool, len(after))
 	var out []rowPair
@@ -474,7 +472,7 @@ func pairRows(before, after []*snapshot.Process) []rowPair {
 }
 
 // nameCount is how many rows have the name.
-func nameCount(rows []*snapshot.Process, name string) int {
+func nameCount(rows []*schema.Process, name string) int {
 	n := 0
 	for _, r := range rows {
 		if r.Name != nil && *r.Name == name {
@@ -485,7 +483,7 @@ func nameCount(rows []*snapshot.Process, name string) int {
 }
 
 // portsCount is how many rows have the name and listen on exactly ports.
-func portsCount(rows []*snapshot.Process, name string, ports []int) int {
+func portsCount(rows []*schema.Process, name string, ports []int) int {
 	n := 0
 	for _, r := range rows {
 		if r.Name != nil && *r.Name == name && slices.Equal(r.ListenPorts, ports) {
@@ -495,7 +493,7 @@ func portsCount(rows []*snapshot.Process, name string, ports []int) int {
 	return n
 }
 
-func refOf(p *snapshot.Process) *ProcessRef {
+func refOf(p *schema.Process) *ProcessRef {
 	if p == nil {
 		return nil
 	}
@@ -505,7 +503,7 @@ func refOf(p *snapshot.Process) *ProcessRef {
 }
 
 func diffRow(device int, rp rowPair) ProcessChange {
-	var b, a snapshot.Process
+	var b, a schema.Process
 	if rp.b != nil {
 		b = *rp.b
 	}
@@ -576,7 +574,7 @@ func diffNCtx(b, a *schema.LLM) *NCtxChange {
 // diffModels lists model files (by path) that one side has and the other
 // does not. A process listed on one side only has no model changes: its
 // models are simply its own.
-func diffModels(b, a *snapshot.Process) (appeared, gone []ModelRef) {
+func diffModels(b, a *schema.Process) (appeared, gone []ModelRef) {
 	appeared, gone = []ModelRef{}, []ModelRef{}
 	if b == nil || a == nil {
 		return appeared, gone
@@ -711,15 +709,15 @@ func (d *Diff) WriteJSON(w io.Writer) error {
 
 // diffServed pairs served models by server and model name, in the after
 // side's order, then those gone.
-func diffServed(before, after []snapshot.ServedModel) []ServedChange {
-	key := func(m *snapshot.ServedModel) string {
+func diffServed(before, after []schema.ServedModel) []ServedChange {
+	key := func(m *schema.ServedModel) string {
 		k := m.Server + "\x00"
 		if m.Model != nil {
 			k += *m.Model
 		}
 		return k
 	}
-	count := func(m *snapshot.ServedModel) *int {
+	count := func(m *schema.ServedModel) *int {
 		pids := map[int]bool{}
 		for _, p := range m.Processes {
 			pids[p.PID] = true
@@ -727,13 +725,13 @@ func diffServed(before, after []snapshot.ServedModel) []ServedChange {
 		n := len(pids)
 		return &n
 	}
-	byKey := map[string]*snapshot.ServedModel{}
+	byKey := map[string]*schema.ServedModel{}
 	for i := range before {
 		byKey[key(&before[i])] = &before[i]
 	}
 	out := []ServedChange{}
 	used := map[string]bool{}
-	add := func(b, a *snapshot.ServedModel) {
+	add := func(b, a *schema.ServedModel) {
 		m := a
 		if m == nil {
 			m = b

@@ -7,16 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // diffBenchPair: two snapshots of 200 processes on two GPUs; between them
 // 20 LLM servers change context (KV segments move), 10 restart under new
 // PIDs on the same ports, 5 exit and 5 start.
-func diffBenchPair() (*snapshot.Snapshot, *snapshot.Snapshot) {
+func diffBenchPair() (*schema.Snapshot, *schema.Snapshot) {
 	start := fxT0.Add(-time.Hour)
-	var before, after []snapshot.Process
+	var before, after []schema.Process
 	for i := 0; i < 200; i++ {
 		p := fxProc(10000+i, fmt.Sprintf("worker-%d", i%150), start, fxU64(uint64(100+i)*mib))
 		dev := i % 2

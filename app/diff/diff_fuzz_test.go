@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/summary"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // FuzzDiff: any two snapshots the capture reader accepts compare and
@@ -44,6 +44,6 @@ func FuzzDiff(f *testing.F) {
 		if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 			t.Fatalf("diff JSON does not decode: %v", err)
 		}
-		summary.Summarize([]*snapshot.Snapshot{sa, sb}).WriteText(io.Discard, "fuzz")
+		summary.Summarize([]*schema.Snapshot{sa, sb}).WriteText(io.Discard, "fuzz")
 	})
 }

@@ -34,17 +34,17 @@ func fxDev(used uint64, util float64) schema.Device {
 		MemoryUtilPercent: fxF64(util / 2), TemperatureC: fxF64(45 + util/4), PowerW: fxF64(30 + util*2)}
 }
 
-func fxProc(pid int, name string, start time.Time, vram *uint64) snapshot.Process {
+func fxProc(pid int, name string, start time.Time, vram *uint64) schema.Process {
 	d := 0
 	st := start
-	return snapshot.Process{PID: pid, PIDLabel: fxItoa(pid), Name: fxStr(name), User: fxStr("ana"), StartTime: &st,
+	return schema.Process{PID: pid, PIDLabel: fxItoa(pid), Name: fxStr(name), User: fxStr("ana"), StartTime: &st,
 		DeviceIndex: &d, GPUProcessTypes: []string{"compute"}, VRAMBytes: vram,
 		Cmdline: []string{name}, Notes: []string{}}
 }
 
-func fxSnap(at time.Time, d schema.Device, ps ...snapshot.Process) *snapshot.Snapshot {
-	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "test"}, TakenAt: at,
-		Host: snapshot.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []schema.Device{d},
+func fxSnap(at time.Time, d schema.Device, ps ...schema.Process) *schema.Snapshot {
+	return &schema.Snapshot{SchemaVersion: schema.SchemaVersion, Tool: schema.Tool{Name: "gtm", Version: "test"}, TakenAt: at,
+		Host: schema.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []schema.Device{d},
 		Processes: ps, Sources: []schema.SourceStatus{schema.OK("nvml")}}
 }
 
@@ -59,7 +59,7 @@ func fxLLM(weights, kv uint64, source, from string, nctx uint64, nctxSource stri
 	}, NCtx: &nctx, NCtxSource: &nctxSource, Notes: []string{}}
 }
 
-func diffScenarios() map[string][2]*snapshot.Snapshot {
+func diffScenarios() map[string][2]*schema.Snapshot {
 	tStart := fxT0.Add(-2 * time.Hour)
 	xorg := fxProc(1200, "Xorg", tStart, fxU64(182*mib))
 	xorg.GPUProcessTypes = []string{"graphics"}
@@ -67,7 +67,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	firefox2 := firefox
 	firefox2.VRAMBytes = fxU64(253 * mib) // moved 2 MiB: hidden in text
 
-	out := map[string][2]*snapshot.Snapshot{}
+	out := map[string][2]*schema.Snapshot{}
 
 	// Model load: a Python process loads a GGUF with llama-cpp-python. Its
 	// measured VRAM grows; the file appears as evidence; the estimate
@@ -78,7 +78,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	py2.VRAMBytes = fxU64(5530 * mib)
 	py2.Models = []schema.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline")}
 	py2.LLM = fxLLM(4794*mib, 576*mib, "estimated", "gguf", 4096, "cmdline")
-	out["model-load"] = [2]*snapshot.Snapshot{
+	out["model-load"] = [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(1210*mib, 2), xorg, firefox, py),
 		fxSnap(fxT0.Add(3*time.Minute), fxDev(6440*mib, 37), xorg, firefox2, py2),
 	}
@@ -93,7 +93,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	lms2 := lms
 	lms2.VRAMBytes = fxU64(821 * mib)
 	lms2.LLM = fxLLM(278*mib, 576*mib, "estimated", "gguf", 32768, "api")
-	out["context-change"] = [2]*snapshot.Snapshot{
+	out["context-change"] = [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(1300*mib, 1), xorg, firefox, lms),
 		fxSnap(fxT0.Add(2*time.Minute), fxDev(1309*mib, 3), xorg, firefox, lms2),
 	}
@@ -109,7 +109,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	a2 := fxProc(5311, "llama-server", fxT0.Add(time.Minute), fxU64(1880*mib))
 	a2.ListenPorts = []int{8080}
 	a2.LLM = fxLLM(1630*mib, 160*mib, "reported", "log", 9216, "cmdline")
-	out["restart-new-pid"] = [2]*snapshot.Snapshot{
+	out["restart-new-pid"] = [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(3000*mib, 5), xorg, a, b),
 		fxSnap(fxT0.Add(2*time.Minute), fxDev(3040*mib, 9), xorg, a2, b),
 	}
@@ -119,7 +119,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	train := fxProc(7001, "python3", tStart, fxU64(6144*mib))
 	game := fxProc(7001, "blender", fxT0.Add(30*time.Minute), fxU64(900*mib))
 	game.GPUProcessTypes = []string{"graphics"}
-	out["pid-reuse"] = [2]*snapshot.Snapshot{
+	out["pid-reuse"] = [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(6500*mib, 90), xorg, train),
 		fxSnap(fxT0.Add(time.Hour), fxDev(1250*mib, 20), xorg, game),
 	}
@@ -135,7 +135,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	ollama2.VRAMBytes = nil
 	d1, d2 := fxDev(6000*mib, 12), fxDev(6010*mib, 14)
 	d1.TemperatureC = nil
-	out["unknown-known"] = [2]*snapshot.Snapshot{
+	out["unknown-known"] = [2]*schema.Snapshot{
 		fxSnap(fxT0, d1, xorg, comfy, ollama),
 		fxSnap(fxT0.Add(time.Minute), d2, xorg, comfy2, ollama2),
 	}
@@ -145,7 +145,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	// processes; its VRAM is the two measured rows.
 	gpu1 := fxDev(200*mib, 0)
 	gpu1.Index, gpu1.UUID, gpu1.PCIBusID = 1, fxStr("GPU-5d1c2b9e-0000-4000-8000-4080s0000002"), fxStr("00000000:02:00.0")
-	worker := func(pid, dev int, vram uint64) snapshot.Process {
+	worker := func(pid, dev int, vram uint64) schema.Process {
 		w := fxProc(pid, "VLLM::Worker_TP", fxT0.Add(time.Minute), fxU64(vram))
 		w.DeviceIndex = &dev
 		w.LLM = &schema.LLM{Breakdown: schema.Breakdown{
@@ -164,7 +164,7 @@ func diffScenarios() map[string][2]*snapshot.Snapshot {
 	gpu1b.MemoryUsedBytes = fxU64(15480 * mib)
 	tpAfter.Devices = append(tpAfter.Devices, gpu1b)
 	tpAfter.ServedModels = snapshot.GroupServed(tpAfter.Processes)
-	out["tensor-parallel"] = [2]*snapshot.Snapshot{tpBefore, tpAfter}
+	out["tensor-parallel"] = [2]*schema.Snapshot{tpBefore, tpAfter}
 	return out
 }
 
@@ -410,7 +410,7 @@ func TestDiffTextEscapesNames(t *testing.T) {
 	must(t, err)
 	var out bytes.Buffer
 	must(t, d.WriteText(&out, false))
-	must(t, summary.Summarize([]*snapshot.Snapshot{b, a}).WriteText(&out, "x\x07.jsonl"))
+	must(t, summary.Summarize([]*schema.Snapshot{b, a}).WriteText(&out, "x\x07.jsonl"))
 	if strings.ContainsAny(out.String(), "\x1b\x07") || !strings.Contains(out.String(), `evil\x1b[2Jname`) {
 		t.Fatalf("not escaped:\n%q", out.String())
 	}

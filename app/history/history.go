@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Metric is one of the eight history charts.
@@ -102,7 +102,7 @@ func (h *History) Reset() {
 
 // Add records a snapshot. Snapshots older than the newest one recorded are
 // ignored, so a replay that seeks backwards must Reset first.
-func (h *History) Add(s *snapshot.Snapshot) {
+func (h *History) Add(s *schema.Snapshot) {
 	for _, d := range s.Devices {
 		r := h.devices[d.Index]
 		if r == nil {
@@ -144,7 +144,7 @@ func (h *History) Add(s *snapshot.Snapshot) {
 // holds VRAM and its GPU engines read 0 %. No engine sample counts as 0 %
 // only when the driver's per-process utilisation for that device was read
 // (it lists only processes that ran); otherwise the clock stops, unknown.
-func (h *History) addIdle(s *snapshot.Snapshot) {
+func (h *History) addIdle(s *schema.Snapshot) {
 	clear(h.seen)
 	for i := range s.Processes {
 		p := &s.Processes[i]
@@ -190,7 +190,7 @@ func (h *History) addIdle(s *snapshot.Snapshot) {
 
 // utilisationRead reports whether the snapshot holds a successful read of
 // the driver's per-process utilisation samples for the device.
-func utilisationRead(s *snapshot.Snapshot, device int) bool {
+func utilisationRead(s *schema.Snapshot, device int) bool {
 	suffix := ".process_utilization.gpu" + strconv.Itoa(device)
 	for _, src := range s.Sources {
 		if src.OK && strings.HasSuffix(src.Name, suffix) {

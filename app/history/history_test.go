@@ -5,12 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-func histSnap(t0 time.Time, sec int, gpu *float64) *snapshot.Snapshot {
-	return &snapshot.Snapshot{
+func histSnap(t0 time.Time, sec int, gpu *float64) *schema.Snapshot {
+	return &schema.Snapshot{
 		TakenAt: t0.Add(time.Duration(sec) * time.Second),
 		Devices: []schema.Device{{Index: 0, GPUUtilPercent: gpu, MemoryTotalBytes: schema.Ptr(uint64(8 << 30)),
 			MemoryUsedBytes: schema.Ptr(uint64(sec) << 20), PowerLimitW: schema.Ptr(300.0), PowerW: schema.Ptr(float64(sec))}},
@@ -118,10 +117,10 @@ func TestHistoryWrapsWithoutGrowing(t *testing.T) {
 	}
 }
 
-func idleSnap(t0 time.Time, sec int, vram *uint64, gpu *float64, utilOK bool) *snapshot.Snapshot {
-	s := &snapshot.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second),
+func idleSnap(t0 time.Time, sec int, vram *uint64, gpu *float64, utilOK bool) *schema.Snapshot {
+	s := &schema.Snapshot{TakenAt: t0.Add(time.Duration(sec) * time.Second),
 		Devices:   []schema.Device{{Index: 0}},
-		Processes: []snapshot.Process{{PID: 42, DeviceIndex: schema.Ptr(0), VRAMBytes: vram, GPUUtilPercent: gpu}}}
+		Processes: []schema.Process{{PID: 42, DeviceIndex: schema.Ptr(0), VRAMBytes: vram, GPUUtilPercent: gpu}}}
 	if utilOK {
 		s.Sources = append(s.Sources, schema.OK("nvml.process_utilization.gpu0"))
 	} else {
@@ -165,7 +164,7 @@ func TestHistoryIdleFor(t *testing.T) {
 	if d, ok := h.IdleFor(0, 42, t0.Add(9*time.Second)); !ok || d != 0 {
 		t.Errorf("busy again: %v %v", d, ok)
 	}
-	h.Add(&snapshot.Snapshot{TakenAt: t0.Add(10 * time.Second)})
+	h.Add(&schema.Snapshot{TakenAt: t0.Add(10 * time.Second)})
 	if len(h.idle) != 0 {
 		t.Errorf("idle map keeps %d gone processes", len(h.idle))
 	}
@@ -177,7 +176,7 @@ func TestHistoryIdlePIDReuse(t *testing.T) {
 	h := New(time.Minute, time.Second)
 	t0 := time.Now()
 	nine := schema.Ptr(uint64(9 << 30))
-	withStart := func(s *snapshot.Snapshot, start time.Time) *snapshot.Snapshot {
+	withStart := func(s *schema.Snapshot, start time.Time) *schema.Snapshot {
 		s.Processes[0].StartTime = &start
 		return s
 	}

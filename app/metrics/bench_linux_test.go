@@ -8,13 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // bigSnapshot: two GPUs, 200 processes, 20 of them LLM servers with a full
 // breakdown and a model each.
-func bigSnapshot() *snapshot.Snapshot {
+func bigSnapshot() *schema.Snapshot {
 	s := fixture()
 	base := s.Processes[0]
 	s.Processes = nil

@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gputaskman/gtm/app/anonymise"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -122,7 +122,7 @@ var (
 // whoever collects.
 type Exporter struct {
 	mu          sync.Mutex
-	snap        *snapshot.Snapshot
+	snap        *schema.Snapshot
 	took        time.Duration
 	updated     time.Time // wall clock of the last Update, for /healthz
 	collections uint64
@@ -147,7 +147,7 @@ type Exporter struct {
 func New() *Exporter { return &Exporter{} }
 
 // Update hands the exporter a new snapshot and how long it took to take.
-func (e *Exporter) Update(s *snapshot.Snapshot, took time.Duration) {
+func (e *Exporter) Update(s *schema.Snapshot, took time.Duration) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.snap, e.took, e.cached, e.updated = s, took, nil, time.Now()
@@ -157,7 +157,7 @@ func (e *Exporter) Update(s *snapshot.Snapshot, took time.Duration) {
 }
 
 // Snapshot returns the snapshot being exported (nil before the first).
-func (e *Exporter) Snapshot() *snapshot.Snapshot {
+func (e *Exporter) Snapshot() *schema.Snapshot {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.snap
@@ -267,7 +267,7 @@ func (e *Exporter) walk(out emitter) {
 
 // deviceMetrics emits each device's info and readings, and returns the
 // devices' names by index.
-func deviceMetrics(ch sink, s *snapshot.Snapshot) map[int]string {
+func deviceMetrics(ch sink, s *schema.Snapshot) map[int]string {
 	names := map[int]string{}
 	for _, d := range s.Devices {
 		idx := strconv.Itoa(d.Index)
@@ -297,10 +297,10 @@ func deviceMetrics(ch sink, s *snapshot.Snapshot) map[int]string {
 
 // processMetrics emits the process rows, at most MaxProcesses of them, and
 // each device's count of processes.
-func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
+func processMetrics(ch sink, s *schema.Snapshot, names map[int]string) {
 	// Every row on a device counts, before the cardinality cut: a count
 	// of only the exported rows would shrink as the machine gets busier.
-	rows := make([]*snapshot.Process, 0, len(s.Processes))
+	rows := make([]*schema.Process, 0, len(s.Processes))
 	perDevice := map[int]map[string]bool{} // device → PID labels on it
 	for i := range s.Processes {
 		p := &s.Processes[i]
@@ -356,7 +356,7 @@ func processMetrics(ch sink, s *snapshot.Snapshot, names map[int]string) {
 // podOf is a row's namespace, pod and container labels: empty outside a
 // pod (as Prometheus has it for a missing label), "unknown" for a name the
 // node's kubelet folders do not give.
-func podOf(p *snapshot.Process) []string {
+func podOf(p *schema.Process) []string {
 	if p.PodUID == nil {
 		return []string{"", "", ""}
 	}
@@ -365,7 +365,7 @@ func podOf(p *snapshot.Process) []string {
 
 // vramKey orders rows for the cardinality cut: measured VRAM, and a row
 // whose size the driver hides below any measured one.
-func vramKey(p *snapshot.Process) int64 {
+func vramKey(p *schema.Process) int64 {
 	if p.VRAMBytes == nil {
 		return -1
 	}
@@ -376,7 +376,7 @@ func vramKey(p *snapshot.Process) int64 {
 // any. The breakdown is per process; "model" names its main model file. A
 // process on two devices has its LLM block on each row; the caller exports
 // it once per PID (its model series carry no device label).
-func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
+func modelMetrics(ch sink, p *schema.Process, liveDone map[string]bool) bool {
 	l := p.LLM
 	if l == nil {
 		return false
@@ -429,7 +429,7 @@ func modelMetrics(ch sink, p *snapshot.Process, liveDone map[string]bool) bool {
 
 // openedMetrics exports when the process opened each model file the
 // open trace saw (once per PID, like the model series).
-func openedMetrics(ch sink, p *snapshot.Process) {
+func openedMetrics(ch sink, p *schema.Process) {
 	for _, m := range p.Models {
 		if m.OpenedAt == nil {
 			continue
@@ -443,7 +443,7 @@ func openedMetrics(ch sink, p *snapshot.Process) {
 }
 
 // servedMetrics exports each model served across processes or GPUs.
-func servedMetrics(ch sink, s *snapshot.Snapshot) {
+func servedMetrics(ch sink, s *schema.Snapshot) {
 	var paths []string // every model file: the evidence that a name is a folder
 	if len(s.ServedModels) > 0 {
 		for i := range s.Processes {
@@ -475,7 +475,7 @@ func servedMetrics(ch sink, s *snapshot.Snapshot) {
 // folder the process's model files show it names, is cut to its base
 // name (anonymise.ModelName): a label never carries a directory.
 // Candidates (only installed) are not its model.
-func ModelLabel(p *snapshot.Process) string {
+func ModelLabel(p *schema.Process) string {
 	if p.LLM != nil && p.LLM.ModelID != nil && *p.LLM.ModelID != "" {
 		return anonymise.ModelName(*p.LLM.ModelID, modelPaths(p))
 	}
@@ -499,7 +499,7 @@ func ModelLabel(p *snapshot.Process) string {
 }
 
 // modelPaths are the paths of a process's model files.
-func modelPaths(p *snapshot.Process) []string {
+func modelPaths(p *schema.Process) []string {
 	out := make([]string, 0, len(p.Models))
 	for _, m := range p.Models {
 		out = append(out, m.Path)
@@ -556,7 +556,7 @@ func str[T ~string](s *T) string {
 	return string(*s)
 }
 
-func versionOf(s *snapshot.Snapshot) string {
+func versionOf(s *schema.Snapshot) string {
 	if s == nil || s.Tool.Version == "" {
 		return unknownName
 	}

@@ -19,8 +19,6 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 
-	"github.com/gputaskman/gtm/app/snapshot"
-
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -38,10 +36,10 @@ func part(b uint64, src, from string) *schema.Part {
 // fixture: one GPU with full telemetry, one with most readings unsupported;
 // a llama-server with a reported breakdown, an Ollama runner with
 // estimates, a process whose memory NVML hides, a matched (inferred) one.
-func fixture() *snapshot.Snapshot {
+func fixture() *schema.Snapshot {
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
-	row := func(pid, dev int, name, cat string, vram *uint64) snapshot.Process {
-		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp(name), Category: sp(cat), DeviceIndex: ip(dev),
+	row := func(pid, dev int, name, cat string, vram *uint64) schema.Process {
+		return schema.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp(name), Category: sp(cat), DeviceIndex: ip(dev),
 			StartTime: &start, VRAMBytes: vram, Notes: []string{}}
 	}
 	llama := row(4242, 0, "llama-server", "AI", mib(5530))
@@ -57,12 +55,12 @@ func fixture() *snapshot.Snapshot {
 	runner.PodUID, runner.Namespace, runner.Pod, runner.ContainerName = sp("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), sp("ml"), sp("ollama-0"), sp("ollama")
 	hidden := row(777, 0, "Xorg", "compositor", nil)
 	matched := row(900, 0, "python3", "AI", nil)
-	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp(snapshot.Matched)
+	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp(schema.Matched)
 	matched.PodUID = sp("0c0c0c0c-1111-2222-3333-444455556666") // in a pod the node does not name
-	return &snapshot.Snapshot{
-		SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "1.2.3"},
+	return &schema.Snapshot{
+		SchemaVersion: schema.SchemaVersion, Tool: schema.Tool{Name: "gtm", Version: "1.2.3"},
 		TakenAt: time.Date(2026, 12, 2, 15, 4, 5, 0, time.UTC),
-		Host:    snapshot.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
+		Host:    schema.Host{OS: "linux", Mode: "native", Hostname: sp("box")},
 		Devices: []schema.Device{
 			{Index: 0, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-aaaa"), PCIBusID: sp("00000000:01:00.0"),
 				MemoryTotalBytes: mib(24564), MemoryUsedBytes: mib(6100), GPUUtilPercent: f64(91), MemoryUtilPercent: f64(40),
@@ -70,7 +68,7 @@ func fixture() *snapshot.Snapshot {
 				SMClockMHz: f64(2520), MemoryClockMHz: f64(10501), PCIeRxBytesPerS: u64(1 << 20), PCIeTxBytesPerS: u64(2 << 20)},
 			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
 		},
-		Processes: []snapshot.Process{llama, hidden, matched, runner},
+		Processes: []schema.Process{llama, hidden, matched, runner},
 		Sources:   []schema.SourceStatus{schema.OK("nvml"), schema.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), schema.OK("procfs")},
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/anonymise/anontest"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // served returns what e's handler answers on path.
@@ -92,7 +92,7 @@ func TestSnapshotJSONRedactsWhatSaysItIsRedacted(t *testing.T) {
 	if strings.Contains(body, "acme-secret-project") {
 		t.Errorf("/snapshot.json serves a snapshot that says it is redacted as it is:\n%s", body)
 	}
-	var got snapshot.Snapshot
+	var got schema.Snapshot
 	if err := json.Unmarshal([]byte(body), &got); err != nil || got.Processes[0].LLM.ModelID == nil || *got.Processes[0].LLM.ModelID != "model" {
 		t.Errorf("served model_id %v (%v), want \"model\"", got.Processes[0].LLM.ModelID, err)
 	}

@@ -15,10 +15,10 @@ import (
 // servedFixture adds a vLLM model split over both GPUs to the fixture:
 // two tensor-parallel workers of one API process (which holds no GPU
 // memory), with what the log and the API reported.
-func servedFixture() *snapshot.Snapshot {
+func servedFixture() *schema.Snapshot {
 	s := fixture()
-	worker := func(pid, dev int, vram uint64) snapshot.Process {
-		return snapshot.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp("VLLM::Worker_TP"), Category: sp("AI"),
+	worker := func(pid, dev int, vram uint64) schema.Process {
+		return schema.Process{PID: pid, PIDLabel: fmt.Sprint(pid), Name: sp("VLLM::Worker_TP"), Category: sp("AI"),
 			DeviceIndex: ip(dev), VRAMBytes: mib(vram), Notes: []string{},
 			LLM: &schema.LLM{Breakdown: schema.Breakdown{Weights: part(7800, "reported", "log"), KVCache: part(12000, "reported", "log"),
 				Activations: part(1400, "reported", "log"), CUDAGraphs: part(512, "reported", "log")},
@@ -76,7 +76,7 @@ func TestExportServedModel(t *testing.T) {
 func TestExportOpenedModel(t *testing.T) {
 	s := fixture()
 	at := time.Date(2026, 12, 2, 15, 0, 1, 500_000_000, time.UTC)
-	p := snapshot.Process{PID: 7000, PIDLabel: "7000", Name: sp("whisper-server"), DeviceIndex: ip(0), VRAMBytes: mib(900), Notes: []string{},
+	p := schema.Process{PID: 7000, PIDLabel: "7000", Name: sp("whisper-server"), DeviceIndex: ip(0), VRAMBytes: mib(900), Notes: []string{},
 		Models: []schema.Model{{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at}}}
 	p2 := p
 	p2.DeviceIndex = ip(1)

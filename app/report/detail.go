@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gputaskman/gtm/app/escape"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -82,7 +82,7 @@ func provRow(label, value, prov string) Row {
 // ProcessDetail gathers process p's detail. snap, when given (the window
 // has one; `gtm inspect` reads one process and has none), names p's GPU
 // among several and the model it serves with other processes.
-func ProcessDetail(snap *snapshot.Snapshot, p *snapshot.Process) Detail {
+func ProcessDetail(snap *schema.Snapshot, p *schema.Process) Detail {
 	d := Detail{Title: fmt.Sprintf("PID %s · %s", p.PIDLabel, FormatString(p.Name))}
 	if p.User != nil {
 		d.Title += " · " + *p.User
@@ -176,7 +176,7 @@ const PresenceNote = "A loaded library or mapped file proves presence, not GPU r
 
 // notesSection is the presence caveat and the row's own notes; the LLM's
 // notes stand beside its bar and are not repeated.
-func notesSection(p *snapshot.Process) Section {
+func notesSection(p *schema.Process) Section {
 	s := Section{Title: "Notes"}
 	llm := map[string]bool{}
 	if p.LLM != nil {

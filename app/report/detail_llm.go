@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // llmSection is an LLM's memory: the bar of its parts against the
 // measured VRAM, the measurement itself, buffers in host RAM and the
 // estimator's notes.
-func llmSection(p *snapshot.Process) Section {
+func llmSection(p *schema.Process) Section {
 	l := p.LLM
 	s := Section{Title: "LLM memory",
 		Caption: "Reported by the runtime or estimated from the model header; " +
@@ -183,7 +183,7 @@ func devicePartsText(d schema.DeviceParts) string {
 }
 
 // servedModelOf is the served model p's row belongs to, nil for none.
-func servedModelOf(snap *snapshot.Snapshot, p *snapshot.Process) *snapshot.ServedModel {
+func servedModelOf(snap *schema.Snapshot, p *schema.Process) *schema.ServedModel {
 	if snap == nil {
 		return nil
 	}
@@ -199,7 +199,7 @@ func servedModelOf(snap *snapshot.Snapshot, p *snapshot.Process) *snapshot.Serve
 
 // servedSection shows one model across its processes and devices: each
 // process's measured VRAM, and their measured sum.
-func servedSection(g *snapshot.ServedModel) Section {
+func servedSection(g *schema.ServedModel) Section {
 	title := "Served model · " + g.Server
 	if g.Model != nil {
 		title += " · " + *g.Model

@@ -6,13 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // modelSections gives each model its own section, strongest evidence
 // first as the inspector found them.
-func modelSections(p *snapshot.Process) []Section {
+func modelSections(p *schema.Process) []Section {
 	switch {
 	case p.Models == nil:
 		return []Section{{Title: "Models", Rows: []Row{{Value: "n/a (not inspected)"}}}}

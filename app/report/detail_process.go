@@ -5,12 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // processSection is who the process is: identity, command line, category,
 // container or Kubernetes pod, and the ports it listens on.
-func processSection(p *snapshot.Process) Section {
+func processSection(p *schema.Process) Section {
 	s := Section{Title: "Process"}
 	s.Rows = append(s.Rows,
 		Row{Label: "PID", Value: pidText(p)},
@@ -43,7 +43,7 @@ func processSection(p *snapshot.Process) Section {
 	return s
 }
 
-func pidText(p *snapshot.Process) string {
+func pidText(p *schema.Process) string {
 	if p.HostPID != nil {
 		return fmt.Sprintf("%s (the driver lists host PID %d for it)", p.PIDLabel, *p.HostPID)
 	}
@@ -56,7 +56,7 @@ func pidText(p *snapshot.Process) string {
 	return p.PIDLabel
 }
 
-func timeText(p *snapshot.Process) string {
+func timeText(p *schema.Process) string {
 	if p.StartTime == nil {
 		return NA
 	}
@@ -72,13 +72,13 @@ func intText(v *int) string {
 
 // countersSection lists each measured counter with its provenance, and a
 // size whose owner was inferred beside it, never in it.
-func countersSection(snap *snapshot.Snapshot, p *snapshot.Process) Section {
+func countersSection(snap *schema.Snapshot, p *schema.Process) Section {
 	s := Section{Title: "GPU counters"}
 	s.Rows = append(s.Rows, Row{Label: "GPU", Value: gpuText(snap, p)},
 		provRow("VRAM", FormatBytes(p.VRAMBytes), Measured))
 	if p.VRAMInferredBytes != nil {
 		prov := Inferred + " (owner matched by evidence; not in measured totals)"
-		if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Guess {
+		if p.VRAMInferredBy != nil && *p.VRAMInferredBy == schema.Guess {
 			prov = Guessed + " (owner guessed; not in measured totals)"
 		}
 		s.Rows = append(s.Rows, provRow("VRAM (attributed)", FormatBytes(p.VRAMInferredBytes), prov))
@@ -117,7 +117,7 @@ func countersSection(snap *snapshot.Snapshot, p *snapshot.Process) Section {
 // gpuText names the process's GPU: its index, the device's name when the
 // snapshot has several (the window's header names a lone one), its MIG
 // instance and the driver's process types.
-func gpuText(snap *snapshot.Snapshot, p *snapshot.Process) string {
+func gpuText(snap *schema.Snapshot, p *schema.Process) string {
 	if p.DeviceIndex == nil {
 		return "none listed by the driver now"
 	}

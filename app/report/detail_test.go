@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -29,7 +28,7 @@ func findRow(s *Section, label string) *Row {
 	return nil
 }
 
-func golden4242(t *testing.T) (*snapshot.Snapshot, *snapshot.Process) {
+func golden4242(t *testing.T) (*schema.Snapshot, *schema.Process) {
 	t.Helper()
 	snap := goldenSnapshot(t)
 	for i := range snap.Processes {
@@ -89,7 +88,7 @@ func TestProcessDetailSections(t *testing.T) {
 // escapes into the detail or its text.
 func TestProcessDetailUnknownAndHostile(t *testing.T) {
 	name := "evil\x1b]0;owned\x07"
-	p := &snapshot.Process{PID: 9, PIDLabel: "H:9", Name: &name, Cmdline: []string{"x\x1b[2J"}, Notes: []string{"note\x1b[1m"}}
+	p := &schema.Process{PID: 9, PIDLabel: "H:9", Name: &name, Cmdline: []string{"x\x1b[2J"}, Notes: []string{"note\x1b[1m"}}
 	d := ProcessDetail(nil, p)
 	for _, want := range []struct{ section, label, value string }{
 		{"Process", "Executable", "n/a"}, {"GPU counters", "GPU", "none listed by the driver now"}, {"Process", "Category", "n/a"},
@@ -116,7 +115,7 @@ func TestProcessDetailUnknownAndHostile(t *testing.T) {
 // name's label and the API's output modalities.
 func TestProcessDetailModelStanding(t *testing.T) {
 	s := func(v string) *string { return &v }
-	p := &snapshot.Process{PID: 1, PIDLabel: "1", Models: []schema.Model{
+	p := &schema.Process{PID: 1, PIDLabel: "1", Models: []schema.Model{
 		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindLabel: s("likely decision model (laya)"),
 			OutputModalities: []string{"text", "decisions"}},
 		{Path: "/m/kev.gguf", Evidence: []string{"mapped"}, KindLabel: s("likely decision model (kev)")},
@@ -141,7 +140,7 @@ func TestProcessDetailModelStanding(t *testing.T) {
 // bar's caption and legend first in the LLM section.
 func TestDetailText(t *testing.T) {
 	vram := uint64(2 << 30)
-	p := &snapshot.Process{PID: 5, PIDLabel: "5", VRAMBytes: &vram, LLM: &schema.LLM{Breakdown: schema.Breakdown{
+	p := &schema.Process{PID: 5, PIDLabel: "5", VRAMBytes: &vram, LLM: &schema.LLM{Breakdown: schema.Breakdown{
 		Weights: &schema.Part{Bytes: 1 << 30, Source: "reported", From: "log"}}}}
 	text := ProcessDetail(nil, p).Text()
 	for _, want := range []string{

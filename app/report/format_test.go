@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -25,10 +24,10 @@ func TestFormatHugeReadingsStayShort(t *testing.T) {
 	}
 	huge, dev := 1e308, 0
 	used, total := uint64(math.MaxUint64), uint64(1)
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion,
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion,
 		Devices: []schema.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
 			GPUUtilPercent: &huge, TemperatureC: &huge, PowerW: &huge, SMClockMHz: &huge}},
-		Processes: []snapshot.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
+		Processes: []schema.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
 			LLM: &schema.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
 	var text strings.Builder
 	must(t, WriteText(&text, s))
@@ -40,11 +39,11 @@ func TestFormatHugeReadingsStayShort(t *testing.T) {
 
 // goldenSnapshot is the schema's golden snapshot (the collector's test
 // machine): two GPUs, an inspected llama-server with an LLM breakdown.
-func goldenSnapshot(t *testing.T) *snapshot.Snapshot {
+func goldenSnapshot(t *testing.T) *schema.Snapshot {
 	t.Helper()
 	b, err := os.ReadFile("../snapshot/testdata/snapshot.golden.json")
 	must(t, err)
-	var s snapshot.Snapshot
+	var s schema.Snapshot
 	must(t, json.Unmarshal(b, &s))
 	return &s
 }
@@ -92,7 +91,7 @@ func TestModelSummary(t *testing.T) {
 		}, "qwen3:14b +2"},
 	}
 	for _, tc := range cases {
-		if got := ModelSummary(snapshot.Process{Models: tc.models}); got != tc.want {
+		if got := ModelSummary(schema.Process{Models: tc.models}); got != tc.want {
 			t.Errorf("ModelSummary = %q, want %q", got, tc.want)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/internal/textfmt"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -55,7 +54,7 @@ func SystemSummary(sys *schema.System) string {
 var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
 
 // ProcessCells is one process row's cells, in ProcessColumns order.
-func ProcessCells(p snapshot.Process) []string {
+func ProcessCells(p schema.Process) []string {
 	return []string{
 		escape.Text(p.PIDLabel),
 		FormatString(p.User),
@@ -74,12 +73,12 @@ func ProcessCells(p snapshot.Process) []string {
 
 // VRAMCell is a row's VRAM as shown: the measured size, or a size whose
 // owner was inferred marked "*" (matched) or "?" (guess); n/a otherwise.
-func VRAMCell(p snapshot.Process) string {
+func VRAMCell(p schema.Process) string {
 	if p.VRAMBytes != nil || p.VRAMInferredBytes == nil {
 		return FormatBytes(p.VRAMBytes)
 	}
 	mark := "?"
-	if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Matched {
+	if p.VRAMInferredBy != nil && *p.VRAMInferredBy == schema.Matched {
 		mark = "*"
 	}
 	return FormatBytes(p.VRAMInferredBytes) + mark
@@ -88,7 +87,7 @@ func VRAMCell(p snapshot.Process) string {
 // ModelSummary names the process's strongest model ("qwen3:14b", or the
 // file name), with "+N" for more; candidates only are shown with "?".
 // Empty when none was found; n/a when the process was not inspected.
-func ModelSummary(p snapshot.Process) string {
+func ModelSummary(p schema.Process) string {
 	name := modelName(p)
 	if l := p.LLM; l != nil && l.Role != nil && *l.Role == "worker" && l.Server != nil {
 		// a worker is named by its server too: its model is the server's
@@ -107,7 +106,7 @@ func ModelSummary(p snapshot.Process) string {
 // modelName is a row's main model: the best evidenced file's friendly or
 // base name (+N for more), else the model its server names; n/a when
 // not inspected.
-func modelName(p snapshot.Process) string {
+func modelName(p schema.Process) string {
 	served := ""
 	if p.LLM != nil && p.LLM.ModelID != nil {
 		served = escape.Text(shortModel(*p.LLM.ModelID))
@@ -151,10 +150,29 @@ func shortModel(id string) string {
 	return id
 }
 
+// DemoBanner labels recorded demo data (Snapshot.Demo) wherever it is
+// shown: the window's banner, the tray's tooltip, the text report.
+const DemoBanner = "Recorded demo — nothing here is from this machine"
+
+// NoGPUMessage explains, in one line, why a snapshot has no devices, or
+// returns "" when it has some. The reason is the GPU source's own error
+// (e.g. no NVIDIA driver).
+func NoGPUMessage(s *schema.Snapshot) string {
+	if len(s.Devices) > 0 {
+		return ""
+	}
+	for _, src := range s.Sources {
+		if !src.OK && src.Error != nil {
+			return fmt.Sprintf("No GPU to show: %s.", escape.Text(*src.Error))
+		}
+	}
+	return "No GPU to show: the driver reports no devices."
+}
+
 // WriteText writes the --once report: one header per device, the process
 // table, and any source that failed. Unknown readings are n/a.
-func WriteText(w io.Writer, s *snapshot.Snapshot) error {
-	if msg := s.NoGPUMessage(); msg != "" {
+func WriteText(w io.Writer, s *schema.Snapshot) error {
+	if msg := NoGPUMessage(s); msg != "" {
 		_, err := fmt.Fprintln(w, msg)
 		return err
 	}
@@ -198,7 +216,7 @@ func WriteText(w io.Writer, s *snapshot.Snapshot) error {
 }
 
 // writeLLMs adds one line per LLM process: its breakdown and live state.
-func writeLLMs(b *strings.Builder, ps []snapshot.Process) {
+func writeLLMs(b *strings.Builder, ps []schema.Process) {
 	first := true
 	for _, p := range ps {
 		if p.LLM == nil {
@@ -214,7 +232,7 @@ func writeLLMs(b *strings.Builder, ps []snapshot.Process) {
 
 // writePods adds one line per process in a Kubernetes pod: its
 // namespace/pod/container. Absent when no process is in a pod.
-func writePods(b *strings.Builder, ps []snapshot.Process) {
+func writePods(b *strings.Builder, ps []schema.Process) {
 	first := true
 	for _, p := range ps {
 		if p.PodUID == nil {
@@ -231,7 +249,7 @@ func writePods(b *strings.Builder, ps []snapshot.Process) {
 // PodLabel is a process's Kubernetes pod as shown: namespace/pod/container,
 // "?" for a container whose name is unknown, "pod UID (unnamed)" when the
 // node's folders do not name the pod; empty outside a pod.
-func PodLabel(p snapshot.Process) string {
+func PodLabel(p schema.Process) string {
 	switch {
 	case p.PodUID == nil:
 		return ""
@@ -247,7 +265,7 @@ func PodLabel(p snapshot.Process) string {
 
 // writeServed adds one line per model served by several processes or on
 // several GPUs: its processes and their measured VRAM.
-func writeServed(b *strings.Builder, ms []snapshot.ServedModel) {
+func writeServed(b *strings.Builder, ms []schema.ServedModel) {
 	if len(ms) == 0 {
 		return
 	}
@@ -259,7 +277,7 @@ func writeServed(b *strings.Builder, ms []snapshot.ServedModel) {
 
 // ServedSummary is a served model in one line: its processes (role,
 // rank, GPU, measured VRAM) and their measured total.
-func ServedSummary(m snapshot.ServedModel) string {
+func ServedSummary(m schema.ServedModel) string {
 	var parts []string
 	for _, p := range m.Processes {
 		who := fmt.Sprintf("PID %d %s", p.PID, p.Role)
@@ -390,7 +408,7 @@ func formatMiB(v uint64) string {
 }
 
 // writeNotes lists each process's notes once, under the table.
-func writeNotes(b *strings.Builder, ps []snapshot.Process) {
+func writeNotes(b *strings.Builder, ps []schema.Process) {
 	first := true
 	for _, p := range ps {
 		for _, n := range p.Notes {

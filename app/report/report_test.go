@@ -3,14 +3,13 @@ package report
 import (
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func TestModelSummaryNamesWorkers(t *testing.T) {
 	srv, role, id := "vllm", "worker", "Qwen/Qwen3-8B"
 	rank := 1
-	p := snapshot.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &role, ModelID: &id, Rank: &rank}}
+	p := schema.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &role, ModelID: &id, Rank: &rank}}
 	if got := ModelSummary(p); got != "Qwen/Qwen3-8B · vllm worker 1" {
 		t.Errorf("worker row = %q", got)
 	}
@@ -20,13 +19,13 @@ func TestModelSummaryNamesWorkers(t *testing.T) {
 	}
 	// an Ollama runner keeps its model file's store name
 	ollama, blobName := "ollama", "qwen3:0.6b"
-	p = snapshot.Process{Models: []schema.Model{{Path: "/blobs/sha256-1", Name: &blobName, Confirmed: true}},
+	p = schema.Process{Models: []schema.Model{{Path: "/blobs/sha256-1", Name: &blobName, Confirmed: true}},
 		LLM: &schema.LLM{Server: &ollama, Role: &role}}
 	if got := ModelSummary(p); got != "qwen3:0.6b · ollama worker" {
 		t.Errorf("Ollama runner row = %q", got)
 	}
 	api, path := "api", "/srv/models/Qwen3-8B"
-	p = snapshot.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &api, ModelID: &path}}
+	p = schema.Process{Models: []schema.Model{}, LLM: &schema.LLM{Server: &srv, Role: &api, ModelID: &path}}
 	if got := ModelSummary(p); got != "Qwen3-8B" {
 		t.Errorf("API row naming a path = %q, want its base name", got)
 	}
@@ -35,14 +34,14 @@ func TestModelSummaryNamesWorkers(t *testing.T) {
 func TestPodLabel(t *testing.T) {
 	s := func(v string) *string { return &v }
 	for _, c := range []struct {
-		p    snapshot.Process
+		p    schema.Process
 		want string
 	}{
-		{snapshot.Process{}, ""},
-		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0"), ContainerName: s("server")}, "ml/llama-0/server"},
-		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0")}, "ml/llama-0/?"},
-		{snapshot.Process{PodUID: s("u1")}, "pod u1 (unnamed)"},
-		{snapshot.Process{PodUID: s("u1"), Namespace: s("ml\x1b[2J"), Pod: s("p"), ContainerName: s("c")}, `ml\x1b[2J/p/c`},
+		{schema.Process{}, ""},
+		{schema.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0"), ContainerName: s("server")}, "ml/llama-0/server"},
+		{schema.Process{PodUID: s("u1"), Namespace: s("ml"), Pod: s("llama-0")}, "ml/llama-0/?"},
+		{schema.Process{PodUID: s("u1")}, "pod u1 (unnamed)"},
+		{schema.Process{PodUID: s("u1"), Namespace: s("ml\x1b[2J"), Pod: s("p"), ContainerName: s("c")}, `ml\x1b[2J/p/c`},
 	} {
 		if got := PodLabel(c.p); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)

@@ -1,8 +1,15 @@
+// Package snapshot derives what a snapshot says about its rows together:
+// the models a server holds across several processes or devices
+// (GroupServed). The snapshot's types are package schema's; its golden
+// example, testdata/snapshot.golden.json, is written by app/collect's
+// tests and read by every renderer's.
 package snapshot
 
 import (
 	"path/filepath"
 	"sort"
+
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // GroupServed finds the models served by several GPU-holding processes,
@@ -10,13 +17,13 @@ import (
 // same API process (a worker's api_pid, the API process's own PID) and
 // the same model. A model with one GPU row is no group: its row says all
 // there is (an Ollama runner under `ollama serve`).
-func GroupServed(procs []Process) []ServedModel {
+func GroupServed(procs []schema.Process) []schema.ServedModel {
 	type key struct {
 		server string
 		api    int
 		model  string
 	}
-	groups := map[key]*ServedModel{}
+	groups := map[key]*schema.ServedModel{}
 	var order []key
 	for _, p := range procs {
 		l := p.LLM
@@ -33,7 +40,7 @@ func GroupServed(procs []Process) []ServedModel {
 		}
 		g := groups[k]
 		if g == nil {
-			g = &ServedModel{Server: k.server, APIPID: ptr(k.api), Processes: []ServedProcess{}, Devices: []int{}}
+			g = &schema.ServedModel{Server: k.server, APIPID: schema.Ptr(k.api), Processes: []schema.ServedProcess{}, Devices: []int{}}
 			groups[k] = g
 			order = append(order, k)
 		}
@@ -41,14 +48,14 @@ func GroupServed(procs []Process) []ServedModel {
 		if l.Role != nil {
 			role = *l.Role
 		}
-		g.Processes = append(g.Processes, ServedProcess{PID: p.PID, Role: role, Rank: l.Rank, DeviceIndex: p.DeviceIndex, VRAMBytes: p.VRAMBytes})
+		g.Processes = append(g.Processes, schema.ServedProcess{PID: p.PID, Role: role, Rank: l.Rank, DeviceIndex: p.DeviceIndex, VRAMBytes: p.VRAMBytes})
 		if g.Model == nil {
 			g.Model = name
 		}
 	}
-	var out []ServedModel
+	var out []schema.ServedModel
 	for _, k := range order {
-		if g := groups[k]; g.finish(k.api) {
+		if g := groups[k]; finish(g, k.api) {
 			out = append(out, *g)
 		}
 	}
@@ -59,7 +66,7 @@ func GroupServed(procs []Process) []ServedModel {
 // device when it holds no GPU memory), the workers by rank, the devices
 // and the measured sum. It reports whether the group holds GPU memory in
 // two rows or more, the only groups worth showing.
-func (g *ServedModel) finish(api int) bool {
+func finish(g *schema.ServedModel, api int) bool {
 	devs := map[int]bool{}
 	gpuRows, hasAPI := 0, false
 	var total uint64
@@ -79,7 +86,7 @@ func (g *ServedModel) finish(api int) bool {
 		return false
 	}
 	if !hasAPI && api > 0 {
-		g.Processes = append([]ServedProcess{{PID: api, Role: "api"}}, g.Processes...)
+		g.Processes = append([]schema.ServedProcess{{PID: api, Role: "api"}}, g.Processes...)
 	}
 	for d := range devs {
 		g.Devices = append(g.Devices, d)
@@ -106,20 +113,18 @@ func (g *ServedModel) finish(api int) bool {
 
 // servedModelName is the model a row's server names (llm.model_id), else
 // the base name of its main model file; nil when neither.
-func servedModelName(p *Process) *string {
+func servedModelName(p *schema.Process) *string {
 	if p.LLM.ModelID != nil {
-		return ptr(*p.LLM.ModelID)
+		return schema.Ptr(*p.LLM.ModelID)
 	}
 	for _, m := range p.Models {
 		if m.Candidate || m.Role != "model" {
 			continue
 		}
 		if m.Name != nil {
-			return ptr(*m.Name)
+			return schema.Ptr(*m.Name)
 		}
-		return ptr(filepath.Base(m.Path))
+		return schema.Ptr(filepath.Base(m.Path))
 	}
 	return nil
 }
-
-func ptr[T any](v T) *T { return &v }

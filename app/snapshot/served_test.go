@@ -6,24 +6,24 @@ import (
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-func servedRow(pid, dev int, vram uint64, server, role, model string, api, rank *int) Process {
+func servedRow(pid, dev int, vram uint64, server, role, model string, api, rank *int) schema.Process {
 	l := &schema.LLM{Server: &server, Role: &role, APIPID: api, Rank: rank}
 	if model != "" {
 		l.ModelID = &model
 	}
 	name := "p"
-	return Process{PID: pid, Name: &name, DeviceIndex: &dev, VRAMBytes: &vram, LLM: l}
+	return schema.Process{PID: pid, Name: &name, DeviceIndex: &dev, VRAMBytes: &vram, LLM: l}
 }
 
 func TestGroupServedTensorParallel(t *testing.T) {
 	api := 100
 	r0, r1 := 0, 1
-	procs := []Process{
+	procs := []schema.Process{
 		servedRow(102, 1, 30<<30, "vllm", "worker", "Qwen/Qwen3-8B", &api, &r1),
 		servedRow(101, 0, 31<<30, "vllm", "worker", "Qwen/Qwen3-8B", &api, &r0),
-		servedRow(200, 0, 5<<30, "ollama", "worker", "qwen3:8b", ptr(199), nil), // one GPU row: no group
+		servedRow(200, 0, 5<<30, "ollama", "worker", "qwen3:8b", schema.Ptr(199), nil), // one GPU row: no group
 	}
-	procs = append(procs, Process{PID: 300}) // no llm block
+	procs = append(procs, schema.Process{PID: 300}) // no llm block
 	got := GroupServed(procs)
 	if len(got) != 1 {
 		t.Fatalf("groups = %+v, want one (the vLLM model)", got)
@@ -47,7 +47,7 @@ func TestGroupServedTensorParallel(t *testing.T) {
 func TestGroupServedTwoModelsOneAPI(t *testing.T) {
 	// two Ollama runners of one `ollama serve`, each on two GPUs: two groups
 	api := 50
-	procs := []Process{
+	procs := []schema.Process{
 		servedRow(60, 0, 1<<30, "ollama", "worker", "a:1b", &api, nil),
 		servedRow(60, 1, 1<<30, "ollama", "worker", "a:1b", &api, nil),
 		servedRow(61, 0, 2<<30, "ollama", "worker", "b:2b", &api, nil),
@@ -64,7 +64,7 @@ func TestGroupServedUnmeasured(t *testing.T) {
 	a := servedRow(11, 0, 0, "sglang", "worker", "m", &api, nil)
 	b := servedRow(12, 1, 0, "sglang", "worker", "m", &api, nil)
 	a.VRAMBytes, b.VRAMBytes = nil, nil
-	got := GroupServed([]Process{a, b})
+	got := GroupServed([]schema.Process{a, b})
 	if len(got) != 1 || got[0].VRAMBytes != nil {
 		t.Fatalf("groups = %+v, want one with vram null (nothing measured)", got)
 	}

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
-
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -26,17 +24,17 @@ func fxDev(used uint64, util float64) schema.Device {
 		MemoryUtilPercent: fxF64(util / 2), TemperatureC: fxF64(45 + util/4), PowerW: fxF64(30 + util*2)}
 }
 
-func fxProc(pid int, name string, start time.Time, vram *uint64) snapshot.Process {
+func fxProc(pid int, name string, start time.Time, vram *uint64) schema.Process {
 	d := 0
 	st := start
-	return snapshot.Process{PID: pid, PIDLabel: fxItoa(pid), Name: fxStr(name), User: fxStr("ana"), StartTime: &st,
+	return schema.Process{PID: pid, PIDLabel: fxItoa(pid), Name: fxStr(name), User: fxStr("ana"), StartTime: &st,
 		DeviceIndex: &d, GPUProcessTypes: []string{"compute"}, VRAMBytes: vram,
 		Cmdline: []string{name}, Notes: []string{}}
 }
 
-func fxSnap(at time.Time, d schema.Device, ps ...snapshot.Process) *snapshot.Snapshot {
-	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, Tool: snapshot.Tool{Name: "gtm", Version: "test"}, TakenAt: at,
-		Host: snapshot.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []schema.Device{d},
+func fxSnap(at time.Time, d schema.Device, ps ...schema.Process) *schema.Snapshot {
+	return &schema.Snapshot{SchemaVersion: schema.SchemaVersion, Tool: schema.Tool{Name: "gtm", Version: "test"}, TakenAt: at,
+		Host: schema.Host{OS: "linux", Mode: "native", Hostname: fxStr("workstation")}, Devices: []schema.Device{d},
 		Processes: ps, Sources: []schema.SourceStatus{schema.OK("nvml")}}
 }
 
@@ -70,4 +68,4 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
-func fxProv(p snapshot.Provenance) *snapshot.Provenance { return &p }
+func fxProv(p schema.Provenance) *schema.Provenance { return &p }

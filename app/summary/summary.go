@@ -15,7 +15,7 @@ import (
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/internal/textfmt"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -138,7 +138,7 @@ type accumulator struct {
 }
 
 // Summarize sums up a capture (snapshots in the order taken).
-func Summarize(snaps []*snapshot.Snapshot) *Summary {
+func Summarize(snaps []*schema.Snapshot) *Summary {
 	s := &Summary{Version: Version, Snapshots: len(snaps), Devices: []DeviceSummary{},
 		Processes: []ProcessSummary{}, Models: []ModelSeen{}, Notes: []string{}}
 	if len(snaps) == 0 {
@@ -165,7 +165,7 @@ func Summarize(snaps []*snapshot.Snapshot) *Summary {
 
 // addDevices takes one snapshot's device readings and returns its device
 // indexes' adapter keys.
-func (acc *accumulator) addDevices(snap *snapshot.Snapshot) map[int]string {
+func (acc *accumulator) addDevices(snap *schema.Snapshot) map[int]string {
 	at := snap.TakenAt
 	keyOf := map[int]string{}
 	for _, d := range snap.Devices {
@@ -196,7 +196,7 @@ func (acc *accumulator) addDevices(snap *snapshot.Snapshot) map[int]string {
 
 // addProcess takes one row: a process on an adapter (keyOf tells which),
 // told apart from a reused PID by its start time.
-func (acc *accumulator) addProcess(p *snapshot.Process, keyOf map[int]string, at time.Time) {
+func (acc *accumulator) addProcess(p *schema.Process, keyOf map[int]string, at time.Time) {
 	dk := "none"
 	dev := -1
 	if p.DeviceIndex != nil {
@@ -228,7 +228,7 @@ func (acc *accumulator) addProcess(p *snapshot.Process, keyOf map[int]string, at
 
 // addModels notes the models a row held or named; candidates (installed
 // files) say nothing about what ran.
-func (acc *accumulator) addModels(p *snapshot.Process, at time.Time) {
+func (acc *accumulator) addModels(p *schema.Process, at time.Time) {
 	for _, m := range p.Models {
 		if m.Candidate {
 			continue

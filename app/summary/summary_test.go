@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -20,8 +19,8 @@ import (
 // GPU 0 and peaks at the third snapshot; NVML hides its memory in the
 // second (not counted as zero). A container process on GPU 1 has only
 // inferred VRAM. GPU 1's utilisation is unsupported.
-func summaryCapture() []*snapshot.Snapshot {
-	var out []*snapshot.Snapshot
+func summaryCapture() []*schema.Snapshot {
+	var out []*schema.Snapshot
 	start := fxT0.Add(-time.Hour)
 	for i, v := range []*uint64{fxU64(1000 * mib), nil, fxU64(5000 * mib), fxU64(3000 * mib)} {
 		at := fxT0.Add(time.Duration(i) * time.Minute)
@@ -38,7 +37,7 @@ func summaryCapture() []*snapshot.Snapshot {
 		box := fxProc(31, "vllm", start, nil)
 		box.DeviceIndex = fxIntp(1)
 		box.PIDLabel = "H:31"
-		box.VRAMInferredBytes, box.VRAMInferredBy = fxU64(4000*mib), fxProv(snapshot.Matched)
+		box.VRAMInferredBytes, box.VRAMInferredBy = fxU64(4000*mib), fxProv(schema.Matched)
 		xorg := fxProc(1200, "Xorg", start, fxU64(180*mib))
 		s := fxSnap(at, g0, xorg, py, box)
 		s.Devices = append(s.Devices, g1)
@@ -124,13 +123,13 @@ func TestSummaryKeepsSameNameAdaptersApart(t *testing.T) {
 func TestSummaryHugeReadingsStayShort(t *testing.T) {
 	huge, dev := 1e308, 0
 	used, total := uint64(math.MaxUint64), uint64(1)
-	s := &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion,
+	s := &schema.Snapshot{SchemaVersion: schema.SchemaVersion,
 		Devices: []schema.Device{{Index: 0, Vendor: "NVIDIA", MemoryUsedBytes: &used, MemoryTotalBytes: &total,
 			GPUUtilPercent: &huge, TemperatureC: &huge, PowerW: &huge, SMClockMHz: &huge}},
-		Processes: []snapshot.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
+		Processes: []schema.Process{{PID: 7, DeviceIndex: &dev, CPUPercent: &huge, GPUUtilPercent: &huge,
 			LLM: &schema.LLM{TokensPerSecond: &huge, KVUsagePercent: &huge}}}}
 	var text strings.Builder
-	must(t, Summarize([]*snapshot.Snapshot{s, s}).WriteText(&text, "x"))
+	must(t, Summarize([]*schema.Snapshot{s, s}).WriteText(&text, "x"))
 	if strings.Contains(text.String(), "0000000000") {
 		t.Errorf("a huge reading printed in full:\n%s", text.String())
 	}

@@ -34,7 +34,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Proc is a Linux process holding /dev/dxg. Start tells a reused PID apart.
@@ -54,7 +54,7 @@ type Sample struct {
 // Result is one process's size and how its owner was established.
 type Result struct {
 	Bytes uint64
-	By    snapshot.Provenance // snapshot.Matched or snapshot.Guess
+	By    schema.Provenance // schema.Matched or schema.Guess
 }
 
 type context struct {
@@ -388,7 +388,7 @@ func (m *Matcher) eliminate(live map[Proc]bool) {
 func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 	out := map[int]Result{}
 	for p, c := range m.pins {
-		out[p.PID] = Result{Bytes: c.size, By: snapshot.Matched}
+		out[p.PID] = Result{Bytes: c.size, By: schema.Matched}
 	}
 	procs, ctxs := m.unpinned(live), m.free()
 	if len(procs) == 0 || len(ctxs) == 0 {
@@ -412,7 +412,7 @@ func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 			}
 		}
 		if same {
-			out[p.PID] = Result{Bytes: cs[0].size, By: snapshot.Matched}
+			out[p.PID] = Result{Bytes: cs[0].size, By: schema.Matched}
 			continue
 		}
 		guessing = append(guessing, p)
@@ -440,7 +440,7 @@ func (m *Matcher) assign(live map[Proc]bool) map[int]Result {
 			if !taken[c] && m.canOwn(p, c) {
 				taken[c] = true
 				if _, done := out[p.PID]; !done {
-					out[p.PID] = Result{Bytes: c.size, By: snapshot.Guess}
+					out[p.PID] = Result{Bytes: c.size, By: schema.Guess}
 				}
 				break
 			}

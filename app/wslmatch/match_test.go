@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const (
@@ -54,8 +54,8 @@ func run(t *testing.T, m *Matcher, steps []step) {
 	}
 }
 
-func matched(b uint64) Result { return Result{Bytes: b, By: snapshot.Matched} }
-func guess(b uint64) Result   { return Result{Bytes: b, By: snapshot.Guess} }
+func matched(b uint64) Result { return Result{Bytes: b, By: schema.Matched} }
+func guess(b uint64) Result   { return Result{Bytes: b, By: schema.Guess} }
 
 var na = Result{}
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/schema"
 	"github.com/gputaskman/gtm/internal/standin"
 )
 
@@ -74,7 +74,7 @@ func runBinary(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 // hasDriver reports whether this machine has NVML (then no-driver
 // expectations do not apply).
-func hasDriver(snap *snapshot.Snapshot) bool { return len(snap.Sources) > 0 && snap.Sources[0].OK }
+func hasDriver(snap *schema.Snapshot) bool { return len(snap.Sources) > 0 && snap.Sources[0].OK }
 
 func TestBinaryJSON(t *testing.T) {
 	code, stdout, stderr := runBinary(t, "--json")

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"os"
 	"strings"
 	"testing"
@@ -81,7 +81,7 @@ func TestNoDriver(t *testing.T) {
 		t.Errorf("--once without driver: %d %q %q", code, stdout, stderr)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--json")
-	var snap snapshot.Snapshot
+	var snap schema.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--json: %d %q", code, stdout)
 	}
@@ -115,7 +115,7 @@ func TestWithGPUs(t *testing.T) {
 	}
 
 	code, stdout, _, _ = runIn(t, twoGPUCollector(t), "--gpu", "1", "--json")
-	var snap snapshot.Snapshot
+	var snap schema.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("--gpu 1 --json: %d", code)
 	}
@@ -131,7 +131,7 @@ func TestWithGPUs(t *testing.T) {
 
 func TestJSONJoinsProcDetails(t *testing.T) {
 	code, stdout, _, _ := runIn(t, twoGPUCollector(t), "--json")
-	var snap snapshot.Snapshot
+	var snap schema.Snapshot
 	if code != exitOK || json.Unmarshal([]byte(stdout), &snap) != nil {
 		t.Fatalf("exit %d", code)
 	}

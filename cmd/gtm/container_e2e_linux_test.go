@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // containerRoot is a /proc as seen inside a container with its own PID
@@ -27,8 +27,8 @@ func containerRoot(t *testing.T) string {
 	return root
 }
 
-func rowsByLabel(snap *snapshot.Snapshot) map[string]snapshot.Process {
-	out := map[string]snapshot.Process{}
+func rowsByLabel(snap *schema.Snapshot) map[string]schema.Process {
+	out := map[string]schema.Process{}
 	for _, p := range snap.Processes {
 		out[p.PIDLabel] = p
 	}

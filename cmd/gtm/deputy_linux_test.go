@@ -7,7 +7,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
@@ -39,7 +38,7 @@ func TestRootInspectIsNoDeputy(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var p snapshot.Process
+	var p schema.Process
 	must(t, json.Unmarshal([]byte(stdout), &p))
 	if p.User == nil || *p.User != "nobody" && *p.User != "65534" {
 		t.Fatalf("the child does not run as nobody: user %v", p.User)

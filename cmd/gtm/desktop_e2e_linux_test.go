@@ -7,7 +7,8 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/internal/schema"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -414,7 +415,7 @@ func (e desktopEnv) start(t *testing.T, args ...string) *gtmProc {
 
 // trayCapture writes a capture in which GPU 0 climbs from half full to
 // nearly full and back, and returns its path and snapshots.
-func trayCapture(t *testing.T, n int) (string, []*snapshot.Snapshot) {
+func trayCapture(t *testing.T, n int) (string, []*schema.Snapshot) {
 	t.Helper()
 	caps, err := readCaptureFile(filepath.Join("..", "..", "app", "snapshot", "testdata", "snapshot.golden.json"))
 	if err != nil {
@@ -428,7 +429,7 @@ func trayCapture(t *testing.T, n int) (string, []*snapshot.Snapshot) {
 	}
 	defer f.Close()
 	cw := capture.NewWriter(f)
-	var snaps []*snapshot.Snapshot
+	var snaps []*schema.Snapshot
 	total := *base.Devices[0].MemoryTotalBytes
 	for i := 0; i < n; i++ {
 		s := *base
@@ -754,7 +755,7 @@ func TestDesktopDemoFromTheTray(t *testing.T) {
 	noGPU := "gtm · no GPU readings (NVIDIA driver not found)"
 	waitFor("no-GPU tooltip", func() bool { return w.tooltip(t, item) == noGPU })
 	clickLabel("Show a recorded demo")
-	waitFor("demo tooltip", func() bool { return strings.HasPrefix(w.tooltip(t, item), snapshot.DemoBanner+"\nGPU 0 · ") })
+	waitFor("demo tooltip", func() bool { return strings.HasPrefix(w.tooltip(t, item), report.DemoBanner+"\nGPU 0 · ") })
 	waitFor("demo title", func() bool { return title() == "gtm — GPU task manager — recorded demo" })
 	if got := w.title(t, item); !strings.Contains(got, "recorded demo") {
 		t.Errorf("tray title %q", got)

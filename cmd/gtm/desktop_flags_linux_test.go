@@ -2,7 +2,7 @@ package main
 
 import (
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/app/report"
 	"strings"
 	"testing"
 )
@@ -36,11 +36,11 @@ func TestDemoOnlyWhenAsked(t *testing.T) {
 		t.Fatalf("--json without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--once")
-	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, snapshot.DemoBanner) {
+	if code != exitOK || strings.Contains(stdout, "RTX 4090") || strings.Contains(stdout, report.DemoBanner) {
 		t.Fatalf("--once without --demo: code %d\n%s", code, stdout)
 	}
 	code, stdout, _, _ = runIn(t, noGPU(), "--demo", "--once")
-	if code != exitOK || !strings.HasPrefix(stdout, snapshot.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
+	if code != exitOK || !strings.HasPrefix(stdout, report.DemoBanner+"\n") || !strings.Contains(stdout, "RTX 4090") {
 		t.Fatalf("--demo --once is not labelled: code %d\n%s", code, stdout)
 	}
 	// With it, the JSON says so.

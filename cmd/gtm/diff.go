@@ -7,7 +7,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/diff"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	flag "github.com/spf13/pflag"
 )
 
@@ -37,7 +37,7 @@ func runDiff(args []string, e env) int {
 	if code, done := parseSubcommandN(fs, args, e, diffUsage, "two snapshots (BEFORE AFTER)", 2); done {
 		return code
 	}
-	var snaps [2]*snapshot.Snapshot
+	var snaps [2]*schema.Snapshot
 	for i, ref := range fs.Args() {
 		s, warnings, err := capture.LoadSnapshotWarn(ref)
 		if err != nil {

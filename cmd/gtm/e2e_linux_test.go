@@ -21,12 +21,12 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/history"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/backend/nvml"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // fakeMachine is one test's stand-in driver: the library and a machine
@@ -58,7 +58,7 @@ func (f *fakeMachine) run(args ...string) (code int, stdout, stderr string) {
 }
 
 // json runs gtm --json on the machine and parses the snapshot.
-func (f *fakeMachine) json(args ...string) *snapshot.Snapshot {
+func (f *fakeMachine) json(args ...string) *schema.Snapshot {
 	f.t.Helper()
 	code, stdout, stderr := f.run(append([]string{"--json"}, args...)...)
 	if code != 0 || stderr != "" {
@@ -138,7 +138,7 @@ func h100(procs ...fakenvml.Process) fakenvml.GPU {
 	}
 }
 
-func findRow(snap *snapshot.Snapshot, pid, device int) *snapshot.Process {
+func findRow(snap *schema.Snapshot, pid, device int) *schema.Process {
 	for i := range snap.Processes {
 		p := &snap.Processes[i]
 		if p.PID == pid && p.OnDevice(device) {
@@ -607,7 +607,7 @@ func TestE2EPIDReuse(t *testing.T) {
 // record runs gtm record on the machine for n snapshots every interval
 // and returns them. during, when set, runs while gtm records, after the
 // first snapshot is written.
-func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*snapshot.Snapshot {
+func (f *fakeMachine) record(n int, interval time.Duration, during func()) []*schema.Snapshot {
 	f.t.Helper()
 	needBinary(f.t)
 	out := filepath.Join(f.t.TempDir(), "capture.jsonl")

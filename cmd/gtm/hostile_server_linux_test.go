@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/json"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +46,7 @@ func TestOutOfRangeMetricsKeepJSON(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("gtm --json: exit %d: %s", code, stderr)
 	}
-	var snap snapshot.Snapshot
+	var snap schema.Snapshot
 	must(t, json.Unmarshal([]byte(stdout), &snap))
 	if len(snap.Processes) != 1 || snap.Processes[0].LLM == nil {
 		t.Fatalf("no LLM row for the server: %s", stdout)

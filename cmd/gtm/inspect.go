@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	flag "github.com/spf13/pflag"
 )
 
@@ -91,4 +91,4 @@ func runInspect(args []string, e env) int {
 // inspectText is the process's detail as text: the rows the window's
 // inspector shows (report.ProcessDetail). With one process read, no
 // snapshot names its GPU among others or the model it serves with others.
-func inspectText(p *snapshot.Process) string { return report.ProcessDetail(nil, p).Text() }
+func inspectText(p *schema.Process) string { return report.ProcessDetail(nil, p).Text() }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -20,20 +19,20 @@ var updateInspectText = flag.Bool("update", false, "rewrite testdata/inspect-tex
 // another user's hidden job, and the schema golden's inspected process
 // with a candidate model and a header error), and a process on no GPU with
 // an app adapter's state and hostile strings.
-func inspectTextCases(t *testing.T) []*snapshot.Process {
+func inspectTextCases(t *testing.T) []*schema.Process {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/inspect-processes.json")
 	must(t, err)
-	var procs []snapshot.Process
+	var procs []schema.Process
 	must(t, json.Unmarshal(raw, &procs))
-	var out []*snapshot.Process
+	var out []*schema.Process
 	for i := range procs {
 		out = append(out, &procs[i])
 	}
 
 	name, user, sel, model := "handy\x1b[31m", "carol", "whisper-large-v3", "ggml-base.en.bin"
 	start := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
-	out = append(out, &snapshot.Process{PID: 777, PIDLabel: "777", Name: &name, User: &user, StartTime: &start,
+	out = append(out, &schema.Process{PID: 777, PIDLabel: "777", Name: &name, User: &user, StartTime: &start,
 		Cmdline: []string{"handy", "--start-hidden\u202e"}, Notes: []string{"a note"},
 		Runtimes: []schema.Runtime{}, Models: []schema.Model{},
 		App: &schema.AppState{App: "Handy", SelectedModel: &sel, Events: []schema.AppEvent{
@@ -72,7 +71,7 @@ func TestInspectTextGolden(t *testing.T) {
 func TestInspectTextCarriesPaneFacts(t *testing.T) {
 	s := func(v string) *string { return &v }
 	dev, gi, ci, ctx := 0, 3, 1, uint64(40960)
-	p := &snapshot.Process{PID: 9, PIDLabel: "9", Name: s("llama-server"), DeviceIndex: &dev, GPUInstanceID: &gi, ComputeInstanceID: &ci,
+	p := &schema.Process{PID: 9, PIDLabel: "9", Name: s("llama-server"), DeviceIndex: &dev, GPUInstanceID: &gi, ComputeInstanceID: &ci,
 		PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0"), ListenPorts: []int{8080},
 		Models: []schema.Model{{Path: "/m/blobs/sha256-a3de", Name: s("laya:latest"), Store: s("ollama"), Format: s("gguf"),
 			Evidence: []string{"mapped"}, Deleted: true, Kind: s("llm"), KindHint: s("decision"), KindLabel: s("likely decision model (laya)"),

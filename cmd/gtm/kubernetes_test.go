@@ -17,7 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/gputaskman/gtm/app/metrics"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // daemonSetArgs is the gtm container's args in the Kubernetes DaemonSet
@@ -127,7 +127,7 @@ func TestDaemonSetAnswersScrapesByPodIP(t *testing.T) {
 		t.Fatal(err)
 	}
 	exp := metrics.New()
-	exp.Update(&snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Now().UTC()}, time.Millisecond)
+	exp.Update(&schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Now().UTC()}, time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan int, 1)
 	go func() { served <- serveUntil(ctx, env{stdout: io.Discard, stderr: io.Discard}, ln, exp, o) }()

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/modelcost"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/llmlog"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -127,7 +126,7 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		stderrFile = f
 	}
 	pid, stop = startLlamaServer(t, exe, dir, model, append(append([]string{}, c.args...), extra...), stderrFile, nil)
-	var reported *snapshot.Process
+	var reported *schema.Process
 	if pid != 0 {
 		reported = gtmInspect(t, pid)
 		stop()
@@ -182,7 +181,7 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		wantSrc = "cmdline"
 	}
 	for _, x := range []struct {
-		p    *snapshot.Process
+		p    *schema.Process
 		want string
 	}{{estimated, wantSrc}, {reported, "log"}} {
 		if x.p == nil || x.p.LLM == nil || x.p.LLM.NCtxSource == nil || *x.p.LLM.NCtxSource != x.want {
@@ -236,7 +235,7 @@ func sizesFromLog(text string) (gridSizes, string) {
 }
 
 // hostSizes are an inspected process's host-memory parts of one source.
-func hostSizes(p *snapshot.Process, source string) gridSizes {
+func hostSizes(p *schema.Process, source string) gridSizes {
 	s := gridSizes{"n/a", "n/a", "n/a", "n/a"}
 	if p == nil || p.LLM == nil || p.LLM.Host == nil {
 		return s
@@ -258,7 +257,7 @@ func hostSizes(p *snapshot.Process, source string) gridSizes {
 func mibStr(b uint64) string { return fmt.Sprintf("%.2f", float64(b)/(1<<20)) }
 
 // gtmInspect runs gtm inspect PID --json on this machine, as a user would.
-func gtmInspect(t *testing.T, pid int) *snapshot.Process {
+func gtmInspect(t *testing.T, pid int) *schema.Process {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run([]string{"inspect", strconv.Itoa(pid), "--json"}, env{stdout: &out, stderr: &errb, newCollector: newPlatformCollector})
@@ -266,7 +265,7 @@ func gtmInspect(t *testing.T, pid int) *snapshot.Process {
 		t.Errorf("gtm inspect %d: exit %d: %s", pid, code, errb.String())
 		return nil
 	}
-	var p snapshot.Process
+	var p schema.Process
 	if err := json.Unmarshal(out.Bytes(), &p); err != nil {
 		t.Errorf("gtm inspect %d: %v", pid, err)
 		return nil

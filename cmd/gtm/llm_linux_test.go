@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/internal/schema"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,13 +15,10 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
-	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestInspectLlamaServer is issue 4's acceptance check, through the CLI:
@@ -74,13 +73,13 @@ func TestInspectLlamaServer(t *testing.T) {
 		c.Inspector = in
 		return c, func() {}
 	}
-	run := func(args ...string) snapshot.Process {
+	run := func(args ...string) schema.Process {
 		var out, errb strings.Builder
 		code := run(args, env{stdout: &out, stderr: &errb, newCollector: collector})
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 		}
-		var p snapshot.Process
+		var p schema.Process
 		must(t, json.Unmarshal([]byte(out.String()), &p))
 		return p
 	}
@@ -142,7 +141,7 @@ func TestUnreadableLLMLogIsReported(t *testing.T) {
 		if code != exitOK || !strings.Contains(errb.String(), "gtm inspect: --llm-log "+path+" cannot be read") {
 			t.Errorf("%s: exit %d, stderr %q", path, code, errb.String())
 		}
-		var p snapshot.Process
+		var p schema.Process
 		must(t, json.Unmarshal([]byte(out.String()), &p))
 		if p.LLM == nil || len(p.LLM.Notes) == 0 || !strings.Contains(strings.Join(p.LLM.Notes, "\n"), path) {
 			t.Errorf("%s: no note: %+v", path, p.LLM)

@@ -21,7 +21,7 @@ import (
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/escape"
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"io"
 	"os"
 	"strings"
@@ -260,7 +260,7 @@ func (m mainCmd) source(e env) (src collect.Provider, closeFn func(), code int) 
 // interrupted.
 func runWindow(e env, m mainCmd, src collect.Provider) int {
 	if m.gpu != nil {
-		var snap *snapshot.Snapshot
+		var snap *schema.Snapshot
 		if tl, ok := src.(*capture.Timeline); ok {
 			snap = tl.Last() // peek: collecting would move the timeline on
 		} else {
@@ -294,7 +294,7 @@ func printOnce(e env, m mainCmd, src collect.Provider) int {
 		snap = anonymise.Snapshot(snap)
 	}
 	if snap.Demo && !m.o.json {
-		fmt.Fprintln(e.stdout, snapshot.DemoBanner)
+		fmt.Fprintln(e.stdout, report.DemoBanner)
 	}
 	var err error
 	switch {
@@ -313,7 +313,7 @@ func printOnce(e env, m mainCmd, src collect.Provider) int {
 }
 
 // checkGPU refuses a --gpu index no device has, naming the valid range.
-func checkGPU(snap *snapshot.Snapshot, n int, stderr io.Writer) int {
+func checkGPU(snap *schema.Snapshot, n int, stderr io.Writer) int {
 	for _, d := range snap.Devices {
 		if d.Index == n {
 			return exitOK
@@ -321,7 +321,7 @@ func checkGPU(snap *snapshot.Snapshot, n int, stderr io.Writer) int {
 	}
 	if len(snap.Devices) == 0 {
 		fmt.Fprintf(stderr, "gtm: --gpu %d is out of range: there are no GPUs to choose from (%s)\n", n,
-			strings.TrimSuffix(strings.TrimPrefix(snap.NoGPUMessage(), "No GPU to show: "), "."))
+			strings.TrimSuffix(strings.TrimPrefix(report.NoGPUMessage(snap), "No GPU to show: "), "."))
 		return exitUsage
 	}
 	first, last := snap.Devices[0].Index, snap.Devices[len(snap.Devices)-1].Index
@@ -333,8 +333,8 @@ func checkGPU(snap *snapshot.Snapshot, n int, stderr io.Writer) int {
 	return exitUsage
 }
 
-func writeGPUList(w io.Writer, snap *snapshot.Snapshot) error {
-	if msg := snap.NoGPUMessage(); msg != "" {
+func writeGPUList(w io.Writer, snap *schema.Snapshot) error {
+	if msg := report.NoGPUMessage(snap); msg != "" {
 		_, err := fmt.Fprintln(w, msg)
 		return err
 	}

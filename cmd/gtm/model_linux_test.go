@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/gputaskman/gtm/app/modelcost"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 func writeGGUF(t *testing.T, name string, b *ggufgen.Builder) string {
@@ -77,7 +77,7 @@ func TestInspectOllamaProcess(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var p snapshot.Process
+	var p schema.Process
 	must(t, json.Unmarshal([]byte(stdout), &p))
 	if len(p.Models) != 1 {
 		t.Fatalf("models = %+v", p.Models)

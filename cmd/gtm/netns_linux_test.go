@@ -7,10 +7,10 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/linux"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestAPIKeyNotSentAcrossNetNamespaces is the attack: a llama-server
@@ -42,7 +42,7 @@ func TestAPIKeyNotSentAcrossNetNamespaces(t *testing.T) {
 	if got := server.Auths(); len(got) != 0 {
 		t.Errorf("the server in its own namespace was reached: %q", got)
 	}
-	var p snapshot.Process
+	var p schema.Process
 	must(t, json.Unmarshal([]byte(stdout), &p))
 	if !strings.Contains(strings.Join(p.Notes, "\n"), "another network namespace") {
 		t.Errorf("no note says the server's API was left alone: %s", stdout)

@@ -13,9 +13,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // untrustedTree writes a proc tree owned by nobody (not procfs) whose
@@ -86,7 +86,7 @@ func TestE2EUntrustedProcRoot(t *testing.T) {
 	if a := got(); len(a) != 0 {
 		t.Errorf("gtm sent %d requests to the port an untrusted tree names: %q", len(a), a)
 	}
-	var p snapshot.Process
+	var p schema.Process
 	must(t, json.Unmarshal([]byte(stdout), &p))
 	if p.Name == nil || *p.Name != "llama-server" || p.VRAMBytes == nil || *p.VRAMBytes != 8<<30 {
 		t.Errorf("the tree's data must still be shown and joined: %s", stdout)

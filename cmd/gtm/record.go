@@ -15,8 +15,8 @@ import (
 	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/safewrite"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 const recordUsage = `gtm record — write a capture: one JSON snapshot per line (JSONL).
@@ -221,6 +221,6 @@ func captureMode() os.FileMode {
 // redacted is a Provider whose snapshots pass through anonymise.Snapshot.
 type redacted struct{ src collect.Provider }
 
-func (r redacted) Collect(ctx context.Context) *snapshot.Snapshot {
+func (r redacted) Collect(ctx context.Context) *schema.Snapshot {
 	return anonymise.Snapshot(r.src.Collect(ctx))
 }

@@ -5,7 +5,7 @@ import (
 	"context"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,7 +32,7 @@ func runWithSource(t *testing.T, c *collect.Collector, args ...string) (code int
 	return code, out.String(), errb.String(), src
 }
 
-func readCaptureT(t *testing.T, path string) []*snapshot.Snapshot {
+func readCaptureT(t *testing.T, path string) []*schema.Snapshot {
 	t.Helper()
 	snaps, err := readCaptureFile(path)
 	if err != nil {

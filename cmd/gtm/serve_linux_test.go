@@ -20,7 +20,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/metrics"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // demoCapture is the shipped demo capture (assets/demo/capture.jsonl).
@@ -28,7 +28,7 @@ const demoCapture = "../../assets/demo/capture.jsonl"
 
 // serveSnapshot is the demo capture's 120th snapshot: llama-server holding
 // Qwen3-8B with a reported breakdown, and five other processes on two GPUs.
-func serveSnapshot(t *testing.T) *snapshot.Snapshot {
+func serveSnapshot(t *testing.T) *schema.Snapshot {
 	t.Helper()
 	s, err := capture.LoadSnapshot(demoCapture + ":120")
 	if err != nil {
@@ -59,7 +59,7 @@ func serveCapture(t *testing.T) string {
 }
 
 // llamaServer is serveSnapshot's llama-server row.
-func llamaServer(t *testing.T) snapshot.Process {
+func llamaServer(t *testing.T) schema.Process {
 	t.Helper()
 	for _, p := range serveSnapshot(t).Processes {
 		if p.Name != nil && *p.Name == "llama-server" && p.LLM != nil && p.LLM.KVCache != nil && p.VRAMBytes != nil {
@@ -67,7 +67,7 @@ func llamaServer(t *testing.T) snapshot.Process {
 		}
 	}
 	t.Fatal("the demo capture's snapshot 120 has no llama-server with a KV cache")
-	return snapshot.Process{}
+	return schema.Process{}
 }
 
 // startServe runs `gtm serve` with args on a free loopback port and waits

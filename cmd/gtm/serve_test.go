@@ -9,15 +9,15 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/metrics"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // countingSource counts collections.
 type countingSource struct{ n atomic.Int64 }
 
-func (c *countingSource) Collect(context.Context) *snapshot.Snapshot {
+func (c *countingSource) Collect(context.Context) *schema.Snapshot {
 	c.n.Add(1)
-	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: time.Now().UTC()}
+	return &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: time.Now().UTC()}
 }
 
 // TestScrapesDoNotCollect: fifty scrapes within one interval cost no

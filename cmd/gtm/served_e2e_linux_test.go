@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -191,7 +190,7 @@ func strOf(s *string) string {
 	return *s
 }
 
-var _ = snapshot.ServedModel{}
+var _ = schema.ServedModel{}
 
 // SGLang over two GPUs: `python3 -m sglang.launch_server --model-path
 // Qwen/Qwen3-8B --tp 2` and its sglang::scheduler_TPn processes, which

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 	"io"
 	"os"
 	"sync"
@@ -53,7 +53,7 @@ type controller struct {
 	switching bool             // until the first snapshot of the new source arrives
 	live      collect.Provider // this machine, made when first needed
 	liveClose func()
-	last      *snapshot.Snapshot
+	last      *schema.Snapshot
 }
 
 // newController wraps the window; src is what it shows first.
@@ -180,7 +180,7 @@ func (d *controller) close() {
 }
 
 // onSnapshot takes each snapshot from the runner (on the Fyne goroutine).
-func (d *controller) onSnapshot(s *snapshot.Snapshot) {
+func (d *controller) onSnapshot(s *schema.Snapshot) {
 	if s == nil {
 		return
 	}
@@ -287,7 +287,7 @@ func (s *switchSource) set(src collect.Provider) {
 }
 
 // Collect implements collect.Provider.
-func (s *switchSource) Collect(ctx context.Context) *snapshot.Snapshot {
+func (s *switchSource) Collect(ctx context.Context) *schema.Snapshot {
 	s.mu.Lock()
 	src := s.src
 	s.mu.Unlock()
@@ -300,11 +300,11 @@ func (s *switchSource) Collect(ctx context.Context) *snapshot.Snapshot {
 // last time (a still replay) redraws nothing.
 func (d *controller) newRunner() *collect.Runner {
 	w := d.shell.W
-	var last *snapshot.Snapshot
+	var last *schema.Snapshot
 	runner := &collect.Runner{
 		Src:      d.src,
 		Interval: d.opts.Interval,
-		OnSnapshot: func(s *snapshot.Snapshot) {
+		OnSnapshot: func(s *schema.Snapshot) {
 			if s == last {
 				d.q.do(func() { w.SetCollecting(false); d.tick() })
 				return

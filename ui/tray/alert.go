@@ -3,7 +3,7 @@ package tray
 import (
 	"fmt"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // RearmPoints is how far below the threshold a GPU must fall before it can
@@ -33,7 +33,7 @@ type Alerts struct {
 func (a *Alerts) Reset() { a.fired = nil }
 
 // Step advances the reducer by one snapshot.
-func (a *Alerts) Step(s *snapshot.Snapshot, threshold float64) []Alert {
+func (a *Alerts) Step(s *schema.Snapshot, threshold float64) []Alert {
 	if s == nil || threshold <= 0 {
 		return nil
 	}
@@ -59,7 +59,7 @@ func (a *Alerts) Step(s *snapshot.Snapshot, threshold float64) []Alert {
 
 // alertFor names the GPU, its use, and the process holding the most VRAM
 // on it with its model.
-func alertFor(s *snapshot.Snapshot, gpu int, pct, threshold float64) Alert {
+func alertFor(s *schema.Snapshot, gpu int, pct, threshold float64) Alert {
 	var line string
 	for _, d := range s.Devices {
 		if d.Index == gpu {

@@ -4,20 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // useSeq turns GPU 0 VRAM percentages (of 100 GiB) into snapshots; a
 // negative value is a snapshot without a reading.
-func useSeq(pcts ...float64) []*snapshot.Snapshot {
-	var out []*snapshot.Snapshot
+func useSeq(pcts ...float64) []*schema.Snapshot {
+	var out []*schema.Snapshot
 	for _, p := range pcts {
 		d := device(0, "RTX", p, 100)
 		if p < 0 {
 			d.MemoryUsedBytes = nil
 		}
-		out = append(out, snap([]schema.Device{d}, []snapshot.Process{proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M")}))
+		out = append(out, snap([]schema.Device{d}, []schema.Process{proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M")}))
 	}
 	return out
 }

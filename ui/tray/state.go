@@ -1,6 +1,6 @@
 // Package tray is gtm's tray icon: what it says (title, tooltip, menu
 // labels), the icon it draws and when it alerts, all derived from
-// snapshot.Snapshot values as plain data, plus the controller that hands them to
+// schema.Snapshot values as plain data, plus the controller that hands them to
 // a tray host (fyne.io/systray on the desktop, a recorder in tests).
 package tray
 
@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/report"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -65,7 +64,7 @@ const (
 )
 
 // DemoBanner is how recorded demo data is labelled wherever it is shown.
-const DemoBanner = snapshot.DemoBanner
+const DemoBanner = report.DemoBanner
 
 // Options are what the tray shows beside the snapshot itself.
 type Options struct {
@@ -111,7 +110,7 @@ type ProcItem struct {
 
 // FromSnapshot derives the tray's state from a snapshot. s may be nil
 // (nothing collected yet).
-func FromSnapshot(s *snapshot.Snapshot, o Options) State {
+func FromSnapshot(s *schema.Snapshot, o Options) State {
 	st := State{Paused: o.Paused, Demo: o.Demo || (s != nil && s.Demo)}
 	if s == nil {
 		st.Title = "gtm · collecting…"
@@ -209,7 +208,7 @@ func Percent(d schema.Device) (pct float64, ok bool) {
 
 // iconKeyOf picks the device the icon shows: the chosen one, else the
 // fullest with a reading.
-func iconKeyOf(s *snapshot.Snapshot, gpu *int) IconKey {
+func iconKeyOf(s *schema.Snapshot, gpu *int) IconKey {
 	var best IconKey
 	for _, d := range s.Devices {
 		if gpu != nil && d.Index != *gpu {
@@ -228,7 +227,7 @@ func iconKeyOf(s *snapshot.Snapshot, gpu *int) IconKey {
 
 // NoGPUReason turns the failed GPU source of a snapshot into plain words:
 // "NVIDIA driver not found" rather than the library's file name.
-func NoGPUReason(s *snapshot.Snapshot) string {
+func NoGPUReason(s *schema.Snapshot) string {
 	for _, src := range s.Sources {
 		if src.OK || src.Error == nil || *src.Error == "" {
 			continue
@@ -256,9 +255,9 @@ func plainReason(msg string) string {
 // topProcesses are the rows holding the most VRAM: measured first by size;
 // a row with only an inferred size is ordered by it and marked (* matched,
 // ? guessed), as the window marks it. Rows with no size at all are left out.
-func topProcesses(s *snapshot.Snapshot, n int) []ProcItem {
+func topProcesses(s *schema.Snapshot, n int) []ProcItem {
 	type row struct {
-		p    *snapshot.Process
+		p    *schema.Process
 		size uint64
 		mark string
 	}
@@ -270,7 +269,7 @@ func topProcesses(s *snapshot.Snapshot, n int) []ProcItem {
 			rows = append(rows, row{p, *p.VRAMBytes, ""})
 		case p.VRAMInferredBytes != nil:
 			mark := "*"
-			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == snapshot.Guess {
+			if p.VRAMInferredBy != nil && *p.VRAMInferredBy == schema.Guess {
 				mark = "?"
 			}
 			rows = append(rows, row{p, *p.VRAMInferredBytes, mark})
@@ -300,7 +299,7 @@ func topProcesses(s *snapshot.Snapshot, n int) []ProcItem {
 	return out
 }
 
-func procName(p *snapshot.Process) string {
+func procName(p *schema.Process) string {
 	if p.Name != nil && *p.Name != "" {
 		return sanitize(*p.Name)
 	}
@@ -309,7 +308,7 @@ func procName(p *snapshot.Process) string {
 
 // modelLabel names the process's strongest model, as the window's MODEL
 // column does, with its quantization: "Qwen3-8B Q4_K_M".
-func modelLabel(p *snapshot.Process) string {
+func modelLabel(p *schema.Process) string {
 	m := report.ModelSummary(*p)
 	if m == "" || m == report.NA {
 		return ""

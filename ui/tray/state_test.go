@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
-
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -22,8 +20,8 @@ func device(i int, name string, used, total float64) schema.Device {
 		MemoryUsedBytes: ptr(uint64(used * GiB)), MemoryTotalBytes: ptr(uint64(total * GiB))}
 }
 
-func proc(pid, dev int, name string, vram float64, model, quant string) snapshot.Process {
-	p := snapshot.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
+func proc(pid, dev int, name string, vram float64, model, quant string) schema.Process {
+	p := schema.Process{PID: pid, PIDLabel: strconv.Itoa(pid), Name: ptr(name), DeviceIndex: ptr(dev),
 		VRAMBytes: ptr(uint64(vram * GiB)), Models: []schema.Model{}}
 	if model != "" {
 		p.Models = []schema.Model{{Path: "/models/" + model + ".gguf", Confirmed: true, Quantization: ptr(quant)}}
@@ -33,30 +31,30 @@ func proc(pid, dev int, name string, vram float64, model, quant string) snapshot
 
 var taken = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 
-func snap(devs []schema.Device, procs []snapshot.Process, sources ...schema.SourceStatus) *snapshot.Snapshot {
+func snap(devs []schema.Device, procs []schema.Process, sources ...schema.SourceStatus) *schema.Snapshot {
 	if procs == nil {
-		procs = []snapshot.Process{}
+		procs = []schema.Process{}
 	}
 	if devs == nil {
 		devs = []schema.Device{}
 	}
-	return &snapshot.Snapshot{SchemaVersion: snapshot.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
+	return &schema.Snapshot{SchemaVersion: schema.SchemaVersion, TakenAt: taken, Devices: devs, Processes: procs,
 		Sources: append([]schema.SourceStatus{schema.OK("procfs")}, sources...)}
 }
 
-func oneGPU() *snapshot.Snapshot {
-	return snap([]schema.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []snapshot.Process{
+func oneGPU() *schema.Snapshot {
+	return snap([]schema.Device{device(0, "NVIDIA GeForce RTX 3090", 12.3, 24)}, []schema.Process{
 		proc(4242, 0, "llama-server", 9.8, "Qwen3-8B-Q4_K_M", "Q4_K_M"),
 		proc(1700, 0, "Xorg", 0.4, "", ""),
 	})
 }
 
-func threeGPUs() *snapshot.Snapshot {
+func threeGPUs() *schema.Snapshot {
 	return snap([]schema.Device{
 		device(0, "NVIDIA H100", 70, 80),
 		device(1, "NVIDIA H100", 78, 80),
 		device(2, "NVIDIA H100", 1, 80),
-	}, []snapshot.Process{
+	}, []schema.Process{
 		proc(10, 0, "python3", 69, "", ""),
 		proc(11, 1, "vllm", 77.5, "Llama-3.1-70B-Instruct", "Q8_0"),
 		proc(12, 2, "jupyter", 0.5, "", ""),
@@ -64,7 +62,7 @@ func threeGPUs() *snapshot.Snapshot {
 	})
 }
 
-func noGPU() *snapshot.Snapshot {
+func noGPU() *schema.Snapshot {
 	return snap(nil, nil, schema.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
 }
 
@@ -75,7 +73,7 @@ func TestFromSnapshot(t *testing.T) {
 
 	cases := []struct {
 		name    string
-		snap    *snapshot.Snapshot
+		snap    *schema.Snapshot
 		opts    Options
 		title   string
 		tooltip string
@@ -211,7 +209,7 @@ func TestMenuLabels(t *testing.T) {
 	set := Settings{AlertThreshold: 90, AutostartAvailable: true}
 	cases := []struct {
 		name string
-		snap *snapshot.Snapshot
+		snap *schema.Snapshot
 		opts Options
 		want []string
 	}{
@@ -293,8 +291,8 @@ func TestProcessTextIsOneLine(t *testing.T) {
 
 func TestInferredSizesAreMarkedAndRankedAfterMeasured(t *testing.T) {
 	s := oneGPU()
-	s.Processes = append(s.Processes, snapshot.Process{PID: 77, PIDLabel: "77", Name: ptr("ollama"), DeviceIndex: ptr(0),
-		VRAMInferredBytes: ptr(uint64(20 * GiB)), VRAMInferredBy: ptr(snapshot.Matched)})
+	s.Processes = append(s.Processes, schema.Process{PID: 77, PIDLabel: "77", Name: ptr("ollama"), DeviceIndex: ptr(0),
+		VRAMInferredBytes: ptr(uint64(20 * GiB)), VRAMInferredBy: ptr(schema.Matched)})
 	st := FromSnapshot(s, Options{})
 	var got []string
 	for _, p := range st.Top {

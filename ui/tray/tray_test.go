@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/assets"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -81,8 +81,8 @@ func (h *recHost) find(label string) *recItem {
 // ramp is a replayed sequence: GPU 0 climbing from 10 GiB to 23.5 of 24
 // GiB in 0.05 GiB steps with a little jitter, then falling back; many
 // snapshots, few distinct rounded percentages.
-func ramp() []*snapshot.Snapshot {
-	var out []*snapshot.Snapshot
+func ramp() []*schema.Snapshot {
+	var out []*schema.Snapshot
 	used := 10.0
 	for i := 0; i < 600; i++ {
 		switch {
@@ -92,7 +92,7 @@ func ramp() []*snapshot.Snapshot {
 			used -= 0.05
 		}
 		jitter := float64(i%3-1) * 0.004
-		s := snap([]schema.Device{device(0, "RTX 3090", used+jitter, 24)}, []snapshot.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
+		s := snap([]schema.Device{device(0, "RTX 3090", used+jitter, 24)}, []schema.Process{proc(4242, 0, "llama-server", used-0.5, "", "")})
 		s.TakenAt = taken.Add(time.Duration(i) * time.Second)
 		out = append(out, s)
 	}

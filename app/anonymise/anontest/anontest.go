@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Marker is the private directory every path of Paths passes through; a
@@ -62,8 +62,8 @@ func (p Path) Leaks(text string) []string {
 // map given one element, every number 1 and every bool true (but
 // Redacted, Synthetic and Demo, which say what the snapshot is, and a
 // process's Exited, which takes its row out of what is shown).
-func Rich(value string) *snapshot.Snapshot {
-	var s snapshot.Snapshot
+func Rich(value string) *schema.Snapshot {
+	var s schema.Snapshot
 	fill(reflect.ValueOf(&s).Elem(), value, 0)
 	s.Redacted, s.Synthetic, s.Demo = false, false, false
 	for i := range s.Processes {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/app/capture"
-	"github.com/gputaskman/gtm/app/snapshot"
+
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -51,7 +51,7 @@ func TestShippedCaptureIsGenerated(t *testing.T) {
 	}
 }
 
-func generate(t *testing.T) []*snapshot.Snapshot {
+func generate(t *testing.T) []*schema.Snapshot {
 	t.Helper()
 	snaps, err := Generate(t.TempDir())
 	if err != nil {
@@ -60,7 +60,7 @@ func generate(t *testing.T) []*snapshot.Snapshot {
 	return snaps
 }
 
-func find(s *snapshot.Snapshot, name string, device int) *snapshot.Process {
+func find(s *schema.Snapshot, name string, device int) *schema.Process {
 	for i := range s.Processes {
 		p := &s.Processes[i]
 		if p.Name != nil && *p.Name == name && p.OnDevice(device) {
@@ -79,7 +79,7 @@ func TestCaptureFollowsTheEvidenceRules(t *testing.T) {
 		t.Fatalf("%d snapshots", len(snaps))
 	}
 	for i, s := range snaps {
-		if !s.Synthetic || s.SchemaVersion != snapshot.SchemaVersion || !s.TakenAt.Equal(Start.Add(time.Duration(i)*time.Second)) {
+		if !s.Synthetic || s.SchemaVersion != schema.SchemaVersion || !s.TakenAt.Equal(Start.Add(time.Duration(i)*time.Second)) {
 			t.Fatalf("snapshot %d: synthetic %v, taken %v", i, s.Synthetic, s.TakenAt)
 		}
 		if len(s.Devices) != 2 || s.System == nil {

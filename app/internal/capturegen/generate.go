@@ -44,11 +44,11 @@ import (
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // Start is the first snapshot's time.
@@ -59,7 +59,7 @@ const Version = "0.1.0-demo"
 
 // Generate builds the capture. scratch is a directory for the model
 // header the LLM estimates read (a sparse file; nothing else is written).
-func Generate(scratch string) ([]*snapshot.Snapshot, error) {
+func Generate(scratch string) ([]*schema.Snapshot, error) {
 	headerPath := filepath.Join(scratch, "Qwen3-8B-Q4_K_M.gguf")
 	if err := qwen3_8B().MustBuild().WriteFile(headerPath); err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func Generate(scratch string) ([]*snapshot.Snapshot, error) {
 		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, Hostname: str("workstation"), SharesHostPIDs: true},
 		Now:  func() time.Time { return Start.Add(time.Duration(s.t) * time.Second) },
 	}
-	out := make([]*snapshot.Snapshot, 0, Seconds)
+	out := make([]*schema.Snapshot, 0, Seconds)
 	for s.t = 0; s.t < Seconds; s.t++ {
 		s.step()
 		snap := c.Collect(context.Background())

@@ -1,4 +1,4 @@
-package snapshot
+package schema
 
 import (
 	"bytes"
@@ -8,11 +8,14 @@ import (
 	"testing"
 )
 
-// The golden snapshot (written by the collector's tests, docs/json.md's
-// example) reads into the schema and writes back byte for byte: a renamed
-// or retyped key shows up here.
+// goldenPath is the golden snapshot, written by app/collect's tests and
+// docs/json.md's example.
+const goldenPath = "../../app/snapshot/testdata/snapshot.golden.json"
+
+// The golden snapshot reads into the schema and writes back byte for
+// byte: a renamed or retyped key shows up here.
 func TestGoldenRoundTrips(t *testing.T) {
-	want, err := os.ReadFile("testdata/snapshot.golden.json")
+	want, err := os.ReadFile(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}
