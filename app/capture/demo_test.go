@@ -1,15 +1,15 @@
-package assets_test
+package capture
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/assets"
 )
 
+// The demo capture built into gtm (gtm --demo) reads back whole.
 func TestDemoCaptureReads(t *testing.T) {
-	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
+	snaps, err := Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
 		t.Fatal(err)
 	}
