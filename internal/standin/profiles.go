@@ -203,40 +203,49 @@ func (o VLLMOptions) MaxConcurrency() float64 {
 func VLLM(o VLLMOptions) Spec {
 	o = o.withDefaults()
 	m := o.Model
-	tp := fmt.Sprint(o.TP)
 	util := trimFloat(o.GPUMemoryUtilization)
-	// Log prefixes: vllm/utils/system_utils.py _add_prefix, "(NAME pid=PID) "
-	// without colour (NO_COLOR, or a log that is not a terminal); line
-	// format: vllm/logger.py "%(levelname)s %(asctime)s [%(fileinfo)s:%(lineno)d] %(message)s",
-	// date "%m-%d %H:%M:%S".
-	api := func(file, msg string) string { return "(APIServer pid={pid}) INFO {time} [" + file + "] " + msg }
-	core := func(file, msg string) string { return "(EngineCore_DP0 pid={pid}) INFO {time} [" + file + "] " + msg }
-
-	var workers []Spec
-	for r := 0; r < o.TP; r++ {
-		// Titles and prefixes: vllm/v1/executor/multiproc_executor.py
-		// (process_name "Worker" + "_TP{rank}", set_process_title → "VLLM::"
-		// + name in vllm/utils/system_utils.py, decorate_logs(process_name)).
-		name := fmt.Sprintf("Worker_TP%d", r)
-		w := func(file, msg string) string { return "(" + name + " pid={pid}) INFO {time} [" + file + "] " + msg }
-		workers = append(workers, Spec{
-			Argv:      []string{"VLLM::" + name},
-			SpawnArgv: spawnArgv(python, 5, 30+r),
-			Rank:      r,
-			Map:       append(o.Libs.all(), o.Weights...),
-			Log: []string{
-				// vllm/v1/worker/gpu_model_runner.py load_model
-				w("gpu_model_runner.py:2602", fmt.Sprintf("Model loading took %.4f GiB and %.6f seconds", o.WeightsGiB(), o.LoadSecs)),
-				// vllm/v1/worker/gpu_worker.py determine_available_memory
-				w("gpu_worker.py:298", fmt.Sprintf("Available KV cache memory: %.2f GiB", o.KVCacheGiB)),
-				// vllm/v1/worker/gpu_model_runner.py capture_model
-				w("gpu_model_runner.py:3480", fmt.Sprintf("Graph capturing finished in %.0f secs, took %.2f GiB", 9.0, o.GraphGiB)),
-			},
-		})
+	return Spec{
+		// `vllm serve` is a console script: python runs /usr/local/bin/vllm,
+		// and the kernel names the process after the script.
+		Argv: []string{python, "/usr/local/bin/vllm", "serve", m.ID, "--tensor-parallel-size", fmt.Sprint(o.TP),
+			"--gpu-memory-utilization", util, "--host", "127.0.0.1", "--port", "{port}"},
+		Comm: "vllm",
+		Routes: map[string]Route{
+			"/health":  {Body: "", ContentType: "text/plain"},
+			"/version": {Body: fmt.Sprintf(`{"version":%q}`, o.Version)},
+			// vllm/entrypoints/openai/protocol.py ModelList / ModelCard
+			"/v1/models": {Body: fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"vllm","root":%q,"parent":null,"max_model_len":%d,"permission":[{"id":"modelperm-0","object":"model_permission","created":1764864000,"allow_create_engine":false,"allow_sampling":true,"allow_logprobs":true,"allow_search_indices":false,"allow_view":true,"allow_fine_tuning":false,"organization":"*","group":null,"is_blocking":false}]}]}`,
+				m.ID, m.ID, m.MaxModelLen)},
+			"/metrics": {Body: vllmMetrics(o), ContentType: "text/plain; version=0.0.4; charset=utf-8"},
+		},
+		Log: []string{
+			// vllm/entrypoints/openai/api_server.py run_server
+			vllmLine("APIServer", "api_server.py:1839", "vLLM API server version "+o.Version),
+		},
+		LogReady: []string{
+			// vllm/entrypoints/openai/api_server.py run_server_worker
+			vllmLine("APIServer", "api_server.py:1912", "Starting vLLM API server 0 on http://127.0.0.1:{port}"),
+		},
+		Children: []Spec{vllmEngineCore(o)},
 	}
-	engine := Spec{
-		// vllm/v1/engine/core.py run_engine_core: set_process_title("EngineCore");
-		// vllm/v1/engine/utils.py names the process "EngineCore_DP{index}".
+}
+
+// vllmLine is one INFO line of the process named proc. Log prefixes:
+// vllm/utils/system_utils.py _add_prefix, "(NAME pid=PID) " without colour
+// (NO_COLOR, or a log that is not a terminal); line format: vllm/logger.py
+// "%(levelname)s %(asctime)s [%(fileinfo)s:%(lineno)d] %(message)s", date
+// "%m-%d %H:%M:%S".
+func vllmLine(proc, file, msg string) string {
+	return "(" + proc + " pid={pid}) INFO {time} [" + file + "] " + msg
+}
+
+// vllmEngineCore is VLLM::EngineCore with its workers below it.
+func vllmEngineCore(o VLLMOptions) Spec {
+	m := o.Model
+	// vllm/v1/engine/utils.py names the process "EngineCore_DP{index}".
+	const name = "EngineCore_DP0"
+	return Spec{
+		// vllm/v1/engine/core.py run_engine_core: set_process_title("EngineCore")
 		Argv:      []string{"VLLM::EngineCore"},
 		SpawnArgv: spawnArgv(python, 5, 17),
 		Map:       o.Libs.all(),
@@ -244,7 +253,7 @@ func VLLM(o VLLMOptions) Spec {
 			// vllm/v1/engine/core.py EngineCore.__init__; the config is
 			// VllmConfig.__str__ (vllm/config/vllm.py) in its field order, with
 			// the nested config reprs shortened.
-			core("core.py:93", fmt.Sprintf("Initializing a V1 LLM engine (v%s) with config: model='%s', speculative_config=None, tokenizer='%s', "+
+			vllmLine(name, "core.py:93", fmt.Sprintf("Initializing a V1 LLM engine (v%s) with config: model='%s', speculative_config=None, tokenizer='%s', "+
 				"skip_tokenizer_init=False, tokenizer_mode=auto, revision=None, tokenizer_revision=None, trust_remote_code=False, dtype=torch.bfloat16, "+
 				"max_seq_len=%d, download_dir=None, load_format=auto, tensor_parallel_size=%d, pipeline_parallel_size=1, data_parallel_size=1, "+
 				"disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, "+
@@ -254,73 +263,71 @@ func VLLM(o VLLMOptions) Spec {
 		},
 		LogReady: []string{
 			// vllm/v1/core/kv_cache_utils.py: numbers with thousands separators
-			core("kv_cache_utils.py:1087", fmt.Sprintf("GPU KV cache size: %s tokens", commas(o.KVTokens()))),
-			core("kv_cache_utils.py:1091", fmt.Sprintf("Maximum concurrency for %s tokens per request: %.2fx", commas(int64(m.MaxModelLen)), o.MaxConcurrency())),
+			vllmLine(name, "kv_cache_utils.py:1087", fmt.Sprintf("GPU KV cache size: %s tokens", commas(o.KVTokens()))),
+			vllmLine(name, "kv_cache_utils.py:1091", fmt.Sprintf("Maximum concurrency for %s tokens per request: %.2fx", commas(int64(m.MaxModelLen)), o.MaxConcurrency())),
 			// vllm/v1/engine/core.py _initialize_kv_caches
-			core("core.py:210", "init engine (profile, create kv cache, warmup model) took 30.12 seconds"),
+			vllmLine(name, "core.py:210", "init engine (profile, create kv cache, warmup model) took 30.12 seconds"),
 		},
-		Children: workers,
+		Children: vllmWorkers(o),
 	}
-	labels := fmt.Sprintf(`{model_name=%q,engine="0"}`, m.ID)
-	// vllm/v1/metrics/loggers.py PrometheusStatLogger (names, help, labels
-	// model_name and engine); prometheus_client text format 0.0.4.
-	metrics := strings.Join([]string{
-		"# HELP vllm:num_requests_running Number of requests in model execution batches.",
-		"# TYPE vllm:num_requests_running gauge",
-		fmt.Sprintf("vllm:num_requests_running%s %d.0", labels, o.Running),
-		"# HELP vllm:num_requests_waiting Number of requests waiting to be processed.",
-		"# TYPE vllm:num_requests_waiting gauge",
-		fmt.Sprintf("vllm:num_requests_waiting%s %d.0", labels, o.Waiting),
-		"# HELP vllm:kv_cache_usage_perc KV-cache usage. 1 means 100 percent usage.",
-		"# TYPE vllm:kv_cache_usage_perc gauge",
-		fmt.Sprintf("vllm:kv_cache_usage_perc%s %s", labels, pyFloat(o.KVUsage)),
-		"# HELP vllm:prefix_cache_queries_total Prefix cache queries, in terms of number of queried tokens.",
-		"# TYPE vllm:prefix_cache_queries_total counter",
-		fmt.Sprintf("vllm:prefix_cache_queries_total%s %d.0", labels, o.PrefixQueries),
-		"# HELP vllm:prefix_cache_hits_total Prefix cache hits, in terms of number of cached tokens.",
-		"# TYPE vllm:prefix_cache_hits_total counter",
-		fmt.Sprintf("vllm:prefix_cache_hits_total%s %d.0", labels, o.PrefixHits),
-		"# HELP vllm:num_preemptions_total Cumulative number of preemption from the engine.",
-		"# TYPE vllm:num_preemptions_total counter",
-		fmt.Sprintf("vllm:num_preemptions_total%s %d.0", labels, o.Preemptions),
-		"# HELP vllm:prompt_tokens_total Number of prefill tokens processed.",
-		"# TYPE vllm:prompt_tokens_total counter",
-		fmt.Sprintf("vllm:prompt_tokens_total%s %d.0", labels, o.PromptTokens),
-		"# HELP vllm:generation_tokens_total Number of generation tokens processed.",
-		"# TYPE vllm:generation_tokens_total counter",
-		fmt.Sprintf("vllm:generation_tokens_total%s %d.0", labels, o.GenerationTokens),
-		// vllm/v1/metrics/loggers.py log_metrics_info: labels are
-		// CacheConfig.metrics_info() (vllm/config/cache.py: every field as
-		// str(), in declaration order; the v0.11 fields) then "engine".
+}
+
+// vllmWorkers are the VLLM::Worker_TPn processes, one per GPU.
+func vllmWorkers(o VLLMOptions) []Spec {
+	var workers []Spec
+	for r := 0; r < o.TP; r++ {
+		// Titles and prefixes: vllm/v1/executor/multiproc_executor.py
+		// (process_name "Worker" + "_TP{rank}", set_process_title → "VLLM::"
+		// + name in vllm/utils/system_utils.py, decorate_logs(process_name)).
+		name := fmt.Sprintf("Worker_TP%d", r)
+		workers = append(workers, Spec{
+			Argv:      []string{"VLLM::" + name},
+			SpawnArgv: spawnArgv(python, 5, 30+r),
+			Rank:      r,
+			Map:       append(o.Libs.all(), o.Weights...),
+			Log: []string{
+				// vllm/v1/worker/gpu_model_runner.py load_model
+				vllmLine(name, "gpu_model_runner.py:2602", fmt.Sprintf("Model loading took %.4f GiB and %.6f seconds", o.WeightsGiB(), o.LoadSecs)),
+				// vllm/v1/worker/gpu_worker.py determine_available_memory
+				vllmLine(name, "gpu_worker.py:298", fmt.Sprintf("Available KV cache memory: %.2f GiB", o.KVCacheGiB)),
+				// vllm/v1/worker/gpu_model_runner.py capture_model
+				vllmLine(name, "gpu_model_runner.py:3480", fmt.Sprintf("Graph capturing finished in %.0f secs, took %.2f GiB", 9.0, o.GraphGiB)),
+			},
+		})
+	}
+	return workers
+}
+
+// vllmMetrics is the API server's /metrics: vllm/v1/metrics/loggers.py
+// PrometheusStatLogger (names, help, labels model_name and engine);
+// prometheus_client text format 0.0.4.
+func vllmMetrics(o VLLMOptions) string {
+	labels := fmt.Sprintf(`{model_name=%q,engine="0"}`, o.Model.ID)
+	var lines []string
+	for _, c := range []struct {
+		name, kind, help string
+		v                string
+	}{
+		{"vllm:num_requests_running", "gauge", "Number of requests in model execution batches.", fmt.Sprintf("%d.0", o.Running)},
+		{"vllm:num_requests_waiting", "gauge", "Number of requests waiting to be processed.", fmt.Sprintf("%d.0", o.Waiting)},
+		{"vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", pyFloat(o.KVUsage)},
+		{"vllm:prefix_cache_queries_total", "counter", "Prefix cache queries, in terms of number of queried tokens.", fmt.Sprintf("%d.0", o.PrefixQueries)},
+		{"vllm:prefix_cache_hits_total", "counter", "Prefix cache hits, in terms of number of cached tokens.", fmt.Sprintf("%d.0", o.PrefixHits)},
+		{"vllm:num_preemptions_total", "counter", "Cumulative number of preemption from the engine.", fmt.Sprintf("%d.0", o.Preemptions)},
+		{"vllm:prompt_tokens_total", "counter", "Number of prefill tokens processed.", fmt.Sprintf("%d.0", o.PromptTokens)},
+		{"vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", fmt.Sprintf("%d.0", o.GenerationTokens)},
+	} {
+		lines = append(lines, "# HELP "+c.name+" "+c.help, "# TYPE "+c.name+" "+c.kind, c.name+labels+" "+c.v)
+	}
+	// vllm/v1/metrics/loggers.py log_metrics_info: labels are
+	// CacheConfig.metrics_info() (vllm/config/cache.py: every field as
+	// str(), in declaration order; the v0.11 fields) then "engine".
+	lines = append(lines,
 		"# HELP vllm:cache_config_info Information of the LLMEngine CacheConfig",
 		"# TYPE vllm:cache_config_info gauge",
 		fmt.Sprintf(`vllm:cache_config_info{block_size="%d",gpu_memory_utilization="%s",swap_space="4",cache_dtype="auto",is_attention_free="False",num_gpu_blocks_override="None",sliding_window="None",enable_prefix_caching="True",prefix_caching_hash_algo="sha256",cpu_offload_gb="0",calculate_kv_scales="False",cpu_kvcache_space_bytes="None",mamba_page_size_padded="None",mamba_cache_dtype="auto",mamba_ssm_cache_dtype="auto",num_gpu_blocks="%d",num_cpu_blocks="0",kv_sharing_fast_prefill="False",kv_cache_memory_bytes="None",engine="0"} 1.0`,
-			o.BlockSize, util, o.NumGPUBlocks()),
-	}, "\n") + "\n"
-	return Spec{
-		// `vllm serve` is a console script: python runs /usr/local/bin/vllm,
-		// and the kernel names the process after the script.
-		Argv: []string{python, "/usr/local/bin/vllm", "serve", m.ID, "--tensor-parallel-size", tp,
-			"--gpu-memory-utilization", util, "--host", "127.0.0.1", "--port", "{port}"},
-		Comm: "vllm",
-		Routes: map[string]Route{
-			"/health":  {Body: "", ContentType: "text/plain"},
-			"/version": {Body: fmt.Sprintf(`{"version":%q}`, o.Version)},
-			// vllm/entrypoints/openai/protocol.py ModelList / ModelCard
-			"/v1/models": {Body: fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"vllm","root":%q,"parent":null,"max_model_len":%d,"permission":[{"id":"modelperm-0","object":"model_permission","created":1764864000,"allow_create_engine":false,"allow_sampling":true,"allow_logprobs":true,"allow_search_indices":false,"allow_view":true,"allow_fine_tuning":false,"organization":"*","group":null,"is_blocking":false}]}]}`,
-				m.ID, m.ID, m.MaxModelLen)},
-			"/metrics": {Body: metrics, ContentType: "text/plain; version=0.0.4; charset=utf-8"},
-		},
-		Log: []string{
-			// vllm/entrypoints/openai/api_server.py run_server
-			api("api_server.py:1839", "vLLM API server version "+o.Version),
-		},
-		LogReady: []string{
-			// vllm/entrypoints/openai/api_server.py run_server_worker
-			api("api_server.py:1912", "Starting vLLM API server 0 on http://127.0.0.1:{port}"),
-		},
-		Children: []Spec{engine},
-	}
+			o.BlockSize, trimFloat(o.GPUMemoryUtilization), o.NumGPUBlocks()))
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // ---------------------------------------------------------------- SGLang
@@ -394,6 +401,46 @@ func (o SGLangOptions) KSizeGiB() float64 {
 func SGLang(o SGLangOptions) Spec {
 	o = o.withDefaults()
 	m := o.Model
+	// python/sglang/srt/entrypoints/http_server.py get_model_info
+	modelInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"is_generation":true,"preferred_sampling_params":null,"weight_version":"default","has_image_understanding":false,"has_audio_understanding":false,"model_type":%q,"architectures":[%q]}`,
+		m.ID, m.ID, m.ModelType, m.Architecture)
+	// http_server.py get_server_info: server_args, scheduler info,
+	// internal_states (managers/scheduler.py get_internal_state memory_usage,
+	// GB = 2^30) and version
+	serverInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"host":"127.0.0.1","port":{port},"mem_fraction_static":%s,"tp_size":%d,"dp_size":1,"context_length":null,"max_total_tokens":null,"max_total_num_tokens":%d,"max_req_input_len":%d,"internal_states":[{"memory_usage":{"weight":%.2f,"kvcache":%.2f,"token_capacity":%d,"graph":%.2f},"last_gen_throughput":%s}],"version":%q}`,
+		m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, o.KVTokens(), m.MaxModelLen-5,
+		o.WeightsGiB(), 2*o.KSizeGiB(), o.KVTokens(), o.GraphGiB, pyFloat(o.GenThroughput), o.Version)
+	models := fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"sglang","root":%q,"max_model_len":%d}]}`, m.ID, m.ID, m.MaxModelLen)
+	return Spec{
+		Argv: []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
+		Comm: "python3",
+		Routes: map[string]Route{
+			"/health":          {ContentType: "text/plain"},
+			"/get_model_info":  {Body: modelInfo},
+			"/model_info":      {Body: modelInfo},
+			"/get_server_info": {Body: serverInfo},
+			"/server_info":     {Body: serverInfo},
+			"/v1/models":       {Body: models},
+			"/metrics":         {Body: sglangMetrics(o), ContentType: "text/plain; version=0.0.4; charset=utf-8"},
+		},
+		Log: []string{
+			// python/sglang/srt/entrypoints/engine.py _launch_subprocesses: logger.info(f"{server_args=}")
+			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False)",
+				m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, m.ID),
+		},
+		LogReady: []string{
+			// uvicorn's own line, then http_server.py _wait_and_warmup
+			"[{datetime}] INFO:     Uvicorn running on http://127.0.0.1:{port} (Press CTRL+C to quit)",
+			"[{datetime}] The server is fired up and ready to roll!",
+		},
+		Children: sglangChildren(o),
+	}
+}
+
+// sglangChildren are the main process's children: sglang::scheduler_TPn
+// per GPU, then sglang::detokenizer.
+func sglangChildren(o SGLangOptions) []Spec {
+	m := o.Model
 	// Log format: python/sglang/srt/utils.py configure_logger,
 	// "[%(asctime)s{prefix}] %(message)s" with datefmt "%Y-%m-%d %H:%M:%S";
 	// a scheduler's prefix is " TP{rank}" (managers/scheduler.py).
@@ -426,11 +473,16 @@ func SGLang(o SGLangOptions) Spec {
 	}
 	// python/sglang/srt/managers/detokenizer_manager.py run_detokenizer_process
 	kids = append(kids, Spec{Argv: []string{"sglang::detokenizer"}, SpawnArgv: spawnArgv(python, 6, 26)})
+	return kids
+}
 
+// sglangMetrics is /metrics with one series per rank for each gauge.
+func sglangMetrics(o SGLangOptions) string {
+	m := o.Model
 	// python/sglang/srt/metrics/collector.py SchedulerMetricsCollector
 	// (names, help); managers/scheduler.py gives each rank's collector the
 	// labels model_name, engine_type, tp_rank, pp_rank. Served only with
-	// --enable-metrics, which the argv below has.
+	// --enable-metrics, which SGLang's argv has.
 	gauge := func(name, help string, v func(rank int) string) []string {
 		out := []string{"# HELP " + name + " " + help, "# TYPE " + name + " gauge"}
 		for r := 0; r < o.TP; r++ {
@@ -444,41 +496,7 @@ func SGLang(o SGLangOptions) Spec {
 	lines = append(lines, gauge("sglang:gen_throughput", "The generation throughput (token/s).", func(int) string { return pyFloat(o.GenThroughput) })...)
 	lines = append(lines, gauge("sglang:num_queue_reqs", "The number of requests in the waiting queue.", func(int) string { return pyFloat(float64(o.Queued)) })...)
 	lines = append(lines, gauge("sglang:cache_hit_rate", "The prefix cache hit rate.", func(int) string { return pyFloat(o.CacheHit) })...)
-	metrics := strings.Join(lines, "\n") + "\n"
-	// python/sglang/srt/entrypoints/http_server.py get_model_info
-	modelInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"is_generation":true,"preferred_sampling_params":null,"weight_version":"default","has_image_understanding":false,"has_audio_understanding":false,"model_type":%q,"architectures":[%q]}`,
-		m.ID, m.ID, m.ModelType, m.Architecture)
-	// http_server.py get_server_info: server_args, scheduler info,
-	// internal_states (managers/scheduler.py get_internal_state memory_usage,
-	// GB = 2^30) and version
-	serverInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"host":"127.0.0.1","port":{port},"mem_fraction_static":%s,"tp_size":%d,"dp_size":1,"context_length":null,"max_total_tokens":null,"max_total_num_tokens":%d,"max_req_input_len":%d,"internal_states":[{"memory_usage":{"weight":%.2f,"kvcache":%.2f,"token_capacity":%d,"graph":%.2f},"last_gen_throughput":%s}],"version":%q}`,
-		m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, o.KVTokens(), m.MaxModelLen-5,
-		o.WeightsGiB(), 2*o.KSizeGiB(), o.KVTokens(), o.GraphGiB, pyFloat(o.GenThroughput), o.Version)
-	models := fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"sglang","root":%q,"max_model_len":%d}]}`, m.ID, m.ID, m.MaxModelLen)
-	return Spec{
-		Argv: []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
-		Comm: "python3",
-		Routes: map[string]Route{
-			"/health":          {ContentType: "text/plain"},
-			"/get_model_info":  {Body: modelInfo},
-			"/model_info":      {Body: modelInfo},
-			"/get_server_info": {Body: serverInfo},
-			"/server_info":     {Body: serverInfo},
-			"/v1/models":       {Body: models},
-			"/metrics":         {Body: metrics, ContentType: "text/plain; version=0.0.4; charset=utf-8"},
-		},
-		Log: []string{
-			// python/sglang/srt/entrypoints/engine.py _launch_subprocesses: logger.info(f"{server_args=}")
-			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False)",
-				m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, m.ID),
-		},
-		LogReady: []string{
-			// uvicorn's own line, then http_server.py _wait_and_warmup
-			"[{datetime}] INFO:     Uvicorn running on http://127.0.0.1:{port} (Press CTRL+C to quit)",
-			"[{datetime}] The server is fired up and ready to roll!",
-		},
-		Children: kids,
-	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // ---------------------------------------------------------------- TGI

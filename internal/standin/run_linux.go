@@ -10,12 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
+	"github.com/gputaskman/gtm/internal/mapfile"
 )
 
 // specEnv marks a process as a stand-in. Its subtree (wire, as JSON)
@@ -73,31 +74,18 @@ func MaybeRun() {
 	os.Exit(runStandin())
 }
 
+// runStandin is the life of one stand-in: become the process its spec
+// describes, start its children, report ready, and wait for a signal.
 func runStandin() int {
 	ready := os.NewFile(readyFD, "ready")
-	f := os.NewFile(specFD, "spec")
-	raw, err := io.ReadAll(io.LimitReader(f, maxSpec))
-	f.Close()
-	var w wire
-	if err == nil {
-		err = json.Unmarshal(raw, &w)
-	}
+	w, err := readWire()
 	if err != nil {
 		return fail(ready, fmt.Errorf("bad spec: %v", err))
 	}
 	s := w.Spec
-	// The kernel named the process after /proc/self/exe ("exe"); writing
-	// comm of the thread-group leader sets what /proc/PID/comm shows.
-	if err := os.WriteFile("/proc/self/comm", []byte(s.comm()), 0); err != nil {
-		return fail(ready, fmt.Errorf("setting comm: %v", err))
-	}
-	var keep [][]byte
-	for _, p := range s.Map {
-		b, err := maptest.MapFile(p)
-		if err != nil {
-			return fail(ready, err)
-		}
-		keep = append(keep, b)
+	keep, err := become(s)
+	if err != nil {
+		return fail(ready, err)
 	}
 	port := 0 // the port this process listens on
 	if len(w.Ports) > 0 {
@@ -114,42 +102,9 @@ func runStandin() int {
 		go http.Serve(ln, routes(s.Routes, vars))
 	}
 	writeLines(s.Log, vars)
-
-	// Children, in order; each gets the listeners of its own subtree.
-	fds := firstListen
-	if len(s.Routes) > 0 {
-		fds++
-	}
-	next := 1 // index into w.Ports of the next child's subtree
-	var kids []*exec.Cmd
-	var reps []report
-	stop := func() {
-		for i := len(kids) - 1; i >= 0; i-- {
-			stopChild(kids[i])
-		}
-	}
-	for _, c := range s.Children {
-		n := c.count()
-		var files []*os.File
-		for i := next; i < next+n; i++ {
-			if w.Ports[i] != 0 {
-				files = append(files, os.NewFile(uintptr(fds), "listener"))
-				fds++
-			}
-		}
-		cmd, rep, err := startOne(c, w.Ports[next:next+n], files, os.Stdout, os.Stderr)
-		for _, f := range files {
-			f.Close() // the child has its copy; this process must not show it
-		}
-		next += n
-		if cmd != nil {
-			kids = append(kids, cmd)
-		}
-		if err != nil {
-			stop()
-			return fail(ready, err)
-		}
-		reps = append(reps, rep)
+	kids, reps, err := startChildren(s, w.Ports)
+	if err != nil {
+		return fail(ready, err)
 	}
 	writeLines(s.LogReady, vars)
 
@@ -159,9 +114,84 @@ func runStandin() int {
 	ready.Write(append(b, '\n'))
 	ready.Close()
 	<-sig
-	stop()
-	_ = keep
+	stopChildren(kids)
+	runtime.KeepAlive(keep)
 	return 0
+}
+
+// readWire reads this stand-in's spec and ports from its spec pipe.
+func readWire() (wire, error) {
+	f := os.NewFile(specFD, "spec")
+	raw, err := io.ReadAll(io.LimitReader(f, maxSpec))
+	f.Close()
+	var w wire
+	if err == nil {
+		err = json.Unmarshal(raw, &w)
+	}
+	return w, err
+}
+
+// become gives this process the name s shows and maps its files; the
+// mappings returned must stay referenced while the process runs.
+func become(s Spec) ([][]byte, error) {
+	// The kernel named the process after /proc/self/exe ("exe"); writing
+	// comm of the thread-group leader sets what /proc/PID/comm shows.
+	if err := os.WriteFile("/proc/self/comm", []byte(s.comm()), 0); err != nil {
+		return nil, fmt.Errorf("setting comm: %v", err)
+	}
+	var keep [][]byte
+	for _, p := range s.Map {
+		b, err := mapfile.Map(p)
+		if err != nil {
+			return nil, err
+		}
+		keep = append(keep, b)
+	}
+	return keep, nil
+}
+
+// startChildren starts s's children in order, each once the one before
+// is ready, handing each the listeners of its own subtree (ports is s's
+// subtree's, in preorder). On error the children it started are stopped.
+func startChildren(s Spec, ports []int) ([]*exec.Cmd, []report, error) {
+	fds := firstListen
+	if len(s.Routes) > 0 {
+		fds++ // this process's own listener
+	}
+	next := 1 // index into ports of the next child's subtree
+	var kids []*exec.Cmd
+	var reps []report
+	for _, c := range s.Children {
+		n := c.count()
+		var files []*os.File
+		for i := next; i < next+n; i++ {
+			if ports[i] != 0 {
+				files = append(files, os.NewFile(uintptr(fds), "listener"))
+				fds++
+			}
+		}
+		cmd, rep, err := startOne(c, ports[next:next+n], files, os.Stdout, os.Stderr)
+		for _, f := range files {
+			f.Close() // the child has its copy; this process must not show it
+		}
+		next += n
+		if cmd != nil {
+			kids = append(kids, cmd)
+		}
+		if err != nil {
+			stopChildren(kids)
+			return nil, nil, err
+		}
+		reps = append(reps, rep)
+	}
+	return kids, reps, nil
+}
+
+// stopChildren stops kids, the last started first.
+func stopChildren(kids []*exec.Cmd) {
+	for i := len(kids) - 1; i >= 0; i-- {
+		stopChild(kids[i])
+	}
 }
 
 // fail reports err up the ready pipe and returns the exit code.

@@ -37,6 +37,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gputaskman/gtm/internal/mapfile"
 )
 
 // childEnv marks the re-executed test binary as a mapper child.
@@ -82,7 +84,7 @@ func childPaths(args []string) []string {
 func runChild(paths []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var keep [][]byte
 	for _, p := range paths {
-		b, err := MapFile(p)
+		b, err := mapfile.Map(p)
 		if err != nil {
 			fmt.Fprintf(stderr, "maptest child: %v\n", err)
 			return 1

@@ -1,6 +1,10 @@
 //go:build unix
 
-package maptest
+// Package mapfile maps a whole file read-only, as a loader maps a library
+// or a model. Test helpers use it to make real processes whose
+// /proc/PID/maps show the files (maptest's mapper child, standin's
+// stand-in servers); it sits low so that both may import it.
+package mapfile
 
 import (
 	"fmt"
@@ -8,10 +12,10 @@ import (
 	"syscall"
 )
 
-// MapFile maps the whole file read-only and shared, as a loader maps a
+// Map maps the whole file read-only and shared, as a loader maps a
 // library or a model file, and closes it: the mapping keeps the file
-// referenced. Stand-in processes of other tests map with it too.
-func MapFile(path string) ([]byte, error) {
+// referenced. An empty file cannot be mapped.
+func Map(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
