@@ -143,7 +143,15 @@ func (p *parser) vllmMsg(tag string, pid int, s string, st stamp) {
 		b.rep.Ready = true
 		return
 	}
-	// Engine-wide figures.
+	vllmEngineFigures(b, s)
+	if strings.Contains(s, "GiB") || strings.Contains(s, "GB") {
+		vllmRankFigures(b, tag, pid, s)
+	}
+}
+
+// vllmEngineFigures reads the figures of the whole engine: the KV cache's
+// tokens, the concurrency it allows, and V0's block counts.
+func vllmEngineFigures(b *block, s string) {
 	if strings.HasPrefix(s, "GPU KV cache size: ") {
 		if n := b.tokensAfter(s, "GPU KV cache size: ", maxTokens); n != nil {
 			b.rep.KVTokens, b.hasFigures = n, true
@@ -159,27 +167,33 @@ func (p *parser) vllmMsg(tag string, pid int, s string, st stamp) {
 		}
 	}
 	if strings.HasPrefix(s, "# ") && strings.Contains(s, " blocks: ") {
-		for _, part := range strings.Split(s, ", ") {
-			dev, rest, ok := strings.Cut(strings.TrimPrefix(part, "# "), " blocks: ")
-			if !ok {
-				continue
-			}
-			n, ok := count(rest)
-			if !ok || n > maxTokens {
-				continue
-			}
-			if dev == "CPU" {
-				b.rep.CPUBlocks = &n
-			} else { // "GPU", "cuda", "CUDA": current_platform.device_name
-				b.rep.GPUBlocks = &n
-			}
-			b.hasFigures = true
+		vllmBlocks(b, s)
+	}
+}
+
+// vllmBlocks reads V0's "# cuda blocks: 1394, # CPU blocks: 1820".
+func vllmBlocks(b *block, s string) {
+	for _, part := range strings.Split(s, ", ") {
+		dev, rest, ok := strings.Cut(strings.TrimPrefix(part, "# "), " blocks: ")
+		if !ok {
+			continue
 		}
+		n, ok := count(rest)
+		if !ok || n > maxTokens {
+			continue
+		}
+		if dev == "CPU" {
+			b.rep.CPUBlocks = &n
+		} else { // "GPU", "cuda", "CUDA": current_platform.device_name
+			b.rep.GPUBlocks = &n
+		}
+		b.hasFigures = true
 	}
-	if !strings.Contains(s, "GiB") && !strings.Contains(s, "GB") {
-		return
-	}
-	// Per-worker figures.
+}
+
+// vllmRankFigures reads the figures of one worker (the rank its tag
+// names): weights, KV cache, activations, non-torch memory, CUDA graphs.
+func vllmRankFigures(b *block, tag string, pid int, s string) {
 	var a *rankAcc
 	acc := func() *rankAcc {
 		if a == nil {
