@@ -300,6 +300,15 @@ func ServedSummary(m schema.ServedModel) string {
 // LLMSummary is an LLM block in one line: each part with its provenance,
 // the remainder, the context size and its source, and live server state.
 func LLMSummary(l *schema.LLM) string {
+	parts := llmMemoryParts(l)
+	parts = append(parts, llmServingParts(l)...)
+	parts = append(parts, llmIdentityParts(l)...)
+	return escape.Text(strings.Join(parts, ", ")) // sources and status come from replayed files too
+}
+
+// llmMemoryParts are the parts of the process's memory, each with its
+// provenance, then what is left over.
+func llmMemoryParts(l *schema.LLM) []string {
 	part := func(name string, p *schema.Part) string {
 		if p == nil {
 			return name + " n/a"
@@ -337,6 +346,13 @@ func LLMSummary(l *schema.LLM) string {
 	case l.Other.Bytes != nil:
 		parts = append(parts, fmt.Sprintf("other %s (inferred)", formatMiB(*l.Other.Bytes)))
 	}
+	return parts
+}
+
+// llmServingParts are the context size and its source, the slots, and
+// the server's live state.
+func llmServingParts(l *schema.LLM) []string {
+	var parts []string
 	if l.NCtx != nil {
 		ctx := fmt.Sprintf("n_ctx %d", *l.NCtx)
 		if l.NCtxSource != nil {
@@ -373,6 +389,13 @@ func LLMSummary(l *schema.LLM) string {
 	if l.RequestsWaiting != nil {
 		parts = append(parts, textfmt.Float(*l.RequestsWaiting, 0)+" queued")
 	}
+	return parts
+}
+
+// llmIdentityParts say which model the server runs, what PyTorch holds,
+// and where a worker stands.
+func llmIdentityParts(l *schema.LLM) []string {
+	var parts []string
 	if l.ModelID != nil {
 		parts = append(parts, "model "+*l.ModelID+" ("+FormatString(l.ModelIDSource)+")")
 	}
@@ -395,7 +418,7 @@ func LLMSummary(l *schema.LLM) string {
 	if l.APIStatus != nil && *l.APIStatus != "ok" {
 		parts = append(parts, "API "+strings.ReplaceAll(*l.APIStatus, "_", " "))
 	}
-	return escape.Text(strings.Join(parts, ", ")) // sources and status come from replayed files too
+	return parts
 }
 
 // formatMiB shows model-sized amounts to 0.01 MiB, the precision
