@@ -85,6 +85,28 @@ type Tray struct {
 func New(host Host, act Actions, set Settings) *Tray {
 	t := &Tray{host: host, act: act, settings: set,
 		labels: map[Item]string{}, visible: map[Item]bool{}, checked: map[Item]bool{}}
+	t.buildMenu()
+	t.onClick(t.show, func() { call0(act.ShowWindow) })
+	for i, it := range t.procs {
+		t.onClick(it, func() { t.showProcess(i) })
+	}
+	t.onClick(t.pause, t.togglePause)
+	t.onClick(t.alerts, t.toggleAlerts)
+	t.onClick(t.autostart, t.toggleAutostart)
+	t.onClick(t.demo, t.toggleDemo)
+	t.onClick(t.quit, func() { call0(act.Quit) })
+
+	t.mu.Lock()
+	t.state = FromSnapshot(nil, Options{})
+	t.applyLocked()
+	t.mu.Unlock()
+	return t
+}
+
+// buildMenu adds the menu's items, in order, with their fixed labels;
+// the others are labelled by applyLocked.
+func (t *Tray) buildMenu() {
+	host := t.host
 	t.show = host.AddItem("Show window", false)
 	host.AddSeparator()
 	for i := 0; i < MaxGPULines; i++ {
@@ -103,67 +125,62 @@ func New(host Host, act Actions, set Settings) *Tray {
 	t.demo = host.AddItem("", false)
 	host.AddSeparator()
 	t.quit = host.AddItem("Quit", false)
+}
 
-	t.onClick(t.show, func() { call0(act.ShowWindow) })
-	for i, it := range t.procs {
-		t.onClick(it, func() {
-			t.mu.Lock()
-			var pid int
-			ok := i < len(t.top)
-			if ok {
-				pid = t.top[i].PID
-			}
-			t.mu.Unlock()
-			if ok && act.ShowProcess != nil {
-				act.ShowProcess(pid)
-			}
-		})
-	}
-	t.onClick(t.pause, func() {
-		t.mu.Lock()
-		paused := !t.state.Paused
-		t.mu.Unlock()
-		if act.SetPaused != nil {
-			act.SetPaused(paused)
-		}
-	})
-	t.onClick(t.alerts, func() {
-		t.mu.Lock()
-		t.settings.AlertsOn = !t.settings.AlertsOn
-		on := t.settings.AlertsOn
-		t.applyLocked()
-		t.mu.Unlock()
-		if act.SetAlerts != nil {
-			act.SetAlerts(on)
-		}
-	})
-	t.onClick(t.autostart, func() {
-		t.mu.Lock()
-		on := !t.settings.Autostart
-		t.mu.Unlock()
-		if act.SetAutostart != nil && act.SetAutostart(on) != nil {
-			on = !on // failed: the toggle stays as it was
-		}
-		t.mu.Lock()
-		t.settings.Autostart = on
-		t.applyLocked()
-		t.mu.Unlock()
-	})
-	t.onClick(t.demo, func() {
-		t.mu.Lock()
-		demo := t.state.Demo
-		t.mu.Unlock()
-		if act.SetDemo != nil {
-			act.SetDemo(!demo)
-		}
-	})
-	t.onClick(t.quit, func() { call0(act.Quit) })
-
+// showProcess opens the window on the process the i-th slot shows.
+func (t *Tray) showProcess(i int) {
 	t.mu.Lock()
-	t.state = FromSnapshot(nil, Options{})
+	var pid int
+	ok := i < len(t.top)
+	if ok {
+		pid = t.top[i].PID
+	}
+	t.mu.Unlock()
+	if ok && t.act.ShowProcess != nil {
+		t.act.ShowProcess(pid)
+	}
+}
+
+func (t *Tray) togglePause() {
+	t.mu.Lock()
+	paused := !t.state.Paused
+	t.mu.Unlock()
+	if t.act.SetPaused != nil {
+		t.act.SetPaused(paused)
+	}
+}
+
+func (t *Tray) toggleAlerts() {
+	t.mu.Lock()
+	t.settings.AlertsOn = !t.settings.AlertsOn
+	on := t.settings.AlertsOn
 	t.applyLocked()
 	t.mu.Unlock()
-	return t
+	if t.act.SetAlerts != nil {
+		t.act.SetAlerts(on)
+	}
+}
+
+func (t *Tray) toggleAutostart() {
+	t.mu.Lock()
+	on := !t.settings.Autostart
+	t.mu.Unlock()
+	if t.act.SetAutostart != nil && t.act.SetAutostart(on) != nil {
+		on = !on // failed: the toggle stays as it was
+	}
+	t.mu.Lock()
+	t.settings.Autostart = on
+	t.applyLocked()
+	t.mu.Unlock()
+}
+
+func (t *Tray) toggleDemo() {
+	t.mu.Lock()
+	demo := t.state.Demo
+	t.mu.Unlock()
+	if t.act.SetDemo != nil {
+		t.act.SetDemo(!demo)
+	}
 }
 
 func call0(f func()) {
