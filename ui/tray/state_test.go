@@ -66,21 +66,52 @@ func noGPU() *schema.Snapshot {
 	return snap(nil, nil, schema.Failed("nvml", errors.New("NVIDIA driver not found (libnvidia-ml.so.1 could not be loaded)")))
 }
 
-func TestFromSnapshot(t *testing.T) {
-	demo := oneGPU()
-	demo.Demo = true
-	hidden := snap([]schema.Device{{Index: 0, Name: ptr("GPU"), MemoryTotalBytes: ptr(uint64(8 * GiB))}}, nil)
+// trayCase is a snapshot and the tray state FromSnapshot should make of it.
+type trayCase struct {
+	name    string
+	snap    *schema.Snapshot
+	opts    Options
+	title   string
+	tooltip string
+	icon    IconKey
+	gpus    []string
+	top     []string
+}
 
-	cases := []struct {
-		name    string
-		snap    *schema.Snapshot
-		opts    Options
-		title   string
-		tooltip string
-		icon    IconKey
-		gpus    []string
-		top     []string
-	}{
+// runTrayCases checks each case in a subtest of its own.
+func runTrayCases(t *testing.T, cases []trayCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := FromSnapshot(c.snap, c.opts)
+			if st.Title != c.title {
+				t.Errorf("title %q, want %q", st.Title, c.title)
+			}
+			if st.Tooltip != c.tooltip {
+				t.Errorf("tooltip\n%s\nwant\n%s", st.Tooltip, c.tooltip)
+			}
+			if st.Icon != c.icon {
+				t.Errorf("icon %+v, want %+v", st.Icon, c.icon)
+			}
+			if !reflect.DeepEqual(st.GPULines, c.gpus) {
+				t.Errorf("GPU lines %q, want %q", st.GPULines, c.gpus)
+			}
+			var top []string
+			for _, p := range st.Top {
+				top = append(top, p.Label)
+			}
+			if !reflect.DeepEqual(top, c.top) {
+				t.Errorf("top %q, want %q", top, c.top)
+			}
+			if strings.Contains(st.Tooltip+st.Title, "(0 %)") {
+				t.Errorf("a missing reading shown as 0 %%: %q", st.Tooltip)
+			}
+		})
+	}
+}
+
+func TestFromSnapshot(t *testing.T) {
+	runTrayCases(t, []trayCase{
 		{
 			name:  "one GPU",
 			snap:  oneGPU(),
@@ -132,6 +163,16 @@ func TestFromSnapshot(t *testing.T) {
 				"jupyter 0.5 GiB (GPU 2)",
 			},
 		},
+	})
+}
+
+// TestFromSnapshotStates: what the tray says without a full reading, and
+// while paused or replaying the demo.
+func TestFromSnapshotStates(t *testing.T) {
+	demo := oneGPU()
+	demo.Demo = true
+	hidden := snap([]schema.Device{{Index: 0, Name: ptr("GPU"), MemoryTotalBytes: ptr(uint64(8 * GiB))}}, nil)
+	runTrayCases(t, []trayCase{
 		{
 			name:    "no GPU: the reason in plain words, never 0 %",
 			snap:    noGPU(),
@@ -175,34 +216,7 @@ func TestFromSnapshot(t *testing.T) {
 			tooltip: "gtm · collecting…",
 			gpus:    []string{"Collecting…"},
 		},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			st := FromSnapshot(c.snap, c.opts)
-			if st.Title != c.title {
-				t.Errorf("title %q, want %q", st.Title, c.title)
-			}
-			if st.Tooltip != c.tooltip {
-				t.Errorf("tooltip\n%s\nwant\n%s", st.Tooltip, c.tooltip)
-			}
-			if st.Icon != c.icon {
-				t.Errorf("icon %+v, want %+v", st.Icon, c.icon)
-			}
-			if !reflect.DeepEqual(st.GPULines, c.gpus) {
-				t.Errorf("GPU lines %q, want %q", st.GPULines, c.gpus)
-			}
-			var top []string
-			for _, p := range st.Top {
-				top = append(top, p.Label)
-			}
-			if !reflect.DeepEqual(top, c.top) {
-				t.Errorf("top %q, want %q", top, c.top)
-			}
-			if strings.Contains(st.Tooltip+st.Title, "(0 %)") {
-				t.Errorf("a missing reading shown as 0 %%: %q", st.Tooltip)
-			}
-		})
-	}
+	})
 }
 
 func TestMenuLabels(t *testing.T) {
