@@ -17,8 +17,9 @@ func label(name string) string {
 	return Runtime{Name: index().rules[i].runtime, Detail: index().rules[i].detail}.String()
 }
 
-func TestClassify(t *testing.T) {
-	for name, want := range map[string]string{
+// TestClassifyGPUAPIs: the vendors' compute and graphics APIs.
+func TestClassifyGPUAPIs(t *testing.T) {
+	checkLabels(t, map[string]string{
 		// CUDA
 		"/usr/lib/x86_64-linux-gnu/libcuda.so.1": CUDA,
 		"libcuda.so.560.35.03":                   CUDA,
@@ -70,6 +71,21 @@ func TestClassify(t *testing.T) {
 		"libGLdispatch.so.0":      OpenGL,
 		"opengl32.dll":            OpenGL,
 		`C:\WINDOWS\OPENGL32.DLL`: OpenGL,
+		// Windows-only APIs, named as Toolhelp lists a process's modules
+		`C:\Windows\SYSTEM32\d3d12.dll`:     D3D12,
+		`C:\Windows\SYSTEM32\D3D12Core.dll`: D3D12,
+		"libd3d12.so":                       D3D12, // WSL
+		`C:\Program Files\App\DirectML.dll`: DirectML,
+		"directml.dll":                      DirectML,
+		`C:\Windows\System32\vulkan-1.dll`:  Vulkan,
+		`C:\llama\ggml-cuda.dll`:            GGML + " (CUDA)",
+	})
+}
+
+// TestClassifyFrameworks: inference engines and ML frameworks, with the
+// backend a library of theirs names.
+func TestClassifyFrameworks(t *testing.T) {
+	checkLabels(t, map[string]string{
 		// ggml / llama.cpp and its backends
 		"libggml.so":                 GGML,
 		"libggml-base.so":            GGML,
@@ -97,14 +113,6 @@ func TestClassify(t *testing.T) {
 		"onnxruntime.dll":                      ONNXRuntime,
 		"onnxruntime_providers_dml.dll":        ONNXRuntime + " (DirectML EP)",
 		"libonnxruntime.1.20.1.dylib":          ONNXRuntime,
-		// Windows-only APIs, named as Toolhelp lists a process's modules
-		`C:\Windows\SYSTEM32\d3d12.dll`:     D3D12,
-		`C:\Windows\SYSTEM32\D3D12Core.dll`: D3D12,
-		"libd3d12.so":                       D3D12, // WSL
-		`C:\Program Files\App\DirectML.dll`: DirectML,
-		"directml.dll":                      DirectML,
-		`C:\Windows\System32\vulkan-1.dll`:  Vulkan,
-		`C:\llama\ggml-cuda.dll`:            GGML + " (CUDA)",
 		// PyTorch
 		"libtorch.so":             PyTorch,
 		"libtorch_cpu.so":         PyTorch,
@@ -138,6 +146,12 @@ func TestClassify(t *testing.T) {
 		"libopenvino_intel_cpu_plugin.so": OpenVINO + " (CPU plugin)",
 		"libopenvino_intel_npu_plugin.so": OpenVINO + " (NPU plugin)",
 		"openvino.dll":                    OpenVINO,
+	})
+}
+
+// TestClassifyMacOS: dylibs, frameworks and bundles; and NVML.
+func TestClassifyMacOS(t *testing.T) {
+	checkLabels(t, map[string]string{
 		// macOS: dylibs by stem, frameworks and bundles by folder
 		"/opt/homebrew/lib/libggml-metal.0.dylib":                                                         GGML + " (Metal)",
 		"/opt/homebrew/lib/libllama.dylib":                                                                GGML,
@@ -165,7 +179,12 @@ func TestClassify(t *testing.T) {
 		// NVML (reported only through Detect's NVML-only rule)
 		"libnvidia-ml.so.1": nvml,
 		"nvml.dll":          nvml,
+	})
+}
 
+// TestClassifyNearMisses: libraries named like a runtime that are none.
+func TestClassifyNearMisses(t *testing.T) {
+	checkLabels(t, map[string]string{
 		// Not runtimes, though close in name.
 		"libcudaq.so":                   "", // CUDA-Q quantum SDK, not the CUDA driver
 		"libcudadebugger.so.1":          "",
@@ -199,9 +218,15 @@ func TestClassify(t *testing.T) {
 		"libcuda":                       "",
 		"cuda.dll.bak":                  "",
 		"":                              "",
-	} {
-		if got := label(name); got != want {
-			t.Errorf("%q → %q, want %q", name, got, want)
+	})
+}
+
+// checkLabels checks the label of each library path.
+func checkLabels(t *testing.T, want map[string]string) {
+	t.Helper()
+	for name, w := range want {
+		if got := label(name); got != w {
+			t.Errorf("%q → %q, want %q", name, got, w)
 		}
 	}
 }
