@@ -15,15 +15,38 @@ func m(role Role, flag, value, path string) ModelArg {
 	return ModelArg{Role: role, Kind: KindFile, Flag: flag, Value: value, Path: path, Resolved: true}
 }
 
+// parseCase is a command line, the folder it ran in, and the tool and
+// model arguments Parse should find in it.
+type parseCase struct {
+	name string
+	argv string
+	cwd  string
+	tool Tool
+	want []ModelArg
+}
+
+// runParseCases checks each case in a subtest of its own; none may warn.
+func runParseCases(t *testing.T, cases []parseCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Parse(strings.Fields(strings.ReplaceAll(tt.argv, "'a cat'", "a_cat")), tt.cwd)
+			if r.Tool != tt.tool {
+				t.Errorf("tool %q, want %q", r.Tool, tt.tool)
+			}
+			if !reflect.DeepEqual(r.Models, tt.want) {
+				t.Errorf("models:\n got %s\nwant %s", show(r.Models), show(tt.want))
+			}
+			if len(r.Warnings) != 0 {
+				t.Errorf("warnings: %q", r.Warnings)
+			}
+		})
+	}
+}
+
+// TestParseModels: llama.cpp's programs and their flags.
 func TestParseModels(t *testing.T) {
-	const blob = "/usr/share/ollama/.ollama/models/blobs/sha256-6e4c38e1172f42fdbff13edf9a7a017679fb82b0fde415a3e8b3c31c6ed4a4e4"
-	tests := []struct {
-		name string
-		argv string
-		cwd  string
-		tool Tool
-		want []ModelArg
-	}{
+	runParseCases(t, []parseCase{
 		{
 			name: "llama-server with many flags",
 			argv: "/opt/llama.cpp/build/bin/llama-server -m models/Qwen3-30B-A3B-Q4_K_M.gguf --mmproj /models/mmproj-F16.gguf " +
@@ -40,69 +63,6 @@ func TestParseModels(t *testing.T) {
 				m(RoleLoRA, "--lora", "b.gguf", "/srv/llm/b.gguf"),
 				{Role: RoleLoRA, Kind: KindFile, Flag: "--lora-scaled", Value: "c.gguf", Path: "/srv/llm/c.gguf", Resolved: true, Scale: f64(0.5)},
 				{Role: RoleModel, Kind: KindRepo, Flag: "-hf", Value: "unsloth/Qwen3-8B-GGUF:Q4_K_M"},
-			},
-		},
-		{
-			name: "ollama runner",
-			argv: "/usr/local/bin/ollama runner --model " + blob + " --ctx-size 8192 --batch-size 512 --n-gpu-layers 29 --threads 8 --parallel 1 --port 41234",
-			tool: ToolOllama,
-			want: []ModelArg{m(RoleModel, "--model", blob, blob)},
-		},
-		{
-			name: "ollama runner, Go flag spelling",
-			argv: "ollama runner --ollama-engine -model=" + blob + " -port 5000",
-			tool: ToolOllama,
-			want: []ModelArg{m(RoleModel, "-model", blob, blob)},
-		},
-		{
-			name: "stable-diffusion.cpp",
-			argv: "./bin/sd --diffusion-model models/flux1-dev-q4_0.gguf --vae models/ae.safetensors --clip_l models/clip_l.safetensors " +
-				"--t5xxl models/t5xxl_fp16.safetensors --llm qwen.gguf -p 'a cat' -b 4 --lora-model-dir models/loras --cfg-scale 1.0",
-			cwd:  "/home/u/sd",
-			tool: ToolStableDiffusion,
-			want: []ModelArg{
-				m(RoleDiffusion, "--diffusion-model", "models/flux1-dev-q4_0.gguf", "/home/u/sd/models/flux1-dev-q4_0.gguf"),
-				m(RoleVAE, "--vae", "models/ae.safetensors", "/home/u/sd/models/ae.safetensors"),
-				m(RoleClipL, "--clip_l", "models/clip_l.safetensors", "/home/u/sd/models/clip_l.safetensors"),
-				m(RoleT5XXL, "--t5xxl", "models/t5xxl_fp16.safetensors", "/home/u/sd/models/t5xxl_fp16.safetensors"),
-				m(RoleLLM, "--llm", "qwen.gguf", "/home/u/sd/qwen.gguf"),
-			},
-		},
-		{
-			name: "whisper.cpp",
-			argv: "./build/bin/whisper-cli -m models/ggml-base.en.bin -f samples/jfk.wav -t 8",
-			cwd:  "/src/whisper.cpp",
-			tool: ToolWhisper,
-			want: []ModelArg{m(RoleModel, "-m", "models/ggml-base.en.bin", "/src/whisper.cpp/models/ggml-base.en.bin")},
-		},
-		{
-			name: "vllm through python: a hub repository or a folder",
-			argv: "/usr/bin/python3 -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B --port 8000 -c x",
-			cwd:  "/app",
-			tool: ToolGeneric,
-			want: []ModelArg{{Role: RoleModel, Kind: KindFileOrRepo, Flag: "--model", Value: "Qwen/Qwen3-8B", Path: "/app/Qwen/Qwen3-8B", Resolved: true}},
-		},
-		{
-			name: "python script with positional and flagged files",
-			argv: "python generate.py --ckpt ./weights/model.safetensors --model-path /models/llama model.onnx notes.bin --vae vae.pt --model https://example.com/m.gguf",
-			cwd:  "/srv/app",
-			tool: ToolGeneric,
-			want: []ModelArg{
-				{Role: RolePositional, Kind: KindFile, Value: "./weights/model.safetensors", Path: "/srv/app/weights/model.safetensors", Resolved: true},
-				m(RoleModel, "--model-path", "/models/llama", "/models/llama"),
-				{Role: RolePositional, Kind: KindFile, Value: "model.onnx", Path: "/srv/app/model.onnx", Resolved: true},
-				m(RoleVAE, "--vae", "vae.pt", "/srv/app/vae.pt"),
-				{Role: RoleModel, Kind: KindRepo, Flag: "--model", Value: "https://example.com/m.gguf"},
-			},
-		},
-		{
-			name: "python -m with a model file, and a TensorRT engine",
-			argv: "python3 run.py -m model.gguf --loadEngine=/trt/model.plan",
-			cwd:  "/w",
-			tool: ToolGeneric,
-			want: []ModelArg{
-				m(RoleModel, "-m", "model.gguf", "/w/model.gguf"),
-				{Role: RolePositional, Kind: KindFile, Value: "/trt/model.plan", Path: "/trt/model.plan", Resolved: true},
 			},
 		},
 		{
@@ -137,21 +97,84 @@ func TestParseModels(t *testing.T) {
 				{Role: RolePositional, Kind: KindFile, Value: "out-q4.gguf", Path: "/q/out-q4.gguf", Resolved: true},
 			},
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := Parse(strings.Fields(strings.ReplaceAll(tt.argv, "'a cat'", "a_cat")), tt.cwd)
-			if r.Tool != tt.tool {
-				t.Errorf("tool %q, want %q", r.Tool, tt.tool)
-			}
-			if !reflect.DeepEqual(r.Models, tt.want) {
-				t.Errorf("models:\n got %s\nwant %s", show(r.Models), show(tt.want))
-			}
-			if len(r.Warnings) != 0 {
-				t.Errorf("warnings: %q", r.Warnings)
-			}
-		})
-	}
+	})
+}
+
+// TestParseModelsOtherTools: ggml-based tools with flags of their own.
+func TestParseModelsOtherTools(t *testing.T) {
+	const blob = "/usr/share/ollama/.ollama/models/blobs/sha256-6e4c38e1172f42fdbff13edf9a7a017679fb82b0fde415a3e8b3c31c6ed4a4e4"
+	runParseCases(t, []parseCase{
+		{
+			name: "ollama runner",
+			argv: "/usr/local/bin/ollama runner --model " + blob + " --ctx-size 8192 --batch-size 512 --n-gpu-layers 29 --threads 8 --parallel 1 --port 41234",
+			tool: ToolOllama,
+			want: []ModelArg{m(RoleModel, "--model", blob, blob)},
+		},
+		{
+			name: "ollama runner, Go flag spelling",
+			argv: "ollama runner --ollama-engine -model=" + blob + " -port 5000",
+			tool: ToolOllama,
+			want: []ModelArg{m(RoleModel, "-model", blob, blob)},
+		},
+		{
+			name: "stable-diffusion.cpp",
+			argv: "./bin/sd --diffusion-model models/flux1-dev-q4_0.gguf --vae models/ae.safetensors --clip_l models/clip_l.safetensors " +
+				"--t5xxl models/t5xxl_fp16.safetensors --llm qwen.gguf -p 'a cat' -b 4 --lora-model-dir models/loras --cfg-scale 1.0",
+			cwd:  "/home/u/sd",
+			tool: ToolStableDiffusion,
+			want: []ModelArg{
+				m(RoleDiffusion, "--diffusion-model", "models/flux1-dev-q4_0.gguf", "/home/u/sd/models/flux1-dev-q4_0.gguf"),
+				m(RoleVAE, "--vae", "models/ae.safetensors", "/home/u/sd/models/ae.safetensors"),
+				m(RoleClipL, "--clip_l", "models/clip_l.safetensors", "/home/u/sd/models/clip_l.safetensors"),
+				m(RoleT5XXL, "--t5xxl", "models/t5xxl_fp16.safetensors", "/home/u/sd/models/t5xxl_fp16.safetensors"),
+				m(RoleLLM, "--llm", "qwen.gguf", "/home/u/sd/qwen.gguf"),
+			},
+		},
+		{
+			name: "whisper.cpp",
+			argv: "./build/bin/whisper-cli -m models/ggml-base.en.bin -f samples/jfk.wav -t 8",
+			cwd:  "/src/whisper.cpp",
+			tool: ToolWhisper,
+			want: []ModelArg{m(RoleModel, "-m", "models/ggml-base.en.bin", "/src/whisper.cpp/models/ggml-base.en.bin")},
+		},
+	})
+}
+
+// TestParseModelsGeneric: programs gtm knows no flags of (Python scripts,
+// engines started through python), read by the generic rules.
+func TestParseModelsGeneric(t *testing.T) {
+	runParseCases(t, []parseCase{
+		{
+			name: "vllm through python: a hub repository or a folder",
+			argv: "/usr/bin/python3 -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B --port 8000 -c x",
+			cwd:  "/app",
+			tool: ToolGeneric,
+			want: []ModelArg{{Role: RoleModel, Kind: KindFileOrRepo, Flag: "--model", Value: "Qwen/Qwen3-8B", Path: "/app/Qwen/Qwen3-8B", Resolved: true}},
+		},
+		{
+			name: "python script with positional and flagged files",
+			argv: "python generate.py --ckpt ./weights/model.safetensors --model-path /models/llama model.onnx notes.bin --vae vae.pt --model https://example.com/m.gguf",
+			cwd:  "/srv/app",
+			tool: ToolGeneric,
+			want: []ModelArg{
+				{Role: RolePositional, Kind: KindFile, Value: "./weights/model.safetensors", Path: "/srv/app/weights/model.safetensors", Resolved: true},
+				m(RoleModel, "--model-path", "/models/llama", "/models/llama"),
+				{Role: RolePositional, Kind: KindFile, Value: "model.onnx", Path: "/srv/app/model.onnx", Resolved: true},
+				m(RoleVAE, "--vae", "vae.pt", "/srv/app/vae.pt"),
+				{Role: RoleModel, Kind: KindRepo, Flag: "--model", Value: "https://example.com/m.gguf"},
+			},
+		},
+		{
+			name: "python -m with a model file, and a TensorRT engine",
+			argv: "python3 run.py -m model.gguf --loadEngine=/trt/model.plan",
+			cwd:  "/w",
+			tool: ToolGeneric,
+			want: []ModelArg{
+				m(RoleModel, "-m", "model.gguf", "/w/model.gguf"),
+				{Role: RolePositional, Kind: KindFile, Value: "/trt/model.plan", Path: "/trt/model.plan", Resolved: true},
+			},
+		},
+	})
 }
 
 func show(ms []ModelArg) string {
