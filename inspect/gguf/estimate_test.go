@@ -167,17 +167,42 @@ func meta(arch string, layers uint32, kv map[string]ggufgen.Value) *ggufgen.Buil
 	return b
 }
 
-func TestEstimateArchitectures(t *testing.T) {
+// archCase is a model's metadata, the options it is estimated with, and
+// the KV cache, sliding-window layers, recurrent state and note expected.
+type archCase struct {
+	name      string
+	b         *ggufgen.Builder
+	o         gguf.Options
+	kv        uint64
+	swaLayers int
+	state     uint64
+	note      string
+}
+
+// checkArchCases estimates each case and checks it.
+func checkArchCases(t *testing.T, cases []archCase) {
+	t.Helper()
+	for _, c := range cases {
+		f := parse(t, c.b)
+		e := estimate(t, f, c.o)
+		if e.KV != c.kv || e.SWALayers != c.swaLayers || e.RecurrentState != c.state {
+			t.Errorf("%s: KV %d (want %d), SWA layers %d (want %d), state %d (want %d); notes %q",
+				c.name, e.KV, c.kv, e.SWALayers, c.swaLayers, e.RecurrentState, c.state, e.Notes)
+		}
+		if e.KV > e.KVFull {
+			t.Errorf("%s: KV %d above the full-context bound %d", c.name, e.KV, e.KVFull)
+		}
+		if c.note != "" && !hasNote(e, c.note) {
+			t.Errorf("%s: no note with %q in %q", c.name, c.note, e.Notes)
+		}
+	}
+}
+
+// TestEstimateAttentionWindows: sliding-window and chunked attention by
+// architecture, explicit patterns, and per-layer KV heads.
+func TestEstimateAttentionWindows(t *testing.T) {
 	u := ggufgen.Uint32
-	cases := []struct {
-		name      string
-		b         *ggufgen.Builder
-		o         gguf.Options
-		kv        uint64
-		swaLayers int
-		state     uint64
-		note      string
-	}{
+	checkArchCases(t, []archCase{
 		{"gemma3n: 20 KV layers", meta("gemma3n", 30, map[string]ggufgen.Value{
 			"embedding_length": u(2048), "attention.head_count": u(8), "attention.head_count_kv": u(2),
 			"attention.key_length": u(256), "attention.value_length": u(256), "attention.sliding_window": u(512)}),
@@ -216,6 +241,14 @@ func TestEstimateArchitectures(t *testing.T) {
 		{"layer without attention", meta("llama", 2, map[string]ggufgen.Value{
 			"embedding_length": u(32), "attention.head_count": u(2), "attention.head_count_kv": ggufgen.Uint32s(1, 0)}),
 			gguf.Options{NCtx: 4096}, 4096 * 64, 0, 0, ""},
+	})
+}
+
+// TestEstimateArchitectures: MLA, recurrent and hybrid models, and models
+// that hold no KV cache.
+func TestEstimateArchitectures(t *testing.T) {
+	u := ggufgen.Uint32
+	checkArchCases(t, []archCase{
 		{"MLA: latent K, no V", meta("deepseek2", 4, map[string]ggufgen.Value{
 			"embedding_length": u(7168), "attention.head_count": u(128), "attention.head_count_kv": u(1),
 			"attention.key_length": u(576), "attention.value_length": u(512),
@@ -251,21 +284,7 @@ func TestEstimateArchitectures(t *testing.T) {
 		{"causal bert-like arch without memory", ggufgen.Embedding().Delete("bert.attention.causal"), gguf.Options{}, 0, 0, 0, "runs without a KV cache"},
 		{"vision projector", ggufgen.VisionProjector(), gguf.Options{}, 0, 0, 0, "weights only"},
 		{"diffusion", ggufgen.Diffusion(), gguf.Options{}, 0, 0, 0, "weights only"},
-	}
-	for _, c := range cases {
-		f := parse(t, c.b)
-		e := estimate(t, f, c.o)
-		if e.KV != c.kv || e.SWALayers != c.swaLayers || e.RecurrentState != c.state {
-			t.Errorf("%s: KV %d (want %d), SWA layers %d (want %d), state %d (want %d); notes %q",
-				c.name, e.KV, c.kv, e.SWALayers, c.swaLayers, e.RecurrentState, c.state, e.Notes)
-		}
-		if e.KV > e.KVFull {
-			t.Errorf("%s: KV %d above the full-context bound %d", c.name, e.KV, e.KVFull)
-		}
-		if c.note != "" && !hasNote(e, c.note) {
-			t.Errorf("%s: no note with %q in %q", c.name, c.note, e.Notes)
-		}
-	}
+	})
 }
 
 func TestEstimateGPULayers(t *testing.T) {
