@@ -24,29 +24,98 @@ func llamaRoutes(t *testing.T) map[string]reply {
 // llamaPublic are the paths llama-server serves without a key.
 var llamaPublic = map[string]bool{"/health": true, "/v1/health": true, "/models": true, "/v1/models": true}
 
-func TestProbeLlamaServer(t *testing.T) {
-	type want struct {
-		nctx                 *int64
-		nctxSource           string
-		total, busy          *int64
-		modelPath, build     string
-		modelIDs             []string
-		modalities, outMods  []string
-		tps, ptps, kv        *float64
-		processing, deferred *int64
-		kvTokens, decode     *int64
-		errs                 map[string]error // path → errors.Is target
-		notCalled            []string
+// llamaWant is what a probe of llama-server should report.
+type llamaWant struct {
+	nctx                 *int64
+	nctxSource           string
+	total, busy          *int64
+	modelPath, build     string
+	modelIDs             []string
+	modalities, outMods  []string
+	tps, ptps, kv        *float64
+	processing, deferred *int64
+	kvTokens, decode     *int64
+	errs                 map[string]error // path → errors.Is target
+	notCalled            []string
+}
+
+// llamaCase is a llama-server's answers and what a probe of it reports.
+type llamaCase struct {
+	name   string
+	routes func(t *testing.T) map[string]reply
+	want   llamaWant
+}
+
+// runLlamaCases probes each case's server in a subtest of its own.
+func runLlamaCases(t *testing.T, cases []llamaCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := &fakeGetter{routes: c.routes(t)}
+			s, err := ProbeLlamaServer(context.Background(), g, 8080, "", nil)
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			checkLlamaFacts(t, s, c.want)
+			checkLlamaErrors(t, s, g, c.want)
+		})
 	}
-	cases := []struct {
-		name   string
-		routes func(t *testing.T) map[string]reply
-		want   want
-	}{
+}
+
+// checkLlamaFacts checks what the probe read from the server's answers.
+func checkLlamaFacts(t *testing.T, s LlamaState, w llamaWant) {
+	t.Helper()
+	if s.Source != RuntimeReported || s.Loading || s.NeedsKey {
+		t.Errorf("source %q loading %v needsKey %v", s.Source, s.Loading, s.NeedsKey)
+	}
+	checkInt(t, "NCtx", s.NCtx, w.nctx)
+	if s.NCtxSource != w.nctxSource {
+		t.Errorf("NCtxSource = %q, want %q", s.NCtxSource, w.nctxSource)
+	}
+	checkInt(t, "TotalSlots", s.TotalSlots, w.total)
+	checkInt(t, "BusySlots", s.BusySlots, w.busy)
+	if s.ModelPath != w.modelPath || s.Build != w.build {
+		t.Errorf("ModelPath %q Build %q, want %q %q", s.ModelPath, s.Build, w.modelPath, w.build)
+	}
+	if !slices.Equal(s.ModelIDs, w.modelIDs) || !slices.Equal(s.Modalities, w.modalities) || !slices.Equal(s.OutputModalities, w.outMods) {
+		t.Errorf("ModelIDs %q Modalities %q OutputModalities %q, want %q %q %q",
+			s.ModelIDs, s.Modalities, s.OutputModalities, w.modelIDs, w.modalities, w.outMods)
+	}
+	checkFloat(t, "TokensPerSecond", s.TokensPerSecond, w.tps)
+	checkFloat(t, "PromptTokensPerSecond", s.PromptTokensPerSecond, w.ptps)
+	checkFloat(t, "KVUsageRatio", s.KVUsageRatio, w.kv)
+	checkInt(t, "RequestsProcessing", s.RequestsProcessing, w.processing)
+	checkInt(t, "RequestsDeferred", s.RequestsDeferred, w.deferred)
+	checkInt(t, "KVTokens", s.KVTokens, w.kvTokens)
+	checkInt(t, "DecodeCalls", s.DecodeCalls, w.decode)
+}
+
+// checkLlamaErrors checks the endpoints that failed, and those the probe
+// should not have asked.
+func checkLlamaErrors(t *testing.T, s LlamaState, g *fakeGetter, w llamaWant) {
+	t.Helper()
+	if len(s.Errors) != len(w.errs) {
+		t.Errorf("Errors = %v, want keys of %v", s.Errors, w.errs)
+	}
+	for path, target := range w.errs {
+		if got := s.Errors[path]; got == nil || target != nil && !errors.Is(got, target) {
+			t.Errorf("Errors[%s] = %v, want %v", path, got, target)
+		}
+	}
+	for _, p := range w.notCalled {
+		if g.called(p) {
+			t.Errorf("%s was requested", p)
+		}
+	}
+}
+
+// TestProbeLlamaServer: builds of llama-server, old and new.
+func TestProbeLlamaServer(t *testing.T) {
+	runLlamaCases(t, []llamaCase{
 		{
 			name:   "current build",
 			routes: llamaRoutes,
-			want: want{
+			want: llamaWant{
 				nctx: i64(32768), nctxSource: "/props default_generation_settings.n_ctx",
 				total: i64(4), busy: i64(2),
 				modelPath: "/models/Qwen3-8B-Q4_K_M.gguf", build: "b6123-1a2b3c4d",
@@ -65,7 +134,7 @@ func TestProbeLlamaServer(t *testing.T) {
 					"/v1/models": file(t, ls, "v1_models_old.json"),
 				}
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(8192), nctxSource: "/props default_generation_settings.n_ctx",
 				total: i64(1), busy: i64(1),
 				modelIDs: []string{"models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf"},
@@ -81,13 +150,34 @@ func TestProbeLlamaServer(t *testing.T) {
 				r["/metrics"] = replyFile(t, 501, ls, "metrics_disabled.json")
 				return r
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(16384), nctxSource: "/props n_ctx", total: i64(2), busy: i64(2),
 				modelPath: `C:\models\gemma-3-4b-it-Q8_0.gguf`, build: "b5000-abcdef12",
 				modelIDs: []string{"Qwen3-8B-Q4_K_M.gguf"}, outMods: []string{"text"},
 				errs: map[string]error{"/metrics": ErrDisabled},
 			},
 		},
+		{
+			name: "decision model, meta null",
+			routes: func(t *testing.T) map[string]reply {
+				r := llamaRoutes(t)
+				r["/v1/models"] = file(t, ls, "v1_models_decision.json")
+				return r
+			},
+			want: llamaWant{
+				nctx: i64(32768), nctxSource: "/props default_generation_settings.n_ctx", total: i64(4), busy: i64(2),
+				modelPath: "/models/Qwen3-8B-Q4_K_M.gguf", build: "b6123-1a2b3c4d",
+				modelIDs: []string{"laya-decider"}, modalities: []string{"vision"}, outMods: []string{"text", "decisions"},
+				tps: f64(52.6163), ptps: f64(140.259), processing: i64(2), deferred: i64(1), decode: i64(8123),
+			},
+		},
+	})
+}
+
+// TestProbeLlamaServerDegraded: endpoints disabled, refused or garbled; the
+// others still count.
+func TestProbeLlamaServerDegraded(t *testing.T) {
+	runLlamaCases(t, []llamaCase{
 		{
 			name: "/slots disabled (--no-slots) and /metrics off",
 			routes: func(t *testing.T) map[string]reply {
@@ -96,7 +186,7 @@ func TestProbeLlamaServer(t *testing.T) {
 				r["/metrics"] = replyFile(t, 501, ls, "metrics_disabled.json")
 				return r
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(32768), nctxSource: "/props default_generation_settings.n_ctx", total: i64(4),
 				modelPath: "/models/Qwen3-8B-Q4_K_M.gguf", build: "b6123-1a2b3c4d",
 				modelIDs: []string{"Qwen3-8B-Q4_K_M.gguf"}, modalities: []string{"vision"}, outMods: []string{"text"},
@@ -110,7 +200,7 @@ func TestProbeLlamaServer(t *testing.T) {
 				r["/props"] = reply{status: 200, body: `{"default_generation_settings":{"n_ctx":4096},"total_slots":1,"endpoint_slots":false,"endpoint_metrics":false}`}
 				return r
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(4096), nctxSource: "/props default_generation_settings.n_ctx", total: i64(1),
 				modelIDs: []string{"Qwen3-8B-Q4_K_M.gguf"}, outMods: []string{"text"},
 				errs:      map[string]error{"/slots": ErrDisabled, "/metrics": ErrDisabled},
@@ -124,7 +214,7 @@ func TestProbeLlamaServer(t *testing.T) {
 				r["/props"] = reply{status: 200, body: `<html>proxy error</html>`}
 				return r
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(32768), nctxSource: "/slots[0].n_ctx", total: i64(4), busy: i64(2),
 				modelIDs: []string{"Qwen3-8B-Q4_K_M.gguf"}, outMods: []string{"text"},
 				tps: f64(52.6163), ptps: f64(140.259), processing: i64(2), deferred: i64(1), decode: i64(8123),
@@ -139,74 +229,14 @@ func TestProbeLlamaServer(t *testing.T) {
 				r["/slots"] = reply{err: errors.New("connection reset")}
 				return r
 			},
-			want: want{
+			want: llamaWant{
 				nctx: i64(32768), nctxSource: "/v1/models meta.n_ctx",
 				modelIDs: []string{"Qwen3-8B-Q4_K_M.gguf"}, outMods: []string{"text"},
 				tps: f64(52.6163), ptps: f64(140.259), processing: i64(2), deferred: i64(1), decode: i64(8123),
 				errs: map[string]error{"/props": nil, "/slots": nil},
 			},
 		},
-		{
-			name: "decision model, meta null",
-			routes: func(t *testing.T) map[string]reply {
-				r := llamaRoutes(t)
-				r["/v1/models"] = file(t, ls, "v1_models_decision.json")
-				return r
-			},
-			want: want{
-				nctx: i64(32768), nctxSource: "/props default_generation_settings.n_ctx", total: i64(4), busy: i64(2),
-				modelPath: "/models/Qwen3-8B-Q4_K_M.gguf", build: "b6123-1a2b3c4d",
-				modelIDs: []string{"laya-decider"}, modalities: []string{"vision"}, outMods: []string{"text", "decisions"},
-				tps: f64(52.6163), ptps: f64(140.259), processing: i64(2), deferred: i64(1), decode: i64(8123),
-			},
-		},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			g := &fakeGetter{routes: c.routes(t)}
-			s, err := ProbeLlamaServer(context.Background(), g, 8080, "", nil)
-			if err != nil {
-				t.Fatalf("err = %v", err)
-			}
-			w := c.want
-			if s.Source != RuntimeReported || s.Loading || s.NeedsKey {
-				t.Errorf("source %q loading %v needsKey %v", s.Source, s.Loading, s.NeedsKey)
-			}
-			checkInt(t, "NCtx", s.NCtx, w.nctx)
-			if s.NCtxSource != w.nctxSource {
-				t.Errorf("NCtxSource = %q, want %q", s.NCtxSource, w.nctxSource)
-			}
-			checkInt(t, "TotalSlots", s.TotalSlots, w.total)
-			checkInt(t, "BusySlots", s.BusySlots, w.busy)
-			if s.ModelPath != w.modelPath || s.Build != w.build {
-				t.Errorf("ModelPath %q Build %q, want %q %q", s.ModelPath, s.Build, w.modelPath, w.build)
-			}
-			if !slices.Equal(s.ModelIDs, w.modelIDs) || !slices.Equal(s.Modalities, w.modalities) || !slices.Equal(s.OutputModalities, w.outMods) {
-				t.Errorf("ModelIDs %q Modalities %q OutputModalities %q, want %q %q %q",
-					s.ModelIDs, s.Modalities, s.OutputModalities, w.modelIDs, w.modalities, w.outMods)
-			}
-			checkFloat(t, "TokensPerSecond", s.TokensPerSecond, w.tps)
-			checkFloat(t, "PromptTokensPerSecond", s.PromptTokensPerSecond, w.ptps)
-			checkFloat(t, "KVUsageRatio", s.KVUsageRatio, w.kv)
-			checkInt(t, "RequestsProcessing", s.RequestsProcessing, w.processing)
-			checkInt(t, "RequestsDeferred", s.RequestsDeferred, w.deferred)
-			checkInt(t, "KVTokens", s.KVTokens, w.kvTokens)
-			checkInt(t, "DecodeCalls", s.DecodeCalls, w.decode)
-			if len(s.Errors) != len(w.errs) {
-				t.Errorf("Errors = %v, want keys of %v", s.Errors, w.errs)
-			}
-			for path, target := range w.errs {
-				if got := s.Errors[path]; got == nil || target != nil && !errors.Is(got, target) {
-					t.Errorf("Errors[%s] = %v, want %v", path, got, target)
-				}
-			}
-			for _, p := range w.notCalled {
-				if g.called(p) {
-					t.Errorf("%s was requested", p)
-				}
-			}
-		})
-	}
+	})
 }
 
 func TestProbeLlamaServerModelDetails(t *testing.T) {
