@@ -8,28 +8,71 @@ import (
 	"time"
 )
 
-func TestProbeOllama(t *testing.T) {
-	type model struct {
-		name           string
-		size, vram     *int64
-		ctx            *int64
-		quant, family  string
-		expires        string
-		families       []string
-		parameterSize  string
-		digestHexFirst string
+// ollamaModel is one loaded model Ollama should report.
+type ollamaModel struct {
+	name           string
+	size, vram     *int64
+	ctx            *int64
+	quant, family  string
+	expires        string
+	families       []string
+	parameterSize  string
+	digestHexFirst string
+}
+
+// ollamaCase is an Ollama's /api/ps answer and what a probe of it reports.
+type ollamaCase struct {
+	name     string
+	ps       reply
+	want     []ollamaModel
+	needsKey bool
+	err      error // errors.Is target; errAny for any
+}
+
+// check probes c's server and compares the result (a subtest's body).
+func (c ollamaCase) check(t *testing.T) {
+	s, err := ProbeOllama(context.Background(), &fakeGetter{routes: map[string]reply{"/api/ps": c.ps}}, 11434)
+	if c.err != nil {
+		if err == nil || c.err != errAny && !errors.Is(err, c.err) {
+			t.Fatalf("err = %v, want %v", err, c.err)
+		}
+		return
 	}
-	cases := []struct {
-		name     string
-		ps       reply
-		want     []model
-		needsKey bool
-		err      error // errors.Is target; errAny for any
-	}{
+	if err != nil || s.NeedsKey != c.needsKey || s.Source != RuntimeReported {
+		t.Fatalf("err %v needsKey %v source %q", err, s.NeedsKey, s.Source)
+	}
+	if len(s.Models) != len(c.want) {
+		t.Fatalf("models = %+v, want %d", s.Models, len(c.want))
+	}
+	for i, w := range c.want {
+		m := s.Models[i]
+		if m.Name != w.name || m.QuantizationLevel != w.quant || m.Family != w.family ||
+			!slices.Equal(m.Families, w.families) || m.ParameterSize != w.parameterSize {
+			t.Errorf("model %d = %+v", i, m)
+		}
+		checkInt(t, m.Name+" Size", m.Size, w.size)
+		checkInt(t, m.Name+" SizeVRAM", m.SizeVRAM, w.vram)
+		checkInt(t, m.Name+" ContextLength", m.ContextLength, w.ctx)
+		if w.expires != "" {
+			want, _ := time.Parse(time.RFC3339Nano, w.expires)
+			if !m.ExpiresAt.Equal(want) {
+				t.Errorf("%s ExpiresAt %v, want %v", m.Name, m.ExpiresAt, want)
+			}
+		} else if !m.ExpiresAt.IsZero() {
+			t.Errorf("%s ExpiresAt %v, want zero", m.Name, m.ExpiresAt)
+		}
+		if len(m.Digest) < 8 && w.digestHexFirst != "" || w.digestHexFirst != "" && m.Digest[:8] != w.digestHexFirst {
+			t.Errorf("%s Digest %q", m.Name, m.Digest)
+		}
+	}
+}
+
+func TestProbeOllama(t *testing.T) {
+	for _, c := range []ollamaCase{
 		{
 			name: "current: context_length",
 			ps:   file(t, "ollama", "ps.json"),
-			want: []model{
+			want: []ollamaModel{
 				{name: "qwen3:8b", size: i64(7282680832), vram: i64(7282680832), ctx: i64(8192), quant: "Q4_K_M", family: "qwen3",
 					families: []string{"qwen3"}, parameterSize: "8.2B", expires: "2026-03-02T14:38:31.83753+01:00", digestHexFirst: "500a1f06"},
 				{name: "nomic-embed-text:latest", size: i64(849186816), vram: i64(0), ctx: i64(2048), quant: "F16", family: "nomic-bert",
@@ -39,7 +82,7 @@ func TestProbeOllama(t *testing.T) {
 		{
 			name: "older: no context_length",
 			ps:   file(t, "ollama", "ps_old.json"),
-			want: []model{{name: "mistral:latest", size: i64(5137025024), vram: i64(5137025024), quant: "Q4_0", family: "llama",
+			want: []ollamaModel{{name: "mistral:latest", size: i64(5137025024), vram: i64(5137025024), quant: "Q4_0", family: "llama",
 				families: []string{"llama"}, parameterSize: "7.2B", expires: "2024-06-04T14:38:31.83753-07:00", digestHexFirst: "2ae6f6dd"}},
 		},
 		{name: "nothing loaded", ps: file(t, "ollama", "ps_empty.json")},
@@ -51,7 +94,7 @@ func TestProbeOllama(t *testing.T) {
 				{"size":1},
 				{"name":"b:2","size":1e999,"context_length":"4096","details":{"families":"one","quantization_level":7}}
 			],"extra":true}`},
-			want: []model{
+			want: []ollamaModel{
 				{name: "a:1", size: i64(123)},
 				{name: "b:2", ctx: i64(4096), families: []string{"one"}},
 			},
@@ -60,44 +103,8 @@ func TestProbeOllama(t *testing.T) {
 		{name: "not JSON", ps: reply{status: 200, body: `Ollama is running`}, err: ErrNotJSON},
 		{name: "server error", ps: reply{status: 500, body: `{"error":"boom"}`}, err: errAny},
 		{name: "old Ollama without /api/ps", ps: reply{status: 404, body: `404 page not found`}, err: ErrDisabled},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			s, err := ProbeOllama(context.Background(), &fakeGetter{routes: map[string]reply{"/api/ps": c.ps}}, 11434)
-			if c.err != nil {
-				if err == nil || c.err != errAny && !errors.Is(err, c.err) {
-					t.Fatalf("err = %v, want %v", err, c.err)
-				}
-				return
-			}
-			if err != nil || s.NeedsKey != c.needsKey || s.Source != RuntimeReported {
-				t.Fatalf("err %v needsKey %v source %q", err, s.NeedsKey, s.Source)
-			}
-			if len(s.Models) != len(c.want) {
-				t.Fatalf("models = %+v, want %d", s.Models, len(c.want))
-			}
-			for i, w := range c.want {
-				m := s.Models[i]
-				if m.Name != w.name || m.QuantizationLevel != w.quant || m.Family != w.family ||
-					!slices.Equal(m.Families, w.families) || m.ParameterSize != w.parameterSize {
-					t.Errorf("model %d = %+v", i, m)
-				}
-				checkInt(t, m.Name+" Size", m.Size, w.size)
-				checkInt(t, m.Name+" SizeVRAM", m.SizeVRAM, w.vram)
-				checkInt(t, m.Name+" ContextLength", m.ContextLength, w.ctx)
-				if w.expires != "" {
-					want, _ := time.Parse(time.RFC3339Nano, w.expires)
-					if !m.ExpiresAt.Equal(want) {
-						t.Errorf("%s ExpiresAt %v, want %v", m.Name, m.ExpiresAt, want)
-					}
-				} else if !m.ExpiresAt.IsZero() {
-					t.Errorf("%s ExpiresAt %v, want zero", m.Name, m.ExpiresAt)
-				}
-				if len(m.Digest) < 8 && w.digestHexFirst != "" || w.digestHexFirst != "" && m.Digest[:8] != w.digestHexFirst {
-					t.Errorf("%s Digest %q", m.Name, m.Digest)
-				}
-			}
-		})
+	} {
+		t.Run(c.name, c.check)
 	}
 }
 
