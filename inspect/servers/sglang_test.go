@@ -20,27 +20,68 @@ func sglangRoutes(t *testing.T) map[string]reply {
 	}
 }
 
-func TestProbeSGLang(t *testing.T) {
-	type want struct {
-		modelPath, served, dtype, kvFrom string
-		ctxLen, tp, kvCap                *int64
-		memFrac                          *float64
-		usage, hit, gen                  *float64
-		running, queued, prompt, genTok  *int64
-		isGen                            *bool
-		ranks                            int
-		errs, calls                      []string
+// sglangWant is what a probe of SGLang should report.
+type sglangWant struct {
+	modelPath, served, dtype, kvFrom string
+	ctxLen, tp, kvCap                *int64
+	memFrac                          *float64
+	usage, hit, gen                  *float64
+	running, queued, prompt, genTok  *int64
+	isGen                            *bool
+	ranks                            int
+	errs, calls                      []string
+}
+
+// sglangCase is an SGLang server's answers and what a probe of it reports.
+type sglangCase struct {
+	name   string
+	routes map[string]reply
+	want   sglangWant
+}
+
+// check probes c's server and compares the result (a subtest's body).
+func (c sglangCase) check(t *testing.T) {
+	g := &fakeGetter{routes: c.routes}
+	s, err := ProbeSGLang(context.Background(), g, 30000, "")
+	if err != nil {
+		t.Fatal(err)
 	}
+	w := c.want
+	if s.ModelPath != w.modelPath || s.ServedModelName != w.served || s.DType != w.dtype || s.MaxTotalNumTokensFrom != w.kvFrom || s.Source != RuntimeReported {
+		t.Errorf("model %q served %q dtype %q kvFrom %q", s.ModelPath, s.ServedModelName, s.DType, s.MaxTotalNumTokensFrom)
+	}
+	if (s.IsGeneration == nil) != (w.isGen == nil) || s.IsGeneration != nil && *s.IsGeneration != *w.isGen {
+		t.Errorf("IsGeneration = %v", s.IsGeneration)
+	}
+	checkInt(t, "ContextLength", s.ContextLength, w.ctxLen)
+	checkInt(t, "TPSize", s.TPSize, w.tp)
+	checkInt(t, "MaxTotalNumTokens", s.MaxTotalNumTokens, w.kvCap)
+	checkFloat(t, "MemFractionStatic", s.MemFractionStatic, w.memFrac)
+	checkFloat(t, "TokenUsage", s.TokenUsage, w.usage)
+	checkFloat(t, "CacheHitRate", s.CacheHitRate, w.hit)
+	checkFloat(t, "GenThroughput", s.GenThroughput, w.gen)
+	checkInt(t, "RequestsRunning", s.RequestsRunning, w.running)
+	checkInt(t, "RequestsQueued", s.RequestsQueued, w.queued)
+	checkInt(t, "PromptTokens", s.PromptTokens, w.prompt)
+	checkInt(t, "GenerationTokens", s.GenerationTokens, w.genTok)
+	if len(s.MemoryUsage) != w.ranks {
+		t.Errorf("%d ranks of memory usage", len(s.MemoryUsage))
+	}
+	if errPaths := errKeys(s.Errors); !slices.Equal(errPaths, w.errs) {
+		t.Errorf("Errors = %v, want %q", s.Errors, w.errs)
+	}
+	if !slices.Equal(g.calls, w.calls) {
+		t.Errorf("calls %q, want %q", g.calls, w.calls)
+	}
+}
+
+func TestProbeSGLang(t *testing.T) {
 	yes, no := true, false
-	cases := []struct {
-		name   string
-		routes map[string]reply
-		want   want
-	}{
+	for _, c := range []sglangCase{
 		{
 			name:   "0.5: /model_info, /server_info, --enable-metrics",
 			routes: sglangRoutes(t),
-			want: want{modelPath: "Qwen/Qwen3-8B", served: "qwen3-8b", dtype: "bfloat16", kvFrom: "server_info max_total_num_tokens",
+			want: sglangWant{modelPath: "Qwen/Qwen3-8B", served: "qwen3-8b", dtype: "bfloat16", kvFrom: "server_info max_total_num_tokens",
 				ctxLen: i64(32768), tp: i64(2), kvCap: i64(1204321), memFrac: f64(0.871),
 				usage: f64(0.04), hit: f64(0.61), gen: f64(412.7), running: i64(3), queued: i64(2), prompt: i64(98231), genTok: i64(455120),
 				isGen: &yes, ranks: 1,
@@ -52,7 +93,7 @@ func TestProbeSGLang(t *testing.T) {
 				"/get_model_info":  file(t, sg, "get_model_info_old.json"),
 				"/get_server_info": {status: 200, body: `{"model_path":"/models/Meta-Llama-3.1-8B-Instruct","tp_size":1,"mem_fraction_static":0.88,"context_length":null,"dtype":"auto","max_total_num_tokens":"421345","internal_states":[{"memory_usage":{"kvcache":51.4,"token_capacity":421345,"cuda_graph":0.3}}]}`},
 			},
-			want: want{modelPath: "/models/Meta-Llama-3.1-8B-Instruct", kvFrom: "server_info max_total_num_tokens",
+			want: sglangWant{modelPath: "/models/Meta-Llama-3.1-8B-Instruct", kvFrom: "server_info max_total_num_tokens",
 				tp: i64(1), kvCap: i64(421345), memFrac: f64(0.88), isGen: &yes, ranks: 1,
 				errs:  []string{"/metrics"},
 				calls: []string{"/model_info", "/get_model_info", "/server_info", "/get_server_info", "/metrics"}},
@@ -64,7 +105,7 @@ func TestProbeSGLang(t *testing.T) {
 				"/server_info": {status: 200, body: `{"mem_fraction_static":1.5,"tp_size":0,"internal_states":[{"memory_usage":{"token_capacity":777}}]}`},
 				"/metrics":     {status: 200, body: "sglang:max_total_num_tokens 9000\nsglang:token_usage 1.5\nsglang:cache_hit_rate NaN\n"},
 			},
-			want: want{modelPath: "m", isGen: &no, kvCap: i64(777), kvFrom: "server_info internal_states[0].memory_usage.token_capacity", ranks: 1,
+			want: sglangWant{modelPath: "m", isGen: &no, kvCap: i64(777), kvFrom: "server_info internal_states[0].memory_usage.token_capacity", ranks: 1,
 				calls: []string{"/model_info", "/server_info", "/metrics"}},
 		},
 		{
@@ -74,45 +115,11 @@ func TestProbeSGLang(t *testing.T) {
 				"/server_info": {status: 200, body: `not json`},
 				"/metrics":     {status: 200, body: "sglang:max_total_num_tokens 9000\n"},
 			},
-			want: want{kvCap: i64(9000), kvFrom: "sglang:max_total_num_tokens",
+			want: sglangWant{kvCap: i64(9000), kvFrom: "sglang:max_total_num_tokens",
 				errs: []string{"/model_info", "/server_info"}, calls: []string{"/model_info", "/server_info", "/metrics"}},
 		},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			g := &fakeGetter{routes: c.routes}
-			s, err := ProbeSGLang(context.Background(), g, 30000, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := c.want
-			if s.ModelPath != w.modelPath || s.ServedModelName != w.served || s.DType != w.dtype || s.MaxTotalNumTokensFrom != w.kvFrom || s.Source != RuntimeReported {
-				t.Errorf("model %q served %q dtype %q kvFrom %q", s.ModelPath, s.ServedModelName, s.DType, s.MaxTotalNumTokensFrom)
-			}
-			if (s.IsGeneration == nil) != (w.isGen == nil) || s.IsGeneration != nil && *s.IsGeneration != *w.isGen {
-				t.Errorf("IsGeneration = %v", s.IsGeneration)
-			}
-			checkInt(t, "ContextLength", s.ContextLength, w.ctxLen)
-			checkInt(t, "TPSize", s.TPSize, w.tp)
-			checkInt(t, "MaxTotalNumTokens", s.MaxTotalNumTokens, w.kvCap)
-			checkFloat(t, "MemFractionStatic", s.MemFractionStatic, w.memFrac)
-			checkFloat(t, "TokenUsage", s.TokenUsage, w.usage)
-			checkFloat(t, "CacheHitRate", s.CacheHitRate, w.hit)
-			checkFloat(t, "GenThroughput", s.GenThroughput, w.gen)
-			checkInt(t, "RequestsRunning", s.RequestsRunning, w.running)
-			checkInt(t, "RequestsQueued", s.RequestsQueued, w.queued)
-			checkInt(t, "PromptTokens", s.PromptTokens, w.prompt)
-			checkInt(t, "GenerationTokens", s.GenerationTokens, w.genTok)
-			if len(s.MemoryUsage) != w.ranks {
-				t.Errorf("%d ranks of memory usage", len(s.MemoryUsage))
-			}
-			if errPaths := errKeys(s.Errors); !slices.Equal(errPaths, w.errs) {
-				t.Errorf("Errors = %v, want %q", s.Errors, w.errs)
-			}
-			if !slices.Equal(g.calls, w.calls) {
-				t.Errorf("calls %q, want %q", g.calls, w.calls)
-			}
-		})
+	} {
+		t.Run(c.name, c.check)
 	}
 }
 

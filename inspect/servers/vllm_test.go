@@ -7,30 +7,73 @@ import (
 	"testing"
 )
 
-func TestProbeVLLM(t *testing.T) {
-	type want struct {
-		ids                       []string
-		maxLen                    []*int64
-		kv                        *float64
-		kvMetric                  string
-		running, waiting, preempt *int64
-		prompt, gen               *int64
-		blocks, blockSize         *int64
-		util                      *float64
-		prefix                    *float64
-		prefixMetric              string
-		needsKey                  bool
-		errs                      []string
+// vllmWant is what a probe of vLLM should report.
+type vllmWant struct {
+	ids                       []string
+	maxLen                    []*int64
+	kv                        *float64
+	kvMetric                  string
+	running, waiting, preempt *int64
+	prompt, gen               *int64
+	blocks, blockSize         *int64
+	util                      *float64
+	prefix                    *float64
+	prefixMetric              string
+	needsKey                  bool
+	errs                      []string
+}
+
+// vllmCase is a vLLM server's answers and what a probe of it reports.
+type vllmCase struct {
+	name   string
+	routes map[string]reply
+	want   vllmWant
+}
+
+// check probes c's server and compares the result (a subtest's body).
+func (c vllmCase) check(t *testing.T) {
+	s, err := ProbeVLLM(context.Background(), &fakeGetter{routes: c.routes}, 8000)
+	if err != nil {
+		t.Fatal(err)
 	}
-	cases := []struct {
-		name   string
-		routes map[string]reply
-		want   want
-	}{
+	w := c.want
+	if !slices.Equal(s.ModelIDs, w.ids) || s.NeedsKey != w.needsKey || s.KVUsageMetric != w.kvMetric || s.Source != RuntimeReported {
+		t.Errorf("ids %q needsKey %v metric %q", s.ModelIDs, s.NeedsKey, s.KVUsageMetric)
+	}
+	for i, m := range s.Models {
+		if i < len(w.maxLen) {
+			checkInt(t, m.ID+" MaxModelLen", m.MaxModelLen, w.maxLen[i])
+		}
+	}
+	checkFloat(t, "KVUsageRatio", s.KVUsageRatio, w.kv)
+	checkInt(t, "RequestsRunning", s.RequestsRunning, w.running)
+	checkInt(t, "RequestsWaiting", s.RequestsWaiting, w.waiting)
+	checkInt(t, "Preemptions", s.Preemptions, w.preempt)
+	checkInt(t, "PromptTokens", s.PromptTokens, w.prompt)
+	checkInt(t, "GenerationTokens", s.GenerationTokens, w.gen)
+	checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, w.blocks)
+	checkInt(t, "BlockSize", s.BlockSize, w.blockSize)
+	checkFloat(t, "GPUMemoryUtilization", s.GPUMemoryUtilization, w.util)
+	checkFloat(t, "PrefixCacheHitRatio", s.PrefixCacheHitRatio, w.prefix)
+	if s.PrefixCacheMetric != w.prefixMetric {
+		t.Errorf("PrefixCacheMetric = %q", s.PrefixCacheMetric)
+	}
+	var errPaths []string
+	for p := range s.Errors {
+		errPaths = append(errPaths, p)
+	}
+	slices.Sort(errPaths)
+	if !slices.Equal(errPaths, w.errs) {
+		t.Errorf("Errors = %v, want %q", s.Errors, w.errs)
+	}
+}
+
+func TestProbeVLLM(t *testing.T) {
+	for _, c := range []vllmCase{
 		{
 			name:   "V1 engine, two data-parallel engines, a LoRA",
 			routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")},
-			want: want{
+			want: vllmWant{
 				ids: []string{"Qwen/Qwen3-0.6B", "sql-lora"}, maxLen: []*int64{i64(40960), nil},
 				kv: f64(0.4215), kvMetric: "vllm:kv_cache_usage_perc",
 				running: i64(5), waiting: i64(1), preempt: i64(4), prompt: i64(220394), gen: i64(1234505),
@@ -41,7 +84,7 @@ func TestProbeVLLM(t *testing.T) {
 		{
 			name:   "V0 engine: gpu_cache_usage_perc",
 			routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics_v0.txt")},
-			want: want{
+			want: vllmWant{
 				ids: []string{"Qwen/Qwen3-0.6B", "sql-lora"}, maxLen: []*int64{i64(40960), nil},
 				kv: f64(0.0123), kvMetric: "vllm:gpu_cache_usage_perc",
 				running: i64(1), waiting: i64(0), preempt: i64(0), prompt: i64(2048), gen: i64(512),
@@ -52,7 +95,7 @@ func TestProbeVLLM(t *testing.T) {
 		{
 			name:   "--api-key: /v1/models refuses, /metrics is open",
 			routes: map[string]reply{"/v1/models": {status: 401, body: `{"error":"Unauthorized"}`}, "/metrics": file(t, "vllm", "metrics_v0.txt")},
-			want: want{
+			want: vllmWant{
 				kv: f64(0.0123), kvMetric: "vllm:gpu_cache_usage_perc",
 				running: i64(1), waiting: i64(0), preempt: i64(0), prompt: i64(2048), gen: i64(512),
 				blocks: i64(7281), blockSize: i64(16), util: f64(0.9),
@@ -65,7 +108,7 @@ func TestProbeVLLM(t *testing.T) {
 			routes: map[string]reply{
 				"/v1/models": {status: 200, body: `{"data":[{"id":"m","max_model_len":"8192"}]}`},
 			},
-			want: want{ids: []string{"m"}, maxLen: []*int64{i64(8192)}, errs: []string{"/metrics"}},
+			want: vllmWant{ids: []string{"m"}, maxLen: []*int64{i64(8192)}, errs: []string{"/metrics"}},
 		},
 		{
 			name: "odd metrics",
@@ -76,47 +119,15 @@ func TestProbeVLLM(t *testing.T) {
 					"vllm:prefix_cache_hits_total 5\nvllm:prefix_cache_queries_total 0\nvllm:gpu_prefix_cache_hit_rate 1.5\n" +
 					`vllm:cache_config_info{num_gpu_blocks="None",block_size="x",gpu_memory_utilization="2"} 1` + "\n"},
 			},
-			want: want{kv: f64(0.5), kvMetric: "vllm:gpu_cache_usage_perc"},
+			want: vllmWant{kv: f64(0.5), kvMetric: "vllm:gpu_cache_usage_perc"},
 		},
+	} {
+		t.Run(c.name, c.check)
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			s, err := ProbeVLLM(context.Background(), &fakeGetter{routes: c.routes}, 8000)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := c.want
-			if !slices.Equal(s.ModelIDs, w.ids) || s.NeedsKey != w.needsKey || s.KVUsageMetric != w.kvMetric || s.Source != RuntimeReported {
-				t.Errorf("ids %q needsKey %v metric %q", s.ModelIDs, s.NeedsKey, s.KVUsageMetric)
-			}
-			for i, m := range s.Models {
-				if i < len(w.maxLen) {
-					checkInt(t, m.ID+" MaxModelLen", m.MaxModelLen, w.maxLen[i])
-				}
-			}
-			checkFloat(t, "KVUsageRatio", s.KVUsageRatio, w.kv)
-			checkInt(t, "RequestsRunning", s.RequestsRunning, w.running)
-			checkInt(t, "RequestsWaiting", s.RequestsWaiting, w.waiting)
-			checkInt(t, "Preemptions", s.Preemptions, w.preempt)
-			checkInt(t, "PromptTokens", s.PromptTokens, w.prompt)
-			checkInt(t, "GenerationTokens", s.GenerationTokens, w.gen)
-			checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, w.blocks)
-			checkInt(t, "BlockSize", s.BlockSize, w.blockSize)
-			checkFloat(t, "GPUMemoryUtilization", s.GPUMemoryUtilization, w.util)
-			checkFloat(t, "PrefixCacheHitRatio", s.PrefixCacheHitRatio, w.prefix)
-			if s.PrefixCacheMetric != w.prefixMetric {
-				t.Errorf("PrefixCacheMetric = %q", s.PrefixCacheMetric)
-			}
-			var errPaths []string
-			for p := range s.Errors {
-				errPaths = append(errPaths, p)
-			}
-			slices.Sort(errPaths)
-			if !slices.Equal(errPaths, w.errs) {
-				t.Errorf("Errors = %v, want %q", s.Errors, w.errs)
-			}
-		})
-	}
+}
+
+// TestProbeVLLMLoRA: a LoRA adapter's card names its base model and folder.
+func TestProbeVLLMLoRA(t *testing.T) {
 	if s, _ := ProbeVLLM(context.Background(), &fakeGetter{routes: map[string]reply{"/v1/models": file(t, "vllm", "models.json")}}, 8000); s.Models[1].Parent != "Qwen/Qwen3-0.6B" || s.Models[1].Root != "/adapters/sql-lora" {
 		t.Errorf("lora = %+v", s.Models[1])
 	}
