@@ -48,16 +48,28 @@ func serve(t *testing.T, routes map[string]reply, key string, public map[string]
 	return port
 }
 
-func TestLoopback(t *testing.T) {
+// loopback is a context that bounds a test's requests, and a Getter
+// that makes them over the network.
+func loopback(t *testing.T) (context.Context, netGetter) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	g := netGetter{}
+	t.Cleanup(cancel)
+	return ctx, netGetter{}
+}
 
+// wantIdentified checks that the server on port is recognised as name.
+func wantIdentified(t *testing.T, ctx context.Context, port int, name string) {
+	t.Helper()
+	if k, err := Identify(ctx, netGetter{}, port); nameOf(k) != name || err != nil {
+		t.Errorf("Identify = %q %v, want %s", nameOf(k), err, name)
+	}
+}
+
+// TestLoopback: the probes of their own over a real socket.
+func TestLoopback(t *testing.T) {
+	ctx, g := loopback(t)
 	t.Run("llama-server with a key", func(t *testing.T) {
 		port := serve(t, llamaRoutes(t), "s3cret", llamaPublic, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameLlamaServer || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameLlamaServer)
 		s, err := ProbeLlamaServer(ctx, g, port, "", nil)
 		if err != nil || !s.NeedsKey || !errors.Is(s.Errors["/props"], ErrNeedsKey) {
 			t.Errorf("no key: err %v needsKey %v errors %v", err, s.NeedsKey, s.Errors)
@@ -83,9 +95,7 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("ollama", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/api/version": file(t, "ollama", "version.json"), "/api/ps": file(t, "ollama", "ps.json")}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameOllama || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameOllama)
 		s, err := ProbeOllama(ctx, g, port)
 		if err != nil || len(s.Models) != 2 {
 			t.Fatalf("err %v models %+v", err, s.Models)
@@ -96,9 +106,7 @@ func TestLoopback(t *testing.T) {
 	t.Run("lm studio", func(t *testing.T) {
 		unknown := reply{status: 200, body: `{"error":"Unexpected endpoint or method."}`}
 		port := serve(t, map[string]reply{"/api/v0/models": file(t, "lmstudio", "v0_models.json")}, "", nil, &unknown)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameLMStudio || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameLMStudio)
 		s, err := ProbeLMStudio(ctx, g, port)
 		if err != nil || s.API != "/api/v0/models" || len(s.Loaded) != 1 {
 			t.Fatalf("err %v state %+v", err, s)
@@ -108,9 +116,7 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("vllm", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/v1/models": file(t, "vllm", "models.json"), "/metrics": file(t, "vllm", "metrics.txt")}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameVLLM || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameVLLM)
 		s, err := ProbeVLLM(ctx, g, port)
 		if err != nil || len(s.Errors) != 0 {
 			t.Fatalf("err %v errors %v", err, s.Errors)
@@ -118,12 +124,14 @@ func TestLoopback(t *testing.T) {
 		checkFloat(t, "KVUsageRatio", s.KVUsageRatio, f64(0.4215))
 		checkInt(t, "NumGPUBlocks", s.NumGPUBlocks, i64(27264))
 	})
+}
 
+// TestLoopbackRegistry: servers the registry probes, over a real socket.
+func TestLoopbackRegistry(t *testing.T) {
+	ctx, g := loopback(t)
 	t.Run("sglang", func(t *testing.T) {
 		port := serve(t, sglangRoutes(t), "", nil, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameSGLang || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameSGLang)
 		f, err := Lookup(NameSGLang).Probe(ctx, ProbeRequest{Getter: g, Port: port})
 		if err != nil || len(f.Notes) != 0 {
 			t.Fatalf("err %v facts %+v", err, f)
@@ -134,9 +142,7 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("tgi, /metrics failing", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/info": file(t, "tgi", "info_v2.json"), "/metrics": {status: 500, body: "boom"}}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameTGI || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameTGI)
 		f, err := Lookup(NameTGI).Probe(ctx, ProbeRequest{Getter: g, Port: port})
 		if err != nil || len(f.Notes) != 1 || f.Notes[0] != "tgi API: GET /metrics: HTTP 500" {
 			t.Fatalf("err %v notes %q", err, f.Notes)
@@ -147,33 +153,33 @@ func TestLoopback(t *testing.T) {
 
 	t.Run("comfyui", func(t *testing.T) {
 		port := serve(t, map[string]reply{"/system_stats": file(t, cu, "system_stats.json"), "/queue": file(t, cu, "queue.json")}, "", nil, nil)
-		if k, err := Identify(ctx, g, port); nameOf(k) != NameComfyUI || err != nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
+		wantIdentified(t, ctx, port, NameComfyUI)
 		f, err := Lookup(NameComfyUI).Probe(ctx, ProbeRequest{Getter: g, Port: port})
 		if err != nil || len(f.Devices) != 1 || len(f.LoadedModels) != 6 {
 			t.Fatalf("err %v facts %+v", err, f)
 		}
 		checkFloat(t, "RequestsProcessing", f.RequestsProcessing, f64(1))
 	})
+}
 
-	t.Run("nothing listening", func(t *testing.T) {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+// TestLoopbackNothingListening: a closed port is an error, never a server.
+func TestLoopbackNothingListening(t *testing.T) {
+	ctx, g := loopback(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	if _, err := ProbeLlamaServer(ctx, g, port, "", nil); err == nil {
+		t.Error("no error for a closed port")
+	}
+	for _, name := range []string{NameSGLang, NameTGI, NameComfyUI} {
+		if f, err := Lookup(name).Probe(ctx, ProbeRequest{Getter: g, Port: port}); err == nil || f != nil {
+			t.Errorf("%s: no error for a closed port", name)
 		}
-		port := l.Addr().(*net.TCPAddr).Port
-		l.Close()
-		if _, err := ProbeLlamaServer(ctx, g, port, "", nil); err == nil {
-			t.Error("no error for a closed port")
-		}
-		for _, name := range []string{NameSGLang, NameTGI, NameComfyUI} {
-			if f, err := Lookup(name).Probe(ctx, ProbeRequest{Getter: g, Port: port}); err == nil || f != nil {
-				t.Errorf("%s: no error for a closed port", name)
-			}
-		}
-		if k, err := Identify(ctx, g, port); nameOf(k) != "" || err == nil {
-			t.Errorf("Identify = %q %v", nameOf(k), err)
-		}
-	})
+	}
+	if k, err := Identify(ctx, g, port); nameOf(k) != "" || err == nil {
+		t.Errorf("Identify = %q %v", nameOf(k), err)
+	}
 }
