@@ -57,12 +57,38 @@ func TestIdentify(t *testing.T) {
 }
 
 // TestRecognise: a worker is shown as "<name> worker".
+// recogniseCase is a process's name and argv, and the server and role
+// Recognise should see in them: "" (none), the name, or the name and
+// "worker" or "launcher".
+type recogniseCase struct {
+	name string
+	argv []string
+	want string
+}
+
+// checkRecognise checks each case.
+func checkRecognise(t *testing.T, cases []recogniseCase) {
+	t.Helper()
+	for _, c := range cases {
+		s, role := Recognise(c.name, c.argv)
+		got := nameOf(s)
+		if role == Worker {
+			got += " worker"
+		}
+		switch role {
+		case Launcher:
+			got += " launcher"
+		}
+		if got != c.want || (s == nil) != (role == NotServer) {
+			t.Errorf("Recognise(%q, %q) = %q (role %d), want %q", c.name, c.argv, got, role, c.want)
+		}
+	}
+}
+
+// TestRecognise: llama.cpp, Ollama and LM Studio; shells and empty names;
+// a server's own name over LM Studio's folder rule.
 func TestRecognise(t *testing.T) {
-	cases := []struct {
-		name string
-		argv []string
-		want string
-	}{
+	checkRecognise(t, []recogniseCase{
 		{"llama-server", []string{"/opt/llama.cpp/build/bin/llama-server", "-m", "m.gguf", "--port", "8080"}, NameLlamaServer},
 		{"llama-server.exe", []string{`C:\llama\llama-server.exe`, "-m", `C:\m.gguf`}, NameLlamaServer},
 		{"", []string{"./llama-server"}, NameLlamaServer},
@@ -78,6 +104,18 @@ func TestRecognise(t *testing.T) {
 		{"lms", []string{"/home/me/.lmstudio/bin/lms", "server", "start"}, NameLMStudio},
 		{"llmworker", []string{"llmworker"}, NameLMStudio},
 		{"node", []string{"/home/me/.lmstudio/.internal/utils/node", "/home/me/.lmstudio/extensions/backends/llama.cpp-linux-x86_64-nvidia-cuda-avx2/llm-worker.js"}, NameLMStudio},
+		{"bash", []string{"bash", "-c", "llama-server -m x"}, ""},
+		{"", nil, ""},
+		// a server's own name wins over LM Studio's rule on paths
+		{"python3", []string{"/home/me/.lmstudio/py/bin/python3", "-m", "vllm.entrypoints.openai.api_server"}, NameVLLM},
+		{"ollama", []string{"ollama", "serve", "--models", "/home/me/.lmstudio/models"}, NameOllama},
+	})
+}
+
+// TestRecognisePythonEngines: vLLM and SGLang, started as scripts, as
+// modules, or retitled by setproctitle.
+func TestRecognisePythonEngines(t *testing.T) {
+	checkRecognise(t, []recogniseCase{
 		{"vllm", []string{"/venv/bin/vllm", "serve", "Qwen/Qwen3-0.6B", "--port", "8000"}, NameVLLM},
 		{"vllm", []string{"/venv/bin/vllm", "--help"}, ""},
 		{"python3", []string{"/usr/bin/python3", "-m", "vllm.entrypoints.openai.api_server", "--model", "m"}, NameVLLM},
@@ -109,6 +147,13 @@ func TestRecognise(t *testing.T) {
 		{"sglang::schedul", nil, NameSGLang + " worker"},
 		{"sglang::detoken", []string{"sglang::detokenizer", ""}, NameSGLang + " worker"},
 		{"sglang::tokeniz", []string{"sglang::tokenizer_worker:4711"}, NameSGLang},
+	})
+}
+
+// TestRecogniseTGIAndComfyUI: TGI's launcher, router and shards; ComfyUI
+// and comfy-cli.
+func TestRecogniseTGIAndComfyUI(t *testing.T) {
+	checkRecognise(t, []recogniseCase{
 		// TGI: launcher, router and shards share the comm "text-generation"
 		{"text-generation", []string{"text-generation-launcher", "--model-id", "meta-llama/Llama-3.1-8B-Instruct", "--num-shard", "2"}, NameTGI + " launcher"},
 		{"text-generation", []string{"/usr/local/bin/text-generation-router", "--max-concurrent-requests", "128", "--port", "80", "--tokenizer-name", "m"}, NameTGI},
@@ -130,26 +175,7 @@ func TestRecognise(t *testing.T) {
 		{"python3", []string{"/venv/bin/python3", "/venv/bin/comfy", "launch", "--background"}, NameComfyUI + " launcher"},
 		{"comfy", []string{"/venv/bin/comfy", "install"}, ""},
 		{"comfy", []string{"/venv/bin/comfy", "model", "download", "launch"}, ""},
-		{"bash", []string{"bash", "-c", "llama-server -m x"}, ""},
-		{"", nil, ""},
-		// a server's own name wins over LM Studio's rule on paths
-		{"python3", []string{"/home/me/.lmstudio/py/bin/python3", "-m", "vllm.entrypoints.openai.api_server"}, NameVLLM},
-		{"ollama", []string{"ollama", "serve", "--models", "/home/me/.lmstudio/models"}, NameOllama},
-	}
-	for _, c := range cases {
-		s, role := Recognise(c.name, c.argv)
-		got := nameOf(s)
-		if role == Worker {
-			got += " worker"
-		}
-		switch role {
-		case Launcher:
-			got += " launcher"
-		}
-		if got != c.want || (s == nil) != (role == NotServer) {
-			t.Errorf("Recognise(%q, %q) = %q (role %d), want %q", c.name, c.argv, got, role, c.want)
-		}
-	}
+	})
 }
 
 // TestRecogniseCwd: comfy-cli runs `python main.py` in its workspace, so
