@@ -59,48 +59,78 @@ func fxLLM(weights, kv uint64, source, from string, nctx uint64, nctxSource stri
 	}, NCtx: &nctx, NCtxSource: &nctxSource, Notes: []string{}}
 }
 
-func diffScenarios() map[string][2]*schema.Snapshot {
-	tStart := fxT0.Add(-2 * time.Hour)
-	xorg := fxProc(1200, "Xorg", tStart, fxU64(182*mib))
+// background is the desktop every scenario runs beside: when its
+// processes started, Xorg, and firefox before and after (it moves 2 MiB,
+// which the text hides).
+func background() (tStart time.Time, xorg, firefox, firefox2 schema.Process) {
+	tStart = fxT0.Add(-2 * time.Hour)
+	xorg = fxProc(1200, "Xorg", tStart, fxU64(182*mib))
 	xorg.GPUProcessTypes = []string{"graphics"}
-	firefox := fxProc(3300, "firefox", tStart, fxU64(251*mib))
-	firefox2 := firefox
+	firefox = fxProc(3300, "firefox", tStart, fxU64(251*mib))
+	firefox2 = firefox
 	firefox2.VRAMBytes = fxU64(253 * mib) // moved 2 MiB: hidden in text
+	return tStart, xorg, firefox, firefox2
+}
 
-	out := map[string][2]*schema.Snapshot{}
+// scenario is one of the README's: a pair of snapshots, and a check that
+// states its answer outright, so a golden file regenerated with a wrong
+// answer still fails.
+type scenario struct {
+	pair  func() [2]*schema.Snapshot
+	check func(t *testing.T, d *Diff, txt string)
+}
 
-	// Model load: a Python process loads a GGUF with llama-cpp-python. Its
-	// measured VRAM grows; the file appears as evidence; the estimate
-	// appears beside it.
+func diffScenarios() map[string]scenario {
+	return map[string]scenario{
+		"model-load":      {modelLoad, checkModelLoad},
+		"context-change":  {contextChange, checkContextChange},
+		"restart-new-pid": {restartNewPID, checkRestartNewPID},
+		"pid-reuse":       {pidReuse, checkPIDReuse},
+		"unknown-known":   {unknownKnown, checkUnknownKnown},
+		"tensor-parallel": {tensorParallel, checkTensorParallel},
+	}
+}
+
+// modelLoad: a Python process loads a GGUF with llama-cpp-python. Its
+// measured VRAM grows; the file appears as evidence; the estimate
+// appears beside it.
+func modelLoad() [2]*schema.Snapshot {
+	_, xorg, firefox, firefox2 := background()
 	py := fxProc(5100, "python3", fxT0.Add(-10*time.Minute), fxU64(310*mib))
 	py.Models, py.Runtimes = []schema.Model{}, []schema.Runtime{{Name: "CUDA", Libraries: []string{"libcudart.so.12"}}}
 	py2 := py
 	py2.VRAMBytes = fxU64(5530 * mib)
 	py2.Models = []schema.Model{fxGGUF("/models/Qwen3-8B-Q4_K_M.gguf", "mapped", "cmdline")}
 	py2.LLM = fxLLM(4794*mib, 576*mib, "estimated", "gguf", 4096, "cmdline")
-	out["model-load"] = [2]*schema.Snapshot{
+	return [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(1210*mib, 2), xorg, firefox, py),
 		fxSnap(fxT0.Add(3*time.Minute), fxDev(6440*mib, 37), xorg, firefox2, py2),
 	}
+}
 
-	// Context change: the same server reloads with -c 32768 instead of
-	// 4096. The KV estimate rises by 504 MiB; measured memory by 9 MiB
-	// (sliding-window attention: the estimate is an upper bound). The
-	// process stays in the text although it moved less than 16 MiB.
+// contextChange: the same server reloads with -c 32768 instead of
+// 4096. The KV estimate rises by 504 MiB; measured memory by 9 MiB
+// (sliding-window attention: the estimate is an upper bound). The
+// process stays in the text although it moved less than 16 MiB.
+func contextChange() [2]*schema.Snapshot {
+	tStart, xorg, firefox, _ := background()
 	lms := fxProc(6200, "lms-server", tStart, fxU64(812*mib))
 	lms.Models = []schema.Model{fxGGUF("/models/gemma-3-270m-it-Q8_0.gguf", "api", "mapped")}
 	lms.LLM = fxLLM(278*mib, 72*mib, "estimated", "gguf", 4096, "api")
 	lms2 := lms
 	lms2.VRAMBytes = fxU64(821 * mib)
 	lms2.LLM = fxLLM(278*mib, 576*mib, "estimated", "gguf", 32768, "api")
-	out["context-change"] = [2]*schema.Snapshot{
+	return [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(1300*mib, 1), xorg, firefox, lms),
 		fxSnap(fxT0.Add(2*time.Minute), fxDev(1309*mib, 3), xorg, firefox, lms2),
 	}
+}
 
-	// Restart under a new PID: two llama-servers; the one on port 8080 is
-	// restarted (new PID and start time) and is paired by name and ports;
-	// the one on 8081 keeps its PID. The log reports its buffers.
+// restartNewPID: two llama-servers; the one on port 8080 is
+// restarted (new PID and start time) and is paired by name and ports;
+// the one on 8081 keeps its PID. The log reports its buffers.
+func restartNewPID() [2]*schema.Snapshot {
+	tStart, xorg, _, _ := background()
 	a := fxProc(4242, "llama-server", tStart, fxU64(1840*mib))
 	a.ListenPorts = []int{8080}
 	a.LLM = fxLLM(1630*mib, 144*mib, "reported", "log", 8192, "cmdline")
@@ -109,24 +139,30 @@ func diffScenarios() map[string][2]*schema.Snapshot {
 	a2 := fxProc(5311, "llama-server", fxT0.Add(time.Minute), fxU64(1880*mib))
 	a2.ListenPorts = []int{8080}
 	a2.LLM = fxLLM(1630*mib, 160*mib, "reported", "log", 9216, "cmdline")
-	out["restart-new-pid"] = [2]*schema.Snapshot{
+	return [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(3000*mib, 5), xorg, a, b),
 		fxSnap(fxT0.Add(2*time.Minute), fxDev(3040*mib, 9), xorg, a2, b),
 	}
+}
 
-	// PID reuse: PID 7001 was a training job; now it is a game. Same PID,
-	// another start time: never paired.
+// pidReuse: PID 7001 was a training job; now it is a game. Same PID,
+// another start time: never paired.
+func pidReuse() [2]*schema.Snapshot {
+	tStart, xorg, _, _ := background()
 	train := fxProc(7001, "python3", tStart, fxU64(6144*mib))
 	game := fxProc(7001, "blender", fxT0.Add(30*time.Minute), fxU64(900*mib))
 	game.GPUProcessTypes = []string{"graphics"}
-	out["pid-reuse"] = [2]*schema.Snapshot{
+	return [2]*schema.Snapshot{
 		fxSnap(fxT0, fxDev(6500*mib, 90), xorg, train),
 		fxSnap(fxT0.Add(time.Hour), fxDev(1250*mib, 20), xorg, game),
 	}
+}
 
-	// Unknown → known: NVML hid a process's memory, then showed it (not a
-	// growth of its whole size); another one's became hidden (not a drop
-	// to zero); the device's temperature sensor came back.
+// unknownKnown: NVML hid a process's memory, then showed it (not a
+// growth of its whole size); another one's became hidden (not a drop
+// to zero); the device's temperature sensor came back.
+func unknownKnown() [2]*schema.Snapshot {
+	tStart, xorg, _, _ := background()
 	comfy := fxProc(8100, "ComfyUI", tStart, nil)
 	comfy2 := comfy
 	comfy2.VRAMBytes = fxU64(3170 * mib)
@@ -135,14 +171,18 @@ func diffScenarios() map[string][2]*schema.Snapshot {
 	ollama2.VRAMBytes = nil
 	d1, d2 := fxDev(6000*mib, 12), fxDev(6010*mib, 14)
 	d1.TemperatureC = nil
-	out["unknown-known"] = [2]*schema.Snapshot{
+	return [2]*schema.Snapshot{
 		fxSnap(fxT0, d1, xorg, comfy, ollama),
 		fxSnap(fxT0.Add(time.Minute), d2, xorg, comfy2, ollama2),
 	}
-	// Tensor parallel: vLLM starts Qwen3-8B over two GPUs. Its API process
-	// holds no GPU memory; its two workers do, each on its own GPU, with
-	// what the log reported. One served model, two devices, three
-	// processes; its VRAM is the two measured rows.
+}
+
+// tensorParallel: vLLM starts Qwen3-8B over two GPUs. Its API process
+// holds no GPU memory; its two workers do, each on its own GPU, with
+// what the log reported. One served model, two devices, three
+// processes; its VRAM is the two measured rows.
+func tensorParallel() [2]*schema.Snapshot {
+	_, xorg, _, _ := background()
 	gpu1 := fxDev(200*mib, 0)
 	gpu1.Index, gpu1.UUID, gpu1.PCIBusID = 1, fxStr("GPU-5d1c2b9e-0000-4000-8000-4080s0000002"), fxStr("00000000:02:00.0")
 	worker := func(pid, dev int, vram uint64) schema.Process {
@@ -164,18 +204,17 @@ func diffScenarios() map[string][2]*schema.Snapshot {
 	gpu1b.MemoryUsedBytes = fxU64(15480 * mib)
 	tpAfter.Devices = append(tpAfter.Devices, gpu1b)
 	tpAfter.ServedModels = snapshot.GroupServed(tpAfter.Processes)
-	out["tensor-parallel"] = [2]*schema.Snapshot{tpBefore, tpAfter}
-	return out
+	return [2]*schema.Snapshot{tpBefore, tpAfter}
 }
 
 func TestDiffScenarios(t *testing.T) {
-	for name, pair := range diffScenarios() {
+	for name, sc := range diffScenarios() {
 		t.Run(name, func(t *testing.T) {
 			dir := "testdata"
 			refs := [2]string{filepath.Join(dir, name+".before.json"), filepath.Join(dir, name+".after.json")}
 			if *update {
 				must(t, os.MkdirAll(dir, 0o755))
-				for i, s := range pair {
+				for i, s := range sc.pair() {
 					var buf bytes.Buffer
 					must(t, s.WriteJSON(&buf))
 					must(t, os.WriteFile(refs[i], buf.Bytes(), 0o644))
@@ -194,104 +233,110 @@ func TestDiffScenarios(t *testing.T) {
 			must(t, d.WriteJSON(&js))
 			fxGolden(t, filepath.Join(dir, name+".diff.txt"), txt.Bytes())
 			fxGolden(t, filepath.Join(dir, name+".diff.json"), js.Bytes())
-			checkScenario(t, name, d, txt.String())
+			sc.check(t, d, txt.String())
 		})
 	}
 }
 
-// checkScenario states each scenario's answer outright, so a golden file
-// regenerated with a wrong answer still fails.
-func checkScenario(t *testing.T, name string, d *Diff, txt string) {
-	find := func(pid int) *ProcessChange {
-		for i := range d.Processes {
-			c := &d.Processes[i]
-			if (c.After != nil && c.After.PID == pid) || (c.Before != nil && c.Before.PID == pid) {
-				return c
-			}
+// changeOf is the change of the process with pid, before or after.
+func changeOf(t *testing.T, d *Diff, pid int) *ProcessChange {
+	t.Helper()
+	for i := range d.Processes {
+		c := &d.Processes[i]
+		if (c.After != nil && c.After.PID == pid) || (c.Before != nil && c.Before.PID == pid) {
+			return c
 		}
-		t.Fatalf("no change for PID %d", pid)
-		return nil
 	}
-	switch name {
-	case "tensor-parallel":
-		if len(d.ServedModels) != 1 {
-			t.Fatalf("served models = %+v, want the vLLM model", d.ServedModels)
+	t.Fatalf("no change for PID %d", pid)
+	return nil
+}
+
+func checkModelLoad(t *testing.T, d *Diff, txt string) {
+	c := changeOf(t, d, 5100)
+	if *c.VRAM.Change != 5220*mib || len(c.ModelsAppeared) != 1 || !strings.Contains(txt, "model file appeared: Qwen3-8B-Q4_K_M.gguf") {
+		t.Errorf("model load: %+v", c)
+	}
+	if f := changeOf(t, d, 3300); !f.HiddenInText || strings.Contains(txt, "firefox") {
+		t.Error("a 2 MiB move must be hidden from the text")
+	}
+	if !strings.Contains(txt, "+5.1 GiB") || d.Devices[0].ProcessVRAM.Change == nil {
+		t.Error("signed change missing")
+	}
+	// The estimate appeared beside the measured VRAM, never in it.
+	if *d.Devices[0].ProcessVRAM.Change != 5220*mib+2*mib {
+		t.Errorf("device's measured process total moved %d", *d.Devices[0].ProcessVRAM.Change)
+	}
+}
+
+func checkContextChange(t *testing.T, d *Diff, txt string) {
+	c := changeOf(t, d, 6200)
+	if *c.VRAM.Change != 9*mib || c.HiddenInText || c.Segments[1].Part != "kv_cache" || *c.Segments[1].Change != 504*mib {
+		t.Errorf("context change: %+v", c)
+	}
+	if !strings.Contains(txt, "+504.0 MiB") || !strings.Contains(txt, "+9.0 MiB") || !strings.Contains(txt, "4096 (api) → 32768 (api)") {
+		t.Error("text must show the estimate's rise and the measured change side by side")
+	}
+}
+
+func checkRestartNewPID(t *testing.T, d *Diff, txt string) {
+	c := changeOf(t, d, 5311)
+	if c.Before == nil || c.Before.PID != 4242 || !c.Restarted || *c.PairedBy != PairedByNamePorts || *c.VRAM.Change != 40*mib {
+		t.Errorf("restart: %+v", c)
+	}
+	if o := changeOf(t, d, 4300); *o.PairedBy != PairedByPIDStart || o.Restarted {
+		t.Errorf("unchanged server: %+v", o)
+	}
+	if !strings.Contains(txt, "4242→5311") {
+		t.Error("text must show the PID change")
+	}
+}
+
+func checkPIDReuse(t *testing.T, d *Diff, txt string) {
+	var train, game *ProcessChange
+	for i := range d.Processes {
+		c := &d.Processes[i]
+		if c.Before != nil && c.Before.PID == 7001 {
+			train = c
 		}
-		m := d.ServedModels[0]
-		if m.Server != "vllm" || *m.Model != "Qwen/Qwen3-8B" || m.VRAM.State != StateNotListedBefore || *m.VRAM.After != 30580*mib ||
-			m.ProcessesBefore != nil || *m.ProcessesAfter != 3 || len(m.DevicesAfter) != 2 {
-			t.Errorf("served change = %+v", m)
+		if c.After != nil && c.After.PID == 7001 {
+			game = c
 		}
-		if !strings.Contains(txt, "Qwen/Qwen3-8B") || !strings.Contains(txt, "not served → 3 processes on GPU 0,1") {
-			t.Errorf("text lacks the served model:\n%s", txt)
-		}
-		if c := find(9002); c.DeviceIndex != 1 || len(c.Segments) != 4 || c.Segments[2].Part != "activations" || c.Segments[3].Part != "cuda_graphs" {
-			t.Errorf("worker on GPU 1: %+v", c)
-		}
-	case "model-load":
-		c := find(5100)
-		if *c.VRAM.Change != 5220*mib || len(c.ModelsAppeared) != 1 || !strings.Contains(txt, "model file appeared: Qwen3-8B-Q4_K_M.gguf") {
-			t.Errorf("model load: %+v", c)
-		}
-		if f := find(3300); !f.HiddenInText || strings.Contains(txt, "firefox") {
-			t.Error("a 2 MiB move must be hidden from the text")
-		}
-		if !strings.Contains(txt, "+5.1 GiB") || d.Devices[0].ProcessVRAM.Change == nil {
-			t.Error("signed change missing")
-		}
-		// The estimate appeared beside the measured VRAM, never in it.
-		if *d.Devices[0].ProcessVRAM.Change != 5220*mib+2*mib {
-			t.Errorf("device's measured process total moved %d", *d.Devices[0].ProcessVRAM.Change)
-		}
-	case "context-change":
-		c := find(6200)
-		if *c.VRAM.Change != 9*mib || c.HiddenInText || c.Segments[1].Part != "kv_cache" || *c.Segments[1].Change != 504*mib {
-			t.Errorf("context change: %+v", c)
-		}
-		if !strings.Contains(txt, "+504.0 MiB") || !strings.Contains(txt, "+9.0 MiB") || !strings.Contains(txt, "4096 (api) → 32768 (api)") {
-			t.Error("text must show the estimate's rise and the measured change side by side")
-		}
-	case "restart-new-pid":
-		c := find(5311)
-		if c.Before == nil || c.Before.PID != 4242 || !c.Restarted || *c.PairedBy != PairedByNamePorts || *c.VRAM.Change != 40*mib {
-			t.Errorf("restart: %+v", c)
-		}
-		if o := find(4300); *o.PairedBy != PairedByPIDStart || o.Restarted {
-			t.Errorf("unchanged server: %+v", o)
-		}
-		if !strings.Contains(txt, "4242→5311") {
-			t.Error("text must show the PID change")
-		}
-	case "pid-reuse":
-		var train, game *ProcessChange
-		for i := range d.Processes {
-			c := &d.Processes[i]
-			if c.Before != nil && c.Before.PID == 7001 {
-				train = c
-			}
-			if c.After != nil && c.After.PID == 7001 {
-				game = c
-			}
-		}
-		if train == game || train.After != nil || game.Before != nil || train.VRAM.State != StateNotListedAfter {
-			t.Errorf("reused PID was paired: %+v %+v", train, game)
-		}
-		if !strings.Contains(txt, "not listed") {
-			t.Error("one-sided processes must say not listed")
-		}
-	case "unknown-known":
-		c := find(8100)
-		if c.VRAM.State != StateBecameKnown || c.VRAM.Change != nil || strings.Contains(txt, "+3.1 GiB") {
-			t.Errorf("unknown → known must not be a change: %+v", c.VRAM)
-		}
-		if o := find(8200); o.VRAM.State != StateBecameUnknown || o.VRAM.Change != nil {
-			t.Errorf("known → unknown: %+v", o.VRAM)
-		}
-		if d.Devices[0].TemperatureC.State != StateBecameKnown {
-			t.Errorf("temperature: %+v", d.Devices[0].TemperatureC)
-		}
-	default:
-		t.Fatalf("no check for %s", name)
+	}
+	if train == game || train.After != nil || game.Before != nil || train.VRAM.State != StateNotListedAfter {
+		t.Errorf("reused PID was paired: %+v %+v", train, game)
+	}
+	if !strings.Contains(txt, "not listed") {
+		t.Error("one-sided processes must say not listed")
+	}
+}
+
+func checkUnknownKnown(t *testing.T, d *Diff, txt string) {
+	c := changeOf(t, d, 8100)
+	if c.VRAM.State != StateBecameKnown || c.VRAM.Change != nil || strings.Contains(txt, "+3.1 GiB") {
+		t.Errorf("unknown → known must not be a change: %+v", c.VRAM)
+	}
+	if o := changeOf(t, d, 8200); o.VRAM.State != StateBecameUnknown || o.VRAM.Change != nil {
+		t.Errorf("known → unknown: %+v", o.VRAM)
+	}
+	if d.Devices[0].TemperatureC.State != StateBecameKnown {
+		t.Errorf("temperature: %+v", d.Devices[0].TemperatureC)
+	}
+}
+
+func checkTensorParallel(t *testing.T, d *Diff, txt string) {
+	if len(d.ServedModels) != 1 {
+		t.Fatalf("served models = %+v, want the vLLM model", d.ServedModels)
+	}
+	m := d.ServedModels[0]
+	if m.Server != "vllm" || *m.Model != "Qwen/Qwen3-8B" || m.VRAM.State != StateNotListedBefore || *m.VRAM.After != 30580*mib ||
+		m.ProcessesBefore != nil || *m.ProcessesAfter != 3 || len(m.DevicesAfter) != 2 {
+		t.Errorf("served change = %+v", m)
+	}
+	if !strings.Contains(txt, "Qwen/Qwen3-8B") || !strings.Contains(txt, "not served → 3 processes on GPU 0,1") {
+		t.Errorf("text lacks the served model:\n%s", txt)
+	}
+	if c := changeOf(t, d, 9002); c.DeviceIndex != 1 || len(c.Segments) != 4 || c.Segments[2].Part != "activations" || c.Segments[3].Part != "cuda_graphs" {
+		t.Errorf("worker on GPU 1: %+v", c)
 	}
 }
 
@@ -365,7 +410,7 @@ func TestDiffSegmentSourceChangeIsNotAChange(t *testing.T) {
 }
 
 func TestDiffColourOnlyWhenAsked(t *testing.T) {
-	s := diffScenarios()["model-load"]
+	s := modelLoad()
 	d, err := Compare(s[0], s[1])
 	must(t, err)
 	var plainOut, colourOut bytes.Buffer
