@@ -73,6 +73,30 @@ func TestReadingsThroughGoNVML(t *testing.T) {
 	check(t, "driver", v, ret, "550.54.15")
 
 	d := device(t, lib, 0)
+	checkIdentity(t, d)
+	checkCounters(t, d)
+	checkProcesses(t, d)
+
+	// The second GPU: no processes, no samples.
+	d1 := device(t, lib, 1)
+	if procs, ret := d1.GetComputeRunningProcesses(); ret != nvml.SUCCESS || len(procs) != 0 {
+		t.Errorf("empty compute list = %+v (%v)", procs, ret)
+	}
+	if _, ret := d1.GetProcessUtilization(0); ret != nvml.ERROR_NOT_FOUND {
+		t.Errorf("no samples: %v, want NOT_FOUND", ret)
+	}
+	// Entry points the stand-in does not implement.
+	if _, ret := d.GetFanSpeed(); ret != nvml.ERROR_NOT_SUPPORTED {
+		t.Errorf("fan speed: %v, want NOT_SUPPORTED", ret)
+	}
+	if nvml.ERROR_GPU_IS_LOST.Error() != "GPU is lost" {
+		t.Errorf("error string = %q", nvml.ERROR_GPU_IS_LOST.Error())
+	}
+}
+
+// checkIdentity checks the first GPU's name, UUID and PCI address.
+func checkIdentity(t *testing.T, d nvml.Device) {
+	t.Helper()
 	s, ret := d.GetName()
 	check(t, "name", s, ret, "NVIDIA H100 80GB HBM3")
 	s, ret = d.GetUUID()
@@ -90,6 +114,12 @@ func TestReadingsThroughGoNVML(t *testing.T) {
 		return b
 	}())
 	check(t, "pci bus id", busID, ret, "00000000:1A:00.0")
+}
+
+// checkCounters checks the first GPU's memory, utilisation, temperature,
+// power, clocks, codec and PCIe readings.
+func checkCounters(t *testing.T, d nvml.Device) {
+	t.Helper()
 	m2, ret := d.GetMemoryInfo_v2()
 	check(t, "memory v2", m2.Total+m2.Used+m2.Reserved+m2.Free, ret, 80<<30+30<<30+512<<20+(80<<30-30<<30-512<<20))
 	m1, ret := d.GetMemoryInfo()
@@ -114,7 +144,12 @@ func TestReadingsThroughGoNVML(t *testing.T) {
 	check(t, "pcie rx", kb, ret, 1200)
 	kb, ret = d.GetPcieThroughput(nvml.PCIE_UTIL_TX_BYTES)
 	check(t, "pcie tx", kb, ret, 3400)
+}
 
+// checkProcesses checks the first GPU's compute, graphics and MPS lists
+// and its per-process samples.
+func checkProcesses(t *testing.T, d nvml.Device) {
+	t.Helper()
 	compute, ret := d.GetComputeRunningProcesses()
 	if ret != nvml.SUCCESS || len(compute) != 2 || compute[0].Pid != 4242 || compute[0].UsedGpuMemory != 20<<30 ||
 		compute[1].Pid != 5151 || compute[1].UsedGpuMemory != fakenvml.NotAvailable {
@@ -133,22 +168,6 @@ func TestReadingsThroughGoNVML(t *testing.T) {
 	if ret != nvml.SUCCESS || len(samples) != 2 || samples[0].Pid != 4242 || samples[0].SmUtil != 75 ||
 		samples[0].DecUtil != 12 || samples[1].Pid != 7171 || samples[0].TimeStamp < before {
 		t.Errorf("samples = %+v (%v)", samples, ret)
-	}
-
-	// The second GPU: no processes, no samples.
-	d1 := device(t, lib, 1)
-	if procs, ret := d1.GetComputeRunningProcesses(); ret != nvml.SUCCESS || len(procs) != 0 {
-		t.Errorf("empty compute list = %+v (%v)", procs, ret)
-	}
-	if _, ret := d1.GetProcessUtilization(0); ret != nvml.ERROR_NOT_FOUND {
-		t.Errorf("no samples: %v, want NOT_FOUND", ret)
-	}
-	// Entry points the stand-in does not implement.
-	if _, ret := d.GetFanSpeed(); ret != nvml.ERROR_NOT_SUPPORTED {
-		t.Errorf("fan speed: %v, want NOT_SUPPORTED", ret)
-	}
-	if nvml.ERROR_GPU_IS_LOST.Error() != "GPU is lost" {
-		t.Errorf("error string = %q", nvml.ERROR_GPU_IS_LOST.Error())
 	}
 }
 
