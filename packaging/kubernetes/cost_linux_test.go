@@ -32,51 +32,8 @@ func TestServeCostOnANode(t *testing.T) {
 	const gpuProcs, otherProcs, seconds = 200, 300, 30
 	_, c := loadDaemonSet(t)
 
-	lib := fakenvml.Build(t)
-	bin := filepath.Join(t.TempDir(), "gtm")
-	build := exec.Command("go", "build", "-tags", "nogui", "-o", bin, "../../cmd/gtm")
-	build.Env = append(os.Environ(), "CGO_ENABLED=1")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	root := costProcTree(t, gpuProcs+otherProcs)
-	m := fakenvml.Machine{}
-	for g := 0; g < 2; g++ {
-		gpu := fakenvml.GPU{Name: "NVIDIA H200", UUID: fmt.Sprintf("GPU-%d", g), PCIBusID: fmt.Sprintf("00000000:%02x:00.0", g+1),
-			MemoryTotal: 141 << 30, MemoryUsed: 60 << 30, GPUUtil: 50}
-		for i := g; i < gpuProcs; i += 2 {
-			gpu.Processes = append(gpu.Processes, fakenvml.Process{PID: 1000 + i, UsedMemory: uint64(i+1) << 24,
-				Sample: &fakenvml.Sample{SM: 30}})
-		}
-		m.GPUs = append(m.GPUs, gpu)
-	}
-	machine := filepath.Join(t.TempDir(), "machine")
-	if err := m.Write(machine); err != nil {
-		t.Fatal(err)
-	}
-
-	addr := freeAddr(t)
-	cmd := exec.Command(bin, "serve", "--listen", addr, "-i", "1", "--proc-root", root, "--trust-proc-root")
-	cmd.Env = fakenvml.Env(lib, machine)
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	pid := cmd.Process.Pid
-
-	client := &http.Client{Timeout: 5 * time.Second}
-	get := func(path string) (int, string) {
-		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+path, nil)
-		req.Header.Set("Accept-Encoding", "gzip") // as Prometheus asks
-		resp, err := client.Do(req)
-		if err != nil {
-			return 0, ""
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
-	}
+	addr, pid := startCostServe(t, gpuProcs, otherProcs)
+	get := scraper(addr)
 	start := time.Now()
 	for code, _ := get("/healthz"); code != 200; code, _ = get("/healthz") {
 		if time.Since(start) > 30*time.Second {
@@ -88,7 +45,7 @@ func TestServeCostOnANode(t *testing.T) {
 	// Plain text once, to count the series: the scenario must be what it
 	// claims (every GPU process exported).
 	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/metrics", nil)
-	resp, err := client.Do(req)
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,9 +74,14 @@ func TestServeCostOnANode(t *testing.T) {
 	t.Logf("%d processes in /proc, %d on the GPU: first snapshot and start %v CPU; steady %v CPU over %v (%v per snapshot + scrape, %.1f%% of a core at -i 1; ≈ %.1f millicores at -i 5); VmRSS %d KiB, VmHWM %d KiB",
 		gpuProcs+otherProcs, gpuProcs, firstCPU.Round(time.Millisecond), cpu.Round(time.Millisecond), elapsed.Round(time.Second),
 		perSnapshot.Round(100*time.Microsecond), float64(cpu)/float64(elapsed)*100, millicores, rss, hwm)
+	checkResources(t, c, hwm, millicores)
+}
 
-	// The manifest's memory limit must hold the peak with room to spare,
-	// and its CPU request must cover the steady use at the DaemonSet's rate.
+// checkResources holds the manifest to what was measured: its memory
+// limit must hold the peak (hwm KiB) with room to spare, and its CPU
+// request must cover the steady use at the DaemonSet's rate.
+func checkResources(t *testing.T, c container, hwm int, millicores float64) {
+	t.Helper()
 	memLimit := quantity(t, c.Resources.Limits["memory"])
 	if float64(hwm)*1024*2 > memLimit {
 		t.Errorf("memory limit %s leaves less than 2x headroom over the measured peak %d KiB", c.Resources.Limits["memory"], hwm)
@@ -127,6 +89,62 @@ func TestServeCostOnANode(t *testing.T) {
 	cpuReq := quantity(t, c.Resources.Requests["cpu"]) * 1000
 	if millicores > cpuReq {
 		t.Errorf("CPU request %s is below the measured %.1f millicores", c.Resources.Requests["cpu"], millicores)
+	}
+}
+
+// startCostServe builds gtm and starts `gtm serve` at -i 1 on the stand-in
+// driver, over a proc tree of gpuProcs+otherProcs processes of which
+// gpuProcs hold GPU memory on two GPUs. It returns where it listens and its
+// PID; it is killed when the test ends.
+func startCostServe(t *testing.T, gpuProcs, otherProcs int) (addr string, pid int) {
+	lib := fakenvml.Build(t)
+	bin := filepath.Join(t.TempDir(), "gtm")
+	build := exec.Command("go", "build", "-tags", "nogui", "-o", bin, "../../cmd/gtm")
+	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	root := costProcTree(t, gpuProcs+otherProcs)
+	m := fakenvml.Machine{}
+	for g := 0; g < 2; g++ {
+		gpu := fakenvml.GPU{Name: "NVIDIA H200", UUID: fmt.Sprintf("GPU-%d", g), PCIBusID: fmt.Sprintf("00000000:%02x:00.0", g+1),
+			MemoryTotal: 141 << 30, MemoryUsed: 60 << 30, GPUUtil: 50}
+		for i := g; i < gpuProcs; i += 2 {
+			gpu.Processes = append(gpu.Processes, fakenvml.Process{PID: 1000 + i, UsedMemory: uint64(i+1) << 24,
+				Sample: &fakenvml.Sample{SM: 30}})
+		}
+		m.GPUs = append(m.GPUs, gpu)
+	}
+	machine := filepath.Join(t.TempDir(), "machine")
+	if err := m.Write(machine); err != nil {
+		t.Fatal(err)
+	}
+
+	addr = freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--listen", addr, "-i", "1", "--proc-root", root, "--trust-proc-root")
+	cmd.Env = fakenvml.Env(lib, machine)
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	return addr, cmd.Process.Pid
+}
+
+// scraper GETs a path of addr as Prometheus does (gzip accepted) and
+// returns the status (0: no answer) and body.
+func scraper(addr string) func(path string) (int, string) {
+	client := &http.Client{Timeout: 5 * time.Second}
+	return func(path string) (int, string) {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip") // as Prometheus asks
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, ""
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
 	}
 }
 
