@@ -457,32 +457,59 @@ func TestDesktopTrayFollowsReplayAndQuits(t *testing.T) {
 	env := newDesktopEnv(t, true)
 	w := newWatcher(t, env.bus)
 	path, snaps := trayCapture(t, 60)
-
-	// What the tray must show, snapshot by snapshot, and how often its
-	// icon may change: once per new rounded percentage or level.
-	var tips []string
-	iconChanges, tipChanges := 0, 0
-	start := tray.FromSnapshot(nil, tray.Options{})
-	lastIcon, lastTip := start.Icon, start.Tooltip
+	var states []tray.State
 	for _, s := range snaps {
-		st := tray.FromSnapshot(s, tray.Options{})
-		tips = append(tips, st.Tooltip)
-		if st.Icon != lastIcon {
-			iconChanges++
-			lastIcon = st.Icon
-		}
-		if st.Tooltip != lastTip {
-			tipChanges++
-			lastTip = st.Tooltip
-		}
+		states = append(states, tray.FromSnapshot(s, tray.Options{}))
 	}
+	want := expectTray(states)
 
 	g := env.start(t, "--tray", "--interval", "0.25", "--alert-vram", "80", "--replay", path)
 	item := w.waitItem(t, g)
+	order := followTooltips(t, w, item, g, want.tips)
+	if got := w.title(t, item); !strings.HasPrefix(got, "gtm · ") || !strings.HasSuffix(got, " %") {
+		t.Errorf("title %q", got)
+	}
+	menu, labels := checkMenuInPlace(t, w, item)
+	icons, tooltips := checkTraySignals(t, w, want)
+	checkOneAlert(t, w)
+	t.Logf("%d snapshots played: %d tooltip texts read back, NewToolTip %d, NewIcon %d; menu %q", len(snaps), len(order), tooltips, icons, labels)
+	quitFromMenu(t, w, item, g, menu)
+}
 
-	// Follow the tooltip as the capture plays. The capture goes up and
-	// down, so a text comes back; each text read must be one the capture
-	// shows at or after the one read before it.
+// trayExpectation is what the tray must show, snapshot by snapshot, and
+// how often its icon and tooltip may change: once per new rounded
+// percentage or level, once per new text.
+type trayExpectation struct {
+	tips                    []string
+	iconChanges, tipChanges int
+}
+
+// expectTray is what the tray should do while states play in turn.
+func expectTray(states []tray.State) trayExpectation {
+	var e trayExpectation
+	start := tray.FromSnapshot(nil, tray.Options{})
+	lastIcon, lastTip := start.Icon, start.Tooltip
+	for _, st := range states {
+		e.tips = append(e.tips, st.Tooltip)
+		if st.Icon != lastIcon {
+			e.iconChanges++
+			lastIcon = st.Icon
+		}
+		if st.Tooltip != lastTip {
+			e.tipChanges++
+			lastTip = st.Tooltip
+		}
+	}
+	return e
+}
+
+// followTooltips reads item's tooltip while the capture plays, until it
+// shows the capture's last text past its peak, and returns the indexes
+// into tips of the texts read.
+func followTooltips(t *testing.T, w *watcher, item string, g *gtmProc, tips []string) []int {
+	t.Helper()
+	// The capture goes up and down, so a text comes back; each text read
+	// must be one the capture shows at or after the one read before it.
 	var order []int
 	pos := 0
 	deadline := time.Now().Add(60 * time.Second)
@@ -513,18 +540,21 @@ func TestDesktopTrayFollowsReplayAndQuits(t *testing.T) {
 	if len(order) < 5 || pos <= len(tips)/2 || tips[pos] != tips[len(tips)-1] {
 		t.Fatalf("tooltip changed only %d times while the capture played (reached snapshot %d of %d)\nstderr:\n%s", len(order), pos, len(tips), g.stderr())
 	}
-	if got := w.title(t, item); !strings.HasPrefix(got, "gtm · ") || !strings.HasSuffix(got, " %") {
-		t.Errorf("title %q", got)
-	}
+	return order
+}
 
-	// The menu: labels from the last snapshot, in place.
+// checkMenuInPlace checks the menu's labels (from the last snapshot) and
+// that it is re-labelled in place, not rebuilt; it returns the menu and
+// its visible labels.
+func checkMenuInPlace(t *testing.T, w *watcher, item string) ([]menuEntry, []string) {
+	t.Helper()
 	m1 := w.menu(t, item)
 	labels := visibleLabels(m1)
 	wantStart := []string{"Show window",
 		"GPU 0 NVIDIA GeForce RTX 4090 · 12.1 / 24.0 GiB (50 %)",
 		"GPU 1 NVIDIA A100-SXM4-80GB · 0.0 / 80.0 GiB (0 %)"}
-	for i, w := range wantStart {
-		if i >= len(labels) || labels[i] != w {
+	for i, want := range wantStart {
+		if i >= len(labels) || labels[i] != want {
 			t.Fatalf("menu %q, want it to start with %q", labels, wantStart)
 		}
 	}
@@ -541,10 +571,16 @@ func TestDesktopTrayFollowsReplayAndQuits(t *testing.T) {
 			t.Fatalf("menu item ids changed (%d → %d): rebuilt, not re-labelled", m1[i].ID, m2[i].ID)
 		}
 	}
+	return m2, labels
+}
 
-	// The icon was set once per new percentage or level, not per
-	// snapshot; the tooltip once per new text.
-	icons, tooltips := w.signals()
+// checkTraySignals checks that the icon was set once per new percentage
+// or level, not per snapshot, and the tooltip once per new text; it
+// returns how often each was set.
+func checkTraySignals(t *testing.T, w *watcher, want trayExpectation) (icons, tooltips int) {
+	t.Helper()
+	iconChanges, tipChanges := want.iconChanges, want.tipChanges
+	icons, tooltips = w.signals()
 	for wait := time.Now().Add(15 * time.Second); (icons < iconChanges || tooltips < tipChanges) && time.Now().Before(wait); {
 		time.Sleep(100 * time.Millisecond) // the last snapshots may still be playing
 		icons, tooltips = w.signals()
@@ -553,31 +589,36 @@ func TestDesktopTrayFollowsReplayAndQuits(t *testing.T) {
 	icons, tooltips = w.signals()
 	if icons != iconChanges || tooltips != tipChanges {
 		t.Errorf("over %d snapshots: NewIcon %d times, want %d (one per rounded %% or level change); NewToolTip %d times, want %d",
-			len(snaps), icons, iconChanges, tooltips, tipChanges)
+			len(want.tips), icons, iconChanges, tooltips, tipChanges)
 	}
 	if iconChanges*3 > tipChanges {
 		t.Errorf("the capture should change the tooltip far more often than the icon")
 	}
+	return icons, tooltips
+}
 
-	// One alert: the capture reaches 80 % once on the way up (85 % and
-	// the way back down through 80 % are the same crossing).
+// checkOneAlert: the capture reaches 80 % once on the way up (85 % and
+// the way back down through 80 % are the same crossing).
+func checkOneAlert(t *testing.T, w *watcher) {
+	t.Helper()
 	notes := w.notes()
 	if len(notes) != 1 || !strings.HasPrefix(notes[0], "gtm: GPU 0 VRAM at 80 % (alert at 80 %)\nGPU 0 · 19.") ||
 		!strings.Contains(notes[0], "Largest: llama-server 6.0 GiB · qwen3:0.6b Q8_0") {
 		t.Errorf("notifications %q, want one for GPU 0 at 80 %%", notes)
 	}
+}
 
-	t.Logf("%d snapshots played: %d tooltip texts read back, NewToolTip %d, NewIcon %d; menu %q", len(snaps), len(order), tooltips, icons, labels)
-
-	// Quit from the menu.
+// quitFromMenu clicks the menu's Quit and waits for gtm to exit cleanly.
+func quitFromMenu(t *testing.T, w *watcher, item string, g *gtmProc, menu []menuEntry) {
+	t.Helper()
 	var quit int32 = -1
-	for _, e := range m2 {
+	for _, e := range menu {
 		if e.Label == "Quit" && e.Visible {
 			quit = e.ID
 		}
 	}
 	if quit < 0 {
-		t.Fatalf("no Quit in %q", labels)
+		t.Fatalf("no Quit in %q", visibleLabels(menu))
 	}
 	w.clickQuit(t, item, quit)
 	if code := g.wait(20 * time.Second); code != 0 {
