@@ -37,20 +37,7 @@ func TestInspectLlamaServer(t *testing.T) {
 	fh.Close()
 	must(t, err)
 	defer syscall.Munmap(mapped)
-
-	mux := http.NewServeMux()
-	mux.HandleFunc("/health", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"status":"ok"}`) })
-	mux.HandleFunc("/props", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprintf(w, `{"default_generation_settings":{"n_ctx":4096},"total_slots":2,"model_path":%q}`, model)
-	})
-	mux.HandleFunc("/slots", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, `[{"id":0,"is_processing":true},{"id":1,"is_processing":false}]`)
-	})
-	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, "llamacpp:predicted_tokens_seconds 37.25\nllamacpp:requests_processing 1\n")
-	})
-	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"data":[{"id":"qwen3"}]}`) })
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(fakeLlamaServer(model))
 	defer srv.Close()
 
 	log := filepath.Join(dir, "llama.log")
@@ -61,31 +48,9 @@ func TestInspectLlamaServer(t *testing.T) {
 		"sched_reserve:      CUDA0 compute buffer size =   298.75 MiB\n"
 	must(t, os.WriteFile(log, []byte(logText), 0o644))
 
-	collector := func(_ string, logs map[int]string, _ platformOptions) (*collect.Collector, func()) {
-		in := inspect.New("/proc", nil)
-		in.Live = inspect.NewLive("/proc")
-		for pid, p := range logs {
-			in.Live.LogPaths[pid] = p
-		}
-		c := noGPU()
-		c.Procs = linux.NewProcFS("/proc")
-		c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-		c.Inspector = in
-		return c, func() {}
-	}
-	run := func(args ...string) schema.Process {
-		var out, errb strings.Builder
-		code := run(args, env{stdout: &out, stderr: &errb, newCollector: collector})
-		if code != exitOK {
-			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
-		}
-		var p schema.Process
-		must(t, json.Unmarshal([]byte(out.String()), &p))
-		return p
-	}
 	pid := strconv.Itoa(os.Getpid())
 
-	p := run("inspect", pid, "--json")
+	p := inspectLive(t, "inspect", pid, "--json")
 	if p.LLM == nil {
 		t.Fatal("no llm block")
 	}
@@ -109,7 +74,7 @@ func TestInspectLlamaServer(t *testing.T) {
 		t.Errorf("KV = %+v, host %+v", l.KVCache, l.Host)
 	}
 
-	p = run("inspect", pid, "--json", "--llm-log", log)
+	p = inspectLive(t, "inspect", pid, "--json", "--llm-log", log)
 	l = p.LLM
 	mib := func(v float64) uint64 { return uint64(v * (1 << 20)) }
 	if l.Weights.Source != "reported" || l.Weights.Bytes != mib(604.15) || l.KVCache.Bytes != mib(448) ||
@@ -118,22 +83,58 @@ func TestInspectLlamaServer(t *testing.T) {
 	}
 }
 
+// fakeLlamaServer answers as a llama-server serving model with two slots,
+// one busy.
+func fakeLlamaServer(model string) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/health", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"status":"ok"}`) })
+	mux.HandleFunc("/props", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintf(w, `{"default_generation_settings":{"n_ctx":4096},"total_slots":2,"model_path":%q}`, model)
+	})
+	mux.HandleFunc("/slots", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `[{"id":0,"is_processing":true},{"id":1,"is_processing":false}]`)
+	})
+	mux.HandleFunc("/metrics", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, "llamacpp:predicted_tokens_seconds 37.25\nllamacpp:requests_processing 1\n")
+	})
+	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, `{"data":[{"id":"qwen3"}]}`) })
+	return mux
+}
+
+// liveCollector reads this machine's /proc, with live server probes and
+// the given load logs, and no GPU.
+func liveCollector(_ string, logs map[int]string, _ platformOptions) (*collect.Collector, func()) {
+	in := inspect.New("/proc", nil)
+	in.Live = inspect.NewLive("/proc")
+	for pid, p := range logs {
+		in.Live.LogPaths[pid] = p
+	}
+	c := noGPU()
+	c.Procs = linux.NewProcFS("/proc")
+	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
+	c.Inspector = in
+	return c, func() {}
+}
+
+// inspectLive runs gtm with args (an inspect --json) on liveCollector and
+// returns the process it prints.
+func inspectLive(t *testing.T, args ...string) schema.Process {
+	t.Helper()
+	var out, errb strings.Builder
+	code := run(args, env{stdout: &out, stderr: &errb, newCollector: liveCollector})
+	if code != exitOK {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	var p schema.Process
+	must(t, json.Unmarshal([]byte(out.String()), &p))
+	return p
+}
+
 // Rule: a --llm-log that cannot be read is said on stderr and as a note
 // on the process; gtm goes on without it.
 func TestUnreadableLLMLogIsReported(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing.log")
-	collector := func(_ string, logs map[int]string, _ platformOptions) (*collect.Collector, func()) {
-		in := inspect.New("/proc", nil)
-		in.Live = inspect.NewLive("/proc")
-		for pid, p := range logs {
-			in.Live.LogPaths[pid] = p
-		}
-		c := noGPU()
-		c.Procs = linux.NewProcFS("/proc")
-		c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-		c.Inspector = in
-		return c, func() {}
-	}
+	collector := liveCollector
 	pid := strconv.Itoa(os.Getpid())
 	for _, path := range []string{missing, t.TempDir()} {
 		var out, errb strings.Builder
