@@ -113,8 +113,23 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 	estimated := gtmInspect(t, pid)
 	stop()
 	logged, detail := sizesFromLog(logBuf.String())
+	reported := inspectWithLog(t, exe, dir, model, c)
 
-	// Run 2: the log where gtm finds it: --log-file, or stderr in a file.
+	fromModel := gtmModelSizes(t, model, c)
+	fromEstimate := hostSizes(estimated, "estimated")
+	fromLog := hostSizes(reported, "reported")
+	ok := checkGridSizes(t, c.name, logged, fromModel, fromEstimate, fromLog)
+	ok = checkGridReported(t, c, estimated, reported) && ok
+	if detail != "" {
+		t.Logf("%s: %s", c.name, detail)
+	}
+	return gridRow(c, logged, fromModel, fromEstimate, fromLog, ok), ok
+}
+
+// inspectWithLog is run 2: the server's log where gtm finds it
+// (--log-file, or stderr in a file), and what gtm inspect reports from
+// it; nil when the server did not start.
+func inspectWithLog(t *testing.T, exe, dir, model string, c gridCell) *schema.Process {
 	logPath := filepath.Join(dir, "server.log")
 	_ = os.Remove(logPath)
 	extra := []string{"--log-file", logPath}
@@ -125,7 +140,7 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 		must(t, err)
 		stderrFile = f
 	}
-	pid, stop = startLlamaServer(t, exe, dir, model, append(append([]string{}, c.args...), extra...), stderrFile, nil)
+	pid, stop := startLlamaServer(t, exe, dir, model, append(append([]string{}, c.args...), extra...), stderrFile, nil)
 	var reported *schema.Process
 	if pid != 0 {
 		reported = gtmInspect(t, pid)
@@ -134,7 +149,12 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 	if stderrFile != nil {
 		stderrFile.Close()
 	}
+	return reported
+}
 
+// gtmModelSizes are the host buffers gtm model gives for the cell's
+// llama-server flags, translated to its own.
+func gtmModelSizes(t *testing.T, model string, c gridCell) gridSizes {
 	modelArgs := []string{"model", model, "--json", "--device", "none"}
 	for i := 0; i < len(c.args); i++ {
 		f := gtmModelFlags[c.args[i]]
@@ -149,33 +169,41 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 	if code != exitOK || json.Unmarshal([]byte(stdout), &r) != nil {
 		t.Errorf("%s: gtm model %v: %d %s", c.name, modelArgs, code, stderr)
 	}
-	fromModel := gridSizes{weights: mibStr(r.WeightsCPUBytes), kv: mibStr(r.KVCPUBytes), output: mibStr(r.OutputBytes), compute: "n/a"}
-	fromEstimate := hostSizes(estimated, "estimated")
-	fromLog := hostSizes(reported, "reported")
+	return gridSizes{weights: mibStr(r.WeightsCPUBytes), kv: mibStr(r.KVCPUBytes), output: mibStr(r.OutputBytes), compute: "n/a"}
+}
 
+// checkGridSizes holds each of gtm's answers to what llama.cpp logged;
+// only the log gives the compute buffer. It says whether all agree.
+func checkGridSizes(t *testing.T, name string, logged, fromModel, fromEstimate, fromLog gridSizes) bool {
 	ok := true
 	check := func(who string, got gridSizes, compute bool) {
 		for _, p := range []struct{ part, want, got string }{
 			{"weights", logged.weights, got.weights}, {"KV", logged.kv, got.kv}, {"output", logged.output, got.output}} {
 			if p.want != p.got {
 				ok = false
-				t.Errorf("%s: %s %s %s MiB, llama.cpp logged %s", c.name, who, p.part, p.got, p.want)
+				t.Errorf("%s: %s %s %s MiB, llama.cpp logged %s", name, who, p.part, p.got, p.want)
 			}
 		}
 		if compute && got.compute != logged.compute {
 			ok = false
-			t.Errorf("%s: %s compute %s MiB, llama.cpp logged %s", c.name, who, got.compute, logged.compute)
+			t.Errorf("%s: %s compute %s MiB, llama.cpp logged %s", name, who, got.compute, logged.compute)
 		}
 	}
 	check("gtm model", fromModel, false)
 	check("gtm inspect (estimated)", fromEstimate, false)
 	check("gtm inspect (log)", fromLog, true)
+	return ok
+}
+
+// checkGridReported checks that a CPU-only server reports no GPU weights,
+// and where the context came from: -c (or, without it, the API), then the
+// log; a renamed server's command line counts once its API spoke.
+func checkGridReported(t *testing.T, c gridCell, estimated, reported *schema.Process) bool {
+	ok := true
 	if reported != nil && reported.LLM != nil && reported.LLM.Weights != nil && reported.LLM.Weights.Bytes != 0 {
 		ok = false
 		t.Errorf("%s: a CPU-only server reported %d bytes of GPU weights", c.name, reported.LLM.Weights.Bytes)
 	}
-	// where the context came from: -c (or, without it, the API), then
-	// the log; a renamed server's command line counts once its API spoke
 	wantSrc := "api"
 	if slicesContains(c.args, "-c") {
 		wantSrc = "cmdline"
@@ -189,9 +217,11 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 			t.Errorf("%s: n_ctx source %v, want %s", c.name, x.p.LLM, x.want)
 		}
 	}
-	if detail != "" {
-		t.Logf("%s: %s", c.name, detail)
-	}
+	return ok
+}
+
+// gridRow is the cell's row of the grid report.
+func gridRow(c gridCell, logged, fromModel, fromEstimate, fromLog gridSizes, ok bool) string {
 	agree := "yes"
 	if !ok {
 		agree = "**no**"
@@ -205,7 +235,7 @@ func runGridCell(t *testing.T, bin, renamed, dir, model string, c gridCell) (str
 	if c.stderrLog {
 		logFrom = "stderr file"
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s | %s (%s) | %s |\n", label, f(logged), f(fromModel), f(fromEstimate), f(fromLog), logFrom, agree), ok
+	return fmt.Sprintf("| %s | %s | %s | %s | %s (%s) | %s |\n", label, f(logged), f(fromModel), f(fromEstimate), f(fromLog), logFrom, agree)
 }
 
 // sizesFromLog reads the newest load block of a llama-server log: host

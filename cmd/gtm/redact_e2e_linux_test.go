@@ -55,34 +55,8 @@ func servedAs(id string) standin.Model {
 // its base name, and the working directory is null.
 func TestE2ERedactModelIDs(t *testing.T) {
 	needBinary(t)
-	home, dir, weights := privateModel(t)
-	libs := standin.FakeLibs(t)
-	abs := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(dir), Weights: weights})
-	abs.Dir = filepath.Dir(dir)
-	rel := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(anontest.Marker + "/model"), Weights: weights})
-	rel.Dir = home
-	a := standin.Start(t, abs, filepath.Join(t.TempDir(), "vllm-a.log"))
-	r := standin.Start(t, rel, filepath.Join(t.TempDir(), "vllm-r.log"))
-	var gpu [2][]fakenvml.Process
-	for _, api := range []*standin.Proc{a, r} {
-		for rank, w := range api.Children[0].Children {
-			gpu[rank] = append(gpu[rank], fakenvml.Process{PID: w.PID, UsedMemory: 30 << 30})
-		}
-	}
-	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h200(0, gpu[0]...), h200(1, gpu[1]...)}})
-
-	// Unredacted, the fixture does name the private folder (the checks
-	// below can fail), as the model id of both servers.
-	plain := m.json()
-	ids := 0
-	for _, p := range plain.Processes {
-		if p.LLM != nil && strings.Contains(strOf(p.LLM.ModelID), anontest.Marker) {
-			ids++
-		}
-	}
-	if ids != 4 || len(plain.ServedModels) != 2 {
-		t.Fatalf("the fixture's workers name the private model %d times in %d served models, want 4 in 2", ids, len(plain.ServedModels))
-	}
+	m, home := privateVLLMs(t)
+	checkFixtureNamesModel(t, m)
 
 	leaks := []string{anontest.Marker, "daemon", home}
 	check := func(what, out string) {
@@ -102,22 +76,7 @@ func TestE2ERedactModelIDs(t *testing.T) {
 	base := startServe(t, "-i", "0.2")
 	_, body := httpGet(t, base+"/snapshot.json")
 	check("default /snapshot.json", body)
-	served, err := capture.ReadSnapshot(strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	named := 0
-	for _, p := range served.Processes {
-		if p.Cwd != nil {
-			t.Errorf("default /snapshot.json: PID %d's cwd %q, want null", p.PID, *p.Cwd)
-		}
-		if p.LLM != nil && strOf(p.LLM.ModelID) == "model" {
-			named++
-		}
-	}
-	if named != 4 || len(served.ServedModels) != 2 || strOf(served.ServedModels[0].Model) != "model" {
-		t.Errorf("default /snapshot.json names the model %d times, served models %+v; want 4 model ids \"model\"", named, served.ServedModels)
-	}
+	checkServedModelNamed(t, body)
 	_, body = httpGet(t, base+"/metrics")
 	check("default /metrics", body)
 	if !strings.Contains(body, `model="model"`) {
@@ -137,4 +96,66 @@ func TestE2ERedactModelIDs(t *testing.T) {
 	raw, err := os.ReadFile(path)
 	must(t, err)
 	check("record --redact", string(raw))
+}
+
+// privateVLLMs starts two tensor-parallel vLLM stand-ins serving the
+// private model: one by its absolute folder, one by a path relative to
+// home, the private home. It returns the stand-in driver listing their
+// workers, and home.
+func privateVLLMs(t *testing.T) (*fakeMachine, string) {
+	home, dir, weights := privateModel(t)
+	libs := standin.FakeLibs(t)
+	abs := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(dir), Weights: weights})
+	abs.Dir = filepath.Dir(dir)
+	rel := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(anontest.Marker + "/model"), Weights: weights})
+	rel.Dir = home
+	a := standin.Start(t, abs, filepath.Join(t.TempDir(), "vllm-a.log"))
+	r := standin.Start(t, rel, filepath.Join(t.TempDir(), "vllm-r.log"))
+	var gpu [2][]fakenvml.Process
+	for _, api := range []*standin.Proc{a, r} {
+		for rank, w := range api.Children[0].Children {
+			gpu[rank] = append(gpu[rank], fakenvml.Process{PID: w.PID, UsedMemory: 30 << 30})
+		}
+	}
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h200(0, gpu[0]...), h200(1, gpu[1]...)}})
+	return m, home
+}
+
+// checkFixtureNamesModel: unredacted, the fixture does name the private
+// folder (the checks of redaction can fail), as the model id of both
+// servers.
+func checkFixtureNamesModel(t *testing.T, m *fakeMachine) {
+	t.Helper()
+	plain := m.json()
+	ids := 0
+	for _, p := range plain.Processes {
+		if p.LLM != nil && strings.Contains(strOf(p.LLM.ModelID), anontest.Marker) {
+			ids++
+		}
+	}
+	if ids != 4 || len(plain.ServedModels) != 2 {
+		t.Fatalf("the fixture's workers name the private model %d times in %d served models, want 4 in 2", ids, len(plain.ServedModels))
+	}
+}
+
+// checkServedModelNamed: gtm serve's default /snapshot.json (body) keeps
+// no working directory but names the model by its last element.
+func checkServedModelNamed(t *testing.T, body string) {
+	t.Helper()
+	served, err := capture.ReadSnapshot(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := 0
+	for _, p := range served.Processes {
+		if p.Cwd != nil {
+			t.Errorf("default /snapshot.json: PID %d's cwd %q, want null", p.PID, *p.Cwd)
+		}
+		if p.LLM != nil && strOf(p.LLM.ModelID) == "model" {
+			named++
+		}
+	}
+	if named != 4 || len(served.ServedModels) != 2 || strOf(served.ServedModels[0].Model) != "model" {
+		t.Errorf("default /snapshot.json names the model %d times, served models %+v; want 4 model ids \"model\"", named, served.ServedModels)
+	}
 }
