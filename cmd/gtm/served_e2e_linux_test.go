@@ -74,76 +74,100 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 		if row == nil || row.LLM == nil {
 			t.Fatalf("worker %d (PID %d): no row or no llm block: %+v", rank, w.PID, row)
 		}
-		l := row.LLM
-		if s := strOf(l.Server); s != "vllm" || strOf(l.Role) != "worker" || l.APIPID == nil || *l.APIPID != api.PID || l.Rank == nil || *l.Rank != rank {
-			t.Errorf("worker %d: server %s role %s api_pid %v rank %v", rank, s, strOf(l.Role), l.APIPID, l.Rank)
-		}
-		if strOf(l.ModelID) != "Qwen/Qwen3-8B" || strOf(l.ModelIDSource) != "api" {
-			t.Errorf("worker %d: model %s from %s", rank, strOf(l.ModelID), strOf(l.ModelIDSource))
-		}
-		wantPart(t, "weights", l.Weights, gibBytes(o.WeightsGiB(), 4), "reported")
-		wantPart(t, "kv_cache", l.KVCache, gibBytes(100, 2), "reported")
-		wantPart(t, "cuda_graphs", l.CUDAGraphs, gibBytes(0.56, 2), "reported")
-		if l.KVCapacityTokens == nil || int64(*l.KVCapacityTokens) != o.KVTokens() {
-			t.Errorf("kv capacity = %v, want %d", l.KVCapacityTokens, o.KVTokens())
-		}
-		if l.RequestsProcessing == nil || *l.RequestsProcessing != 3 || l.RequestsWaiting == nil || *l.RequestsWaiting != 1 {
-			t.Errorf("requests running %v waiting %v", l.RequestsProcessing, l.RequestsWaiting)
-		}
-		if l.KVUsagePercent == nil || math.Abs(*l.KVUsagePercent-1.23) > 1e-9 || l.PrefixCacheHitPercent == nil || *l.PrefixCacheHitPercent != 25 {
-			t.Errorf("kv usage %v prefix hits %v", l.KVUsagePercent, l.PrefixCacheHitPercent)
-		}
-		if l.MemoryFraction == nil || *l.MemoryFraction != 0.9 {
-			t.Errorf("memory fraction %v", l.MemoryFraction)
-		}
-		if l.Other == nil || l.Other.Bytes == nil || l.Other.Source != "inferred" {
-			t.Errorf("other = %+v, want the measured rest, inferred", l.Other)
-		}
-		if !strings.Contains(strOf(l.LogPath), "vllm.log") {
-			t.Errorf("log path %s", strOf(l.LogPath))
-		}
-		if l.TensorParallel == nil || *l.TensorParallel != 2 {
-			t.Errorf("tensor parallel %v, want 2 from the API process's command line", l.TensorParallel)
-		}
-		// the model the API serves, found in the hub cache the server's
-		// environment names: exact sums of its safetensors headers
-		var hm *schema.Model
-		for i := range row.Models {
-			if row.Models[i].Path == snapDir {
-				hm = &row.Models[i]
-			}
-		}
-		if hm == nil {
-			t.Fatalf("worker %d: the served model %s is not among its models: %+v", rank, snapDir, row.Models)
-		}
-		if strOf(hm.Name) != "Qwen/Qwen3-8B" || strOf(hm.Store) != "huggingface" || strOf(hm.Format) != "safetensors" ||
-			strings.Join(hm.Evidence, ",") != "api" || strOf(hm.Kind) != "llm" || strOf(hm.Architecture) != "Qwen3ForCausalLM" {
-			t.Errorf("served model = %+v", hm)
-		}
-		if hm.Parameters == nil || *hm.Parameters != params || hm.Weights == nil || hm.Weights.Bytes != weightBytes || hm.Weights.From != "safetensors" {
-			t.Errorf("served model parameters %v weights %+v, want %d and %d", hm.Parameters, hm.Weights, params, weightBytes)
+		checkVLLMWorker(t, row, rank, api.PID, o)
+		checkServedHubModel(t, row, rank, snapDir, params, weightBytes)
+	}
+	checkServedVLLM(t, snap, used, api.PID, w0.PID, w1.PID)
+	checkVLLMText(t, m, w1.PID)
+}
+
+// checkVLLMWorker checks a worker's LLM block: its place in the server,
+// the parts its log reported, and the API's live figures.
+func checkVLLMWorker(t *testing.T, row *schema.Process, rank, apiPID int, o standin.VLLMOptions) {
+	t.Helper()
+	l := row.LLM
+	if s := strOf(l.Server); s != "vllm" || strOf(l.Role) != "worker" || l.APIPID == nil || *l.APIPID != apiPID || l.Rank == nil || *l.Rank != rank {
+		t.Errorf("worker %d: server %s role %s api_pid %v rank %v", rank, s, strOf(l.Role), l.APIPID, l.Rank)
+	}
+	if strOf(l.ModelID) != "Qwen/Qwen3-8B" || strOf(l.ModelIDSource) != "api" {
+		t.Errorf("worker %d: model %s from %s", rank, strOf(l.ModelID), strOf(l.ModelIDSource))
+	}
+	wantPart(t, "weights", l.Weights, gibBytes(o.WeightsGiB(), 4), "reported")
+	wantPart(t, "kv_cache", l.KVCache, gibBytes(100, 2), "reported")
+	wantPart(t, "cuda_graphs", l.CUDAGraphs, gibBytes(0.56, 2), "reported")
+	if l.KVCapacityTokens == nil || int64(*l.KVCapacityTokens) != o.KVTokens() {
+		t.Errorf("kv capacity = %v, want %d", l.KVCapacityTokens, o.KVTokens())
+	}
+	if l.RequestsProcessing == nil || *l.RequestsProcessing != 3 || l.RequestsWaiting == nil || *l.RequestsWaiting != 1 {
+		t.Errorf("requests running %v waiting %v", l.RequestsProcessing, l.RequestsWaiting)
+	}
+	if l.KVUsagePercent == nil || math.Abs(*l.KVUsagePercent-1.23) > 1e-9 || l.PrefixCacheHitPercent == nil || *l.PrefixCacheHitPercent != 25 {
+		t.Errorf("kv usage %v prefix hits %v", l.KVUsagePercent, l.PrefixCacheHitPercent)
+	}
+	if l.MemoryFraction == nil || *l.MemoryFraction != 0.9 {
+		t.Errorf("memory fraction %v", l.MemoryFraction)
+	}
+	if l.Other == nil || l.Other.Bytes == nil || l.Other.Source != "inferred" {
+		t.Errorf("other = %+v, want the measured rest, inferred", l.Other)
+	}
+	if !strings.Contains(strOf(l.LogPath), "vllm.log") {
+		t.Errorf("log path %s", strOf(l.LogPath))
+	}
+	if l.TensorParallel == nil || *l.TensorParallel != 2 {
+		t.Errorf("tensor parallel %v, want 2 from the API process's command line", l.TensorParallel)
+	}
+}
+
+// checkServedHubModel: the model the API serves, found in the hub cache
+// the server's environment names: exact sums of its safetensors headers.
+func checkServedHubModel(t *testing.T, row *schema.Process, rank int, snapDir string, params, weightBytes uint64) {
+	t.Helper()
+	var hm *schema.Model
+	for i := range row.Models {
+		if row.Models[i].Path == snapDir {
+			hm = &row.Models[i]
 		}
 	}
+	if hm == nil {
+		t.Fatalf("worker %d: the served model %s is not among its models: %+v", rank, snapDir, row.Models)
+	}
+	if strOf(hm.Name) != "Qwen/Qwen3-8B" || strOf(hm.Store) != "huggingface" || strOf(hm.Format) != "safetensors" ||
+		strings.Join(hm.Evidence, ",") != "api" || strOf(hm.Kind) != "llm" || strOf(hm.Architecture) != "Qwen3ForCausalLM" {
+		t.Errorf("served model = %+v", hm)
+	}
+	if hm.Parameters == nil || *hm.Parameters != params || hm.Weights == nil || hm.Weights.Bytes != weightBytes || hm.Weights.From != "safetensors" {
+		t.Errorf("served model parameters %v weights %+v, want %d and %d", hm.Parameters, hm.Weights, params, weightBytes)
+	}
+}
+
+// checkServedVLLM: one served model, the API process (no GPU) and its
+// workers by rank, over both GPUs; its VRAM is the two measured rows, and
+// the device's measured total holds the measured rows only.
+func checkServedVLLM(t *testing.T, snap *schema.Snapshot, used uint64, apiPID, w0PID, w1PID int) {
+	t.Helper()
 	if len(snap.ServedModels) != 1 {
 		t.Fatalf("served models = %+v, want the one vLLM model", snap.ServedModels)
 	}
 	g := snap.ServedModels[0]
-	if g.Server != "vllm" || strOf(g.Model) != "Qwen/Qwen3-8B" || g.APIPID == nil || *g.APIPID != api.PID {
+	if g.Server != "vllm" || strOf(g.Model) != "Qwen/Qwen3-8B" || g.APIPID == nil || *g.APIPID != apiPID {
 		t.Errorf("served model = %+v", g)
 	}
-	if len(g.Processes) != 3 || g.Processes[0].PID != api.PID || g.Processes[0].DeviceIndex != nil ||
-		g.Processes[1].PID != w0.PID || g.Processes[2].PID != w1.PID {
+	if len(g.Processes) != 3 || g.Processes[0].PID != apiPID || g.Processes[0].DeviceIndex != nil ||
+		g.Processes[1].PID != w0PID || g.Processes[2].PID != w1PID {
 		t.Errorf("processes = %+v, want the API (no GPU) and the workers by rank", g.Processes)
 	}
 	if len(g.Devices) != 2 || g.VRAMBytes == nil || *g.VRAMBytes != 2*used-1<<30 {
 		t.Errorf("devices %v vram %v, want both GPUs and the two measured rows", g.Devices, g.VRAMBytes)
 	}
-	// the device's measured total holds the measured rows only
 	if total, _ := snap.MeasuredVRAM(0); total != used {
 		t.Errorf("GPU 0 measured total %d, want %d", total, used)
 	}
+}
 
-	// the text names the model and the workers
+// checkVLLMText: the text names the model and the workers, and gtm
+// inspect of one worker shows its parts with their provenance.
+func checkVLLMText(t *testing.T, m *fakeMachine, workerPID int) {
+	t.Helper()
 	if testing.Verbose() {
 		_, js, _ := m.run("--json")
 		t.Log(js)
@@ -155,7 +179,7 @@ func TestServedVLLMTensorParallel(t *testing.T) {
 		}
 	}
 	// gtm inspect of one worker: its parts with their provenance
-	_, insp, _ := m.run("inspect", strconv.Itoa(w1.PID))
+	_, insp, _ := m.run("inspect", strconv.Itoa(workerPID))
 	for _, want := range []string{"CUDA graphs      573.44 MiB  · reported (log)", "KV capacity        1456352 tokens  · from api",
 		"Model              Qwen/Qwen3-8B  · from api", "Model · Qwen/Qwen3-8B\n    Evidence         api · not confirmed (one source)\n"} {
 		if !strings.Contains(insp, want) {
