@@ -20,26 +20,31 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/inspect/formats"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
 )
 
 // The formats gtm model reads.
 const (
-	FormatGGUF        = "gguf"
-	FormatSafetensors = "safetensors"
+	FormatGGUF        = formats.GGUF
+	FormatSafetensors = formats.Safetensors
 )
 
 // Target is what gtm model was asked about and how it will be read.
 type Target struct {
-	Arg    string // as given: a path or a hub id
-	Format string // FormatGGUF or FormatSafetensors
+	Arg string // as given: a path or a hub id
+	// Format is FormatGGUF or FormatSafetensors, or the format of a model
+	// file gtm model does not size (formats.ONNX ...; see Sized).
+	Format string
 	HubID  string // set when Arg is a hub id (no such path exists)
 }
 
 // Classify decides how to read arg; it is the one place that does. A
 // folder, a .safetensors file or an index is a Hugging Face model, and so
-// is an ORG/NAME that names no path (a hub id); anything else is read as
-// GGUF, whose parser says when it is not.
+// is an ORG/NAME that names no path (a hub id). A file whose first bytes
+// (or, unreadable, its name) are another model format's keeps that format
+// (Sized refuses it); anything else is read as GGUF, whose parser says
+// when it is not.
 func Classify(arg string) Target {
 	t := Target{Arg: arg, Format: FormatGGUF}
 	hfName := strings.HasSuffix(arg, ".safetensors") || strings.HasSuffix(arg, ".safetensors.index.json")
@@ -50,6 +55,8 @@ func Classify(arg string) Target {
 	case err == nil:
 		if hfName {
 			t.Format = FormatSafetensors
+		} else if f := otherFormat(arg); f != "" {
+			t.Format = f
 		}
 	case errors.Is(err, fs.ErrNotExist) && hfmodel.IsHubID(arg) && !strings.HasSuffix(strings.ToLower(arg), ".gguf"):
 		t.Format, t.HubID = FormatSafetensors, arg
@@ -57,6 +64,26 @@ func Classify(arg string) Target {
 		t.Format = FormatSafetensors // missing or unreadable: hfmodel says why
 	}
 	return t
+}
+
+// otherFormat is the format of the file at path when it is a model format
+// gtm model does not size (ONNX, PyTorch, TensorRT), else "".
+func otherFormat(path string) string {
+	f, _ := formats.Of(nil, path) // gtm's own rights: the user named this file
+	switch f {
+	case "", formats.GGUF, formats.Safetensors:
+		return ""
+	}
+	return f
+}
+
+// Sized is nil when gtm model sizes t's format, else a one-line error
+// naming what the file is and what gtm model sizes.
+func (t Target) Sized() error {
+	if t.Format == FormatGGUF || t.Format == FormatSafetensors {
+		return nil
+	}
+	return fmt.Errorf("%s is %s; gtm model sizes GGUF and safetensors models only", t.Arg, formats.Noun(t.Format))
 }
 
 // GPUMemory reads GPU n's total and free memory now (measured by the

@@ -43,6 +43,10 @@ most KV tokens vLLM could hold: an upper bound, since vLLM also reserves
 the activation peak, non-torch memory and CUDA graphs. llama.cpp's flags
 do not apply there.
 
+ONNX models, PyTorch checkpoints and TensorRT engines are named and
+refused: gtm model does not size them (gtm inspect PID describes a
+running process's).
+
 What each figure means and where it comes from, the JSON field by field,
 and the limits: docs/model.md.
 
@@ -106,6 +110,10 @@ func runModel(args []string, e env) int {
 		return modelUsageError(e, err)
 	}
 	t := modelcost.Classify(fs.Arg(0))
+	if err := t.Sized(); err != nil {
+		fmt.Fprintf(e.stderr, "gtm model: %s\n", oneLine(err))
+		return exitRuntime
+	}
 	if err := onlyFlagsFor(fs, t.Format); err != nil {
 		return modelUsageError(e, err)
 	}

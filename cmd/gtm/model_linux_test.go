@@ -52,6 +52,29 @@ func TestModelErrors(t *testing.T) {
 	}
 }
 
+// TestModelNamesFormatsItDoesNotSize: an ONNX, PyTorch or TensorRT file
+// is refused in one line that says what it is, not with the GGUF
+// parser's "bad magic", and with the status of other unreadable input.
+func TestModelNamesFormatsItDoesNotSize(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ data, what string }{
+		"model.onnx":        {"\x08\x07\x12\x07pytorch", "an ONNX model"},
+		"ckpt.pt":           {"PK\x03\x04rest", "a PyTorch checkpoint"},
+		"pytorch_model.bin": {"PK\x03\x04rest", "a PyTorch checkpoint"},
+		"model.plan":        {"ftrtjunk", "a TensorRT engine"},
+	} {
+		path := filepath.Join(dir, name)
+		must(t, os.WriteFile(path, []byte(c.data), 0o644))
+		want := "gtm model: " + path + " is " + c.what + "; gtm model sizes GGUF and safetensors models only\n"
+		for _, args := range [][]string{{"model", path}, {"model", path, "--json", "--kv-cache-dtype", "fp8"}} {
+			code, stdout, stderr, _ := runIn(t, noGPU(), args...)
+			if code != exitRuntime || stderr != want || stdout != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", args, code, stdout, stderr, exitRuntime, want)
+			}
+		}
+	}
+}
+
 // TestInspectOllamaProcess: a real process maps a GGUF blob of a fake
 // Ollama store; gtm inspect names it name:tag with mapped evidence.
 func TestInspectOllamaProcess(t *testing.T) {

@@ -31,6 +31,9 @@ const (
 // header is described.
 type format struct {
 	name string
+	// noun says what a file of the format is, for a person: "an ONNX
+	// model" (gtm model names a file it does not size).
+	noun string
 	// exts name the format alone (lower case, with the dot): enough for
 	// a file that may not be read, or a command line's bare argument.
 	exts []string
@@ -122,6 +125,17 @@ func Of(acc *safefile.Access, path string) (string, error) {
 	head := make([]byte, HeadLen)
 	n, _ := io.ReadFull(f, head)
 	return Detect(path, head[:n]), nil
+}
+
+// Noun says what a file of format name is ("an ONNX model"), or "a file
+// of no known model format" for "" or an unknown name.
+func Noun(name string) string {
+	for _, f := range registry {
+		if f.name == name {
+			return f.noun
+		}
+	}
+	return "a file of no known model format"
 }
 
 // Describe reads what the header of the model at path (a file, or for

@@ -96,3 +96,19 @@ func TestRegistry(t *testing.T) {
 		t.Errorf("a format gtm does not read: %+v", d)
 	}
 }
+
+// TestNoun: every format says what its files are, so gtm model can name
+// a file it does not size.
+func TestNoun(t *testing.T) {
+	for _, f := range registry {
+		if n := Noun(f.name); !strings.HasPrefix(n, "a ") && !strings.HasPrefix(n, "an ") {
+			t.Errorf("%s: noun %q", f.name, n)
+		}
+	}
+	if got := Noun(ONNX); got != "an ONNX model" {
+		t.Errorf("Noun(ONNX) = %q", got)
+	}
+	if got := Noun(""); got != "a file of no known model format" {
+		t.Errorf("Noun(\"\") = %q", got)
+	}
+}

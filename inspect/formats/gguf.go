@@ -10,7 +10,7 @@ import (
 
 // ggufFormat: llama.cpp's format. Its headers go through HeaderCache,
 // whose parsed files the LLM breakdown also reads for the KV cache.
-var ggufFormat = format{name: GGUF, exts: []string{".gguf"}, magic: isGGUF, describe: describeGGUF}
+var ggufFormat = format{name: GGUF, noun: "a GGUF model", exts: []string{".gguf"}, magic: isGGUF, describe: describeGGUF}
 
 func isGGUF(head []byte, _ string) bool { return len(head) >= 4 && string(head[:4]) == "GGUF" }
 

@@ -12,7 +12,7 @@ import (
 
 // onnxFormat: a protobuf has no magic worth checking, so the extension
 // decides.
-var onnxFormat = format{name: ONNX, exts: []string{".onnx"}, read: readONNX}
+var onnxFormat = format{name: ONNX, noun: "an ONNX model", exts: []string{".onnx"}, read: readONNX}
 
 // readONNX: parameters and weight bytes are the initializers' exact sums.
 func readONNX(ctx context.Context, _ *safefile.Access, r io.ReaderAt, size int64, _ string) (Facts, error) {

@@ -12,7 +12,7 @@ import (
 
 // pytorchFormat: torch.save's zip archive, or its older plain pickle. A
 // ".bin" (pytorch_model.bin) is one only by its zip magic.
-var pytorchFormat = format{name: PyTorch, exts: torchExts, maybe: []string{".bin"}, magic: isPyTorch, read: readPyTorch}
+var pytorchFormat = format{name: PyTorch, noun: "a PyTorch checkpoint", exts: torchExts, maybe: []string{".bin"}, magic: isPyTorch, read: readPyTorch}
 
 var torchExts = []string{".pt", ".pth", ".ckpt"}
 

@@ -16,7 +16,7 @@ import (
 // safetensorsFormat: Hugging Face's format. A model is a folder of shards
 // with its config.json, read through HFCache, which inspect also asks for
 // served models and PyTorch jobs.
-var safetensorsFormat = format{name: Safetensors, exts: []string{".safetensors"}, magic: isSafetensors, describe: describeSafetensors}
+var safetensorsFormat = format{name: Safetensors, noun: "a safetensors model", exts: []string{".safetensors"}, magic: isSafetensors, describe: describeSafetensors}
 
 // isSafetensors: a little-endian header length within the format's 100 MB
 // limit, then the JSON header's opening brace.

@@ -12,7 +12,7 @@ import (
 
 // tensorRTFormat: gtm checks no magic in an engine's plan, so the
 // extension decides.
-var tensorRTFormat = format{name: TensorRT, exts: []string{".engine", ".plan"}, read: readTensorRT}
+var tensorRTFormat = format{name: TensorRT, noun: "a TensorRT engine", exts: []string{".engine", ".plan"}, read: readTensorRT}
 
 // readTensorRT: the engine holds the weights, so its size is theirs (a
 // file size); a TensorRT-LLM engine folder's config.json adds the rest.
