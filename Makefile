@@ -53,10 +53,10 @@ test: deps lint
 	@# the patched Fyne's own tests where the patches touch it ('ci' skips a test that needs a Hangul system font)
 	cd third_party/fyne/v2 && \
 		$(GO) vet ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/ ./internal/driver/glfw/ \
-			./internal/memo/ ./internal/driver/common/ ./canvas/ ./widget/ . && \
+			./internal/memo/ ./internal/driver/common/ ./canvas/ ./widget/ ./app/ . && \
 		$(GO) vet -tags gles ./internal/painter/gl/ && GOOS=js GOARCH=wasm $(GO) vet ./internal/painter/gl/ && \
 		$(GO) test -tags ci ./internal/cache/ ./internal/painter/ ./internal/painter/gl/ ./internal/animation/ ./container/ \
-			./internal/driver/common/ ./canvas/ ./widget/ ./layout/
+			./internal/driver/common/ ./canvas/ ./widget/ ./layout/ ./app/
 	$(GO) test -tags nogui ./cmd/gtm
 	$(MAKE) --no-print-directory cross
 

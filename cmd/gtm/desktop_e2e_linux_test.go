@@ -653,27 +653,11 @@ func TestDesktopWithoutDBusLogsOneLine(t *testing.T) {
 			if code := g.wait(20 * time.Second); code != 0 {
 				t.Errorf("exit %d after SIGTERM", code)
 			}
-			if got := withoutPrefsRace(g.stderr()); got != want {
+			if got := g.stderr(); got != want {
 				t.Errorf("stderr after quitting:\n%s\nwant exactly:\n%s", got, want)
 			}
 		})
 	}
-}
-
-// withoutPrefsRace drops the one record Fyne may log as it quits, whatever
-// the bus: its preferences watcher can reload preferences.json while the
-// final save has just truncated it ("Preferences load error: EOF"). The
-// save completes; nothing is lost.
-func withoutPrefsRace(stderr string) string {
-	lines := strings.SplitAfter(stderr, "\n")
-	for i := 0; i+2 < len(lines); i++ {
-		if strings.HasSuffix(lines[i], "Fyne error:  Preferences load error:\n") &&
-			strings.HasSuffix(lines[i+1], "  Cause: EOF\n") && strings.Contains(lines[i+2], "  At: ") {
-			lines = append(lines[:i], lines[i+3:]...)
-			break
-		}
-	}
-	return strings.Join(lines, "")
 }
 
 func TestDesktopWithoutTrayHostLogsOneLine(t *testing.T) {

@@ -68,17 +68,33 @@ func (p *preferences) resetSavedRecently() {
 }
 
 func (p *preferences) save() error {
-	storage, err := p.storageWriter()
+	return p.saveWith(p.storageWriter)
+}
+
+// saveWith writes the preferences to the storage that open returns.
+// Opening empties the file (os.Create truncates it), so the preferences
+// are marked as just saved first: the file watcher then ignores the
+// change rather than loading an empty file ("Preferences load error:
+// EOF"). At quit the watcher's callback runs at once on its own goroutine,
+// so it can come between the file being emptied and being written.
+func (p *preferences) saveWith(open func() (writeSyncCloser, error)) error {
+	p.markSavedRecently()
+	storage, err := open()
 	if err != nil {
+		p.resetSavedRecently()
 		return err
 	}
 	return p.saveToStorage(storage)
 }
 
-func (p *preferences) saveToStorage(writer writeSyncCloser) error {
+func (p *preferences) markSavedRecently() {
 	p.prefLock.Lock()
 	p.savedRecently = true
 	p.prefLock.Unlock()
+}
+
+func (p *preferences) saveToStorage(writer writeSyncCloser) error {
+	p.markSavedRecently()
 	defer p.resetSavedRecently()
 
 	defer writer.Close()

@@ -19,14 +19,18 @@ func (a *fyneApp) storageRoot() string {
 }
 
 func (p *preferences) watch() {
-	watchFile(p.storagePath(), func() {
-		p.prefLock.RLock()
-		shouldIgnoreChange := p.savedRecently
-		p.prefLock.RUnlock()
-		if shouldIgnoreChange {
-			return
-		}
+	watchFile(p.storagePath(), p.storageChanged)
+}
 
-		p.load()
-	})
+// storageChanged reloads the preferences after their file changed, unless
+// the change is this app's own save.
+func (p *preferences) storageChanged() {
+	p.prefLock.RLock()
+	shouldIgnoreChange := p.savedRecently
+	p.prefLock.RUnlock()
+	if shouldIgnoreChange {
+		return
+	}
+
+	p.load()
 }
