@@ -39,7 +39,7 @@ func TestClassify(t *testing.T) {
 		{"ckpt.pt", formats.PyTorch, ""},
 		{"pytorch_model.bin", formats.PyTorch, ""}, // a torch.save zip by its magic
 		{"model.plan", formats.TensorRT, ""},
-		{"gguf.onnx", gguf, ""}, // magic bytes win over the name
+		{"gguf.onnx", gguf, ""},   // magic bytes win over the name
 		{"archive.zip", gguf, ""}, // a zip is no checkpoint by its name: GGUF's parser decides
 	} {
 		got := modelcost.Classify(tc.arg)
