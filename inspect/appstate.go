@@ -5,7 +5,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/apps"
 	_ "github.com/gputaskman/gtm/inspect/apps/handy" // registers the Handy adapter
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/enginelog"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // logEngine is the enginelog parser that reads srv's load log, "" for a

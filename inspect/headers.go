@@ -2,7 +2,7 @@ package inspect
 
 import (
 	"github.com/gputaskman/gtm/inspect/formats"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // hfFacts are what BuildLLM takes of a served safetensors model.

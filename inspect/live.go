@@ -18,9 +18,9 @@ import (
 	"github.com/gputaskman/gtm/inspect/llmlog"
 	"github.com/gputaskman/gtm/inspect/netports"
 	"github.com/gputaskman/gtm/inspect/probe"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/servers"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/formats"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/procmaps"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // RegionConfig is what an inspector needs on an OS without /proc (macOS):

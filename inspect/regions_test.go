@@ -16,8 +16,8 @@ import (
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
 	"github.com/gputaskman/gtm/inspect/procmaps"
 	"github.com/gputaskman/gtm/inspect/runtimes"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 

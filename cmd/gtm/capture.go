@@ -6,7 +6,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"io"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // loadCapture reads a capture (gtm record) or one --json snapshot. Show

@@ -10,8 +10,8 @@ import (
 	"github.com/gputaskman/gtm/backend/system"
 	"github.com/gputaskman/gtm/inspect"
 	"github.com/gputaskman/gtm/inspect/procmaps"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // newPlatformCollector wires macOS (Apple Silicon): ioreg for the GPU and

@@ -16,7 +16,7 @@ import (
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/metrics"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 const serveUsage = `gtm serve — Prometheus metrics for this machine's GPUs.

@@ -28,7 +28,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // EventKind is what a log line says happened to a model.

@@ -1,7 +1,7 @@
 package apps
 
 import (
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 	"io/fs"
 	"os"
 	"path/filepath"

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // tail is one parse of a log's tail: its blocks and the file they came from.

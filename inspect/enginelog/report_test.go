@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // opener counts the opens it makes.

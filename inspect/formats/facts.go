@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/gputaskman/gtm/inspect/parsecache"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Facts are what a model's header says of it: the header facts of

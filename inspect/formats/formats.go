@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Model file formats, as a Model's format names them (docs/json.md).

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/gguf"
 	"github.com/gputaskman/gtm/inspect/parsecache"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // ggufFormat: llama.cpp's format. Its headers go through HeaderCache,

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/onnx"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // onnxFormat: a protobuf has no magic worth checking, so the extension

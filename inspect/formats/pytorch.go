@@ -6,8 +6,8 @@ import (
 	"io"
 	"slices"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/torchzip"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // pytorchFormat: torch.save's zip archive, or its older plain pickle. A

@@ -10,7 +10,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
 	"github.com/gputaskman/gtm/inspect/parsebudget"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // safetensorsFormat: Hugging Face's format. A model is a folder of shards

@@ -6,8 +6,8 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/trtllm"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // tensorRTFormat: gtm checks no magic in an engine's plan, so the

@@ -9,7 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // ParseFile parses the header of the GGUF file at path.

@@ -11,8 +11,8 @@ import (
 	"github.com/gputaskman/gtm/inspect/jsonscan"
 	"github.com/gputaskman/gtm/inspect/parsebudget"
 	"github.com/gputaskman/gtm/inspect/parsecache"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/safetensors"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Cache keeps what a model's files said, one result per file version

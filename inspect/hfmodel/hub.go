@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/stores"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Roots are the hub cache folders to look for a repository in, in

@@ -16,8 +16,8 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/hfconfig"
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/safetensors"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Bounds on what one model may make gtm read.

@@ -11,7 +11,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/hfmodel"
 	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 var dec = hfgen.Decoder{Layers: 2, Hidden: 64, Heads: 4, KVHeads: 2, Intermediate: 128, Vocab: 1000}

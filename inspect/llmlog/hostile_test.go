@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/llmlog"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // A tail of empty lines costs the tail, not a copy per line: it

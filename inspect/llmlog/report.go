@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // MaxTail is the most of a log ever read: its last 512 KiB.

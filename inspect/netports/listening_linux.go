@@ -15,8 +15,8 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/internal/procroot"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Listening returns the TCP ports process pid listens on that are

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // DefaultMax is how many file versions a Cache keeps by default.

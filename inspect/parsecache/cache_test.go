@@ -11,7 +11,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/parsebudget"
 	"github.com/gputaskman/gtm/inspect/parsecache"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // closer counts Close calls; done, when set, is closed by the first.

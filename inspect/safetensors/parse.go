@@ -36,7 +36,7 @@ import (
 
 	"github.com/gputaskman/gtm/inspect/jsonscan"
 	"github.com/gputaskman/gtm/inspect/parsebudget"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Limits on what a header may claim. Real models sit far inside them: a

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Limits that keep a hostile or enormous store from costing much.

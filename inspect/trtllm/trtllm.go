@@ -30,7 +30,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/jsonscan"
-	"github.com/gputaskman/gtm/inspect/safefile"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // Limits.

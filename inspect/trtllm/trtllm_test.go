@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/inspect/safefile"
 	"github.com/gputaskman/gtm/inspect/trtllm"
 	"github.com/gputaskman/gtm/inspect/trtllm/trtllmgen"
+	"github.com/gputaskman/gtm/internal/safefile"
 )
 
 // qwen is Qwen2.5-7B's shape, built for two GPUs.

@@ -6,8 +6,8 @@
 // without blocking, must be a regular file, and is read up to a bound.
 //
 // It is shared by backend (process details, machine counters, DRM
-// fdinfo) and inspect (whose safefile applies the same rules to the files
-// processes name).
+// fdinfo) and inspect; internal/safefile applies the same rules to the
+// files processes name.
 package procroot
 
 import (

@@ -8,7 +8,7 @@
 // where the kernel has one (Linux), and the file is then reopened through
 // that very descriptor: nothing is looked up by path a second time.
 //
-// It is the one opener under procroot and inspect/safefile
+// It is the one opener under procroot and safefile
 // (docs/design.md, safety rule 10).
 package regfile
 
