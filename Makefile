@@ -115,7 +115,7 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./ins
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText ./app/escape:FuzzShell \
-	./app/redact:FuzzRedact ./internal/safefile:FuzzParseStatus \
+	./app/secrets:FuzzMask ./internal/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
 	./inspect/safetensors:FuzzParse ./inspect/jsonscan:FuzzScan ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \

@@ -127,7 +127,7 @@ func (i *Inspector) copyCommandLine() {
 	if i.proc == nil || i.proc.Cmdline == nil {
 		return
 	}
-	// The snapshot's command line is already redacted: secrets never
+	// The snapshot's command line has its secrets masked already: they never
 	// reach the clipboard. It is quoted for a shell: a pasted argument
 	// such as $(…) stays an argument.
 	fyne.CurrentApp().Clipboard().SetContent(escape.Shell(i.proc.Cmdline))

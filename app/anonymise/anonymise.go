@@ -2,7 +2,7 @@
 // and safe to serve to every local user (gtm serve's /snapshot.json): no
 // command lines or working directories, paths cut to base names, user and
 // host names replaced. Masking secrets in what gtm shows anyway is
-// app/redact's job.
+// app/secrets' job.
 //
 // Redaction is a property of the whole snapshot, not a list of fields:
 // every string is free text, whose paths are cut, unless fields.go says
@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/app/redact"
+	"github.com/gputaskman/gtm/app/secrets"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -303,10 +303,10 @@ func (r *anonymiser) redact(s string, k kind) string {
 }
 
 // text redacts free text: each path in it becomes its base name, secrets
-// (redact.String: NAME=value, URL credentials, auth headers) are masked,
+// (secrets.MaskString: NAME=value, URL credentials, auth headers) are masked,
 // then user and host names are replaced.
 func (r *anonymiser) text(s string) string {
-	return r.words1(redact.String(r.cut.text(s)))
+	return r.words1(secrets.MaskString(r.cut.text(s)))
 }
 
 // words1 replaces user and host names in s.

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gputaskman/gtm/app/redact"
+	"github.com/gputaskman/gtm/app/secrets"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
@@ -416,7 +416,7 @@ func (c *Collector) addDetails(p *schema.Process, info backend.ProcessInfo) {
 		return
 	}
 	p.Name, p.Exe, p.User = info.Name, info.Exe, info.User
-	p.Argv, p.Cmdline = info.Cmdline, redact.Args(info.Cmdline)
+	p.Argv, p.Cmdline = info.Cmdline, secrets.MaskArgs(info.Cmdline)
 	p.StartTime, p.PPID, p.Cwd = info.StartTime, info.PPID, info.Cwd
 	p.Container = info.Container
 	if pod := info.Pod; pod != nil {

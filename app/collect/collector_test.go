@@ -420,7 +420,7 @@ func TestNoGPU(t *testing.T) {
 	}
 }
 
-// The snapshot never carries a secret of a command line (redact.Args); the
+// The snapshot never carries a secret of a command line (secrets.MaskArgs); the
 // inspector still gets it.
 func TestCollectHidesSecretsFromTheSnapshot(t *testing.T) {
 	c := fixture()

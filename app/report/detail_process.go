@@ -19,7 +19,7 @@ func processSection(p *schema.Process) Section {
 		Row{Label: "Parent", Value: intText(p.PPID)},
 		Row{Label: "Executable", Value: FormatString(p.Exe)},
 		Row{Label: "Directory", Value: FormatString(p.Cwd)},
-		// Cmdline is the redacted command line the snapshot carries;
+		// Cmdline is the command line the snapshot carries, secrets masked;
 		// the raw argv never reaches a report.
 		Row{Label: "Command", Value: CommandLine(p.Cmdline)},
 		Row{Label: "Category", Value: FormatString(p.Category)},

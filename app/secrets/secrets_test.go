@@ -1,4 +1,4 @@
-package redact
+package secrets
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestArgs(t *testing.T) {
+func TestMaskArgs(t *testing.T) {
 	cases := []struct{ in, want []string }{
 		{[]string{"llama-server", "-m", "m.gguf", "--api-key", "K1", "--port", "8080"},
 			[]string{"llama-server", "-m", "m.gguf", "--api-key", Mask, "--port", "8080"}},
@@ -30,9 +30,9 @@ func TestArgs(t *testing.T) {
 	}
 	for _, c := range cases {
 		in := slices.Clone(c.in)
-		got := Args(in)
+		got := MaskArgs(in)
 		if !slices.Equal(got, c.want) {
-			t.Errorf("Args(%q)\n got %q\nwant %q", c.in, got, c.want)
+			t.Errorf("MaskArgs(%q)\n got %q\nwant %q", c.in, got, c.want)
 		}
 		if !slices.Equal(in, c.in) {
 			t.Errorf("Args changed its input: %q", in)
@@ -40,17 +40,17 @@ func TestArgs(t *testing.T) {
 		for _, a := range got {
 			for _, k := range []string{"K1", "K2", "K3", "K4", "K5", "K6"} {
 				if strings.Contains(a, k) {
-					t.Errorf("Args(%q): %s still shown in %q", c.in, k, a)
+					t.Errorf("MaskArgs(%q): %s still shown in %q", c.in, k, a)
 				}
 			}
 		}
 	}
-	if Args(nil) != nil {
-		t.Error("Args(nil) is not nil")
+	if MaskArgs(nil) != nil {
+		t.Error("MaskArgs(nil) is not nil")
 	}
 }
 
-func TestString(t *testing.T) {
+func TestMaskString(t *testing.T) {
 	for _, in := range []string{
 		`llama-server --api-key K1 -m m.gguf`,
 		`python serve.py HF_TOKEN=K1`,
@@ -59,37 +59,37 @@ func TestString(t *testing.T) {
 		`LLAMA_API_KEY=K1`,
 		`x --password=K1`,
 	} {
-		if got := String(in); strings.Contains(got, "K1") || !strings.Contains(got, Mask) {
-			t.Errorf("String(%q) = %q", in, got)
+		if got := MaskString(in); strings.Contains(got, "K1") || !strings.Contains(got, Mask) {
+			t.Errorf("MaskString(%q) = %q", in, got)
 		}
 	}
-	if got := String("llama-server -m /models/a.gguf --port 8080"); got != "llama-server -m /models/a.gguf --port 8080" {
+	if got := MaskString("llama-server -m /models/a.gguf --port 8080"); got != "llama-server -m /models/a.gguf --port 8080" {
 		t.Errorf("String changed a harmless line: %q", got)
 	}
 }
 
 func TestIsSecretFlag(t *testing.T) {
 	for _, f := range []string{"--api-key", "--API_KEY", "--hf_token", "-hft", "--openai-api-key", "--x-secret", "--password"} {
-		if !IsSecretFlag(f) {
-			t.Errorf("IsSecretFlag(%q) = false", f)
+		if !IsFlag(f) {
+			t.Errorf("IsFlag(%q) = false", f)
 		}
 	}
 	for _, f := range []string{"--api-key-file", "--port", "-m", "api-key", "--model"} {
-		if IsSecretFlag(f) {
-			t.Errorf("IsSecretFlag(%q) = true", f)
+		if IsFlag(f) {
+			t.Errorf("IsFlag(%q) = true", f)
 		}
 	}
 }
 
-// FuzzRedact: any command line keeps its length and order, and the value
+// FuzzMask: any command line keeps its length and order, and the value
 // after a secret flag is always hidden.
-func FuzzRedact(f *testing.F) {
+func FuzzMask(f *testing.F) {
 	f.Add("llama-server\x00--api-key\x00sk-1\x00-m\x00m.gguf")
 	f.Add("curl\x00-H\x00Authorization: Bearer x\x00https://u:p@h/?token=t")
 	f.Add("env\x00HF_TOKEN=abc\x00--password=\x00=")
 	f.Fuzz(func(t *testing.T, joined string) {
 		argv := strings.Split(joined, "\x00")
-		out := Args(argv)
+		out := MaskArgs(argv)
 		if len(out) != len(argv) {
 			t.Fatalf("%d args became %d", len(argv), len(out))
 		}
@@ -98,7 +98,7 @@ func FuzzRedact(f *testing.F) {
 				t.Fatalf("value after --api-key shown: %q", out)
 			}
 		}
-		_ = String(joined)
+		_ = MaskString(joined)
 	})
 }
 
@@ -119,26 +119,26 @@ func TestSecretSpellings(t *testing.T) {
 		"--api-keys", "--apiKeys", "--password-file",
 	}
 	for _, f := range secret {
-		spaced := Args([]string{"x", f, "K1", "--port", "8080"})
+		spaced := MaskArgs([]string{"x", f, "K1", "--port", "8080"})
 		if want := []string{"x", f, Mask, "--port", "8080"}; !slices.Equal(spaced, want) {
-			t.Errorf("Args(%s K1) = %q, want %q", f, spaced, want)
+			t.Errorf("MaskArgs(%s K1) = %q, want %q", f, spaced, want)
 		}
-		joined := Args([]string{"x", f + "=K1"})
+		joined := MaskArgs([]string{"x", f + "=K1"})
 		if want := []string{"x", f + "=" + Mask}; !slices.Equal(joined, want) {
-			t.Errorf("Args(%s=K1) = %q, want %q", f, joined, want)
+			t.Errorf("MaskArgs(%s=K1) = %q, want %q", f, joined, want)
 		}
-		if got := String("x " + f + " K1 -c 1"); got != "x "+f+" "+Mask+" -c 1" {
-			t.Errorf("String(%s K1) = %q", f, got)
+		if got := MaskString("x " + f + " K1 -c 1"); got != "x "+f+" "+Mask+" -c 1" {
+			t.Errorf("MaskString(%s K1) = %q", f, got)
 		}
 	}
 	env := []string{"FOO_APIKEY", "MY_SECRET", "HF_TOKEN", "OPENAI_API_KEY", "DB_PASSWORD", "DB_PASSWORD_FILE", "GITHUB_PAT_TOKEN",
 		"hf_token", "server.api_key", "api-key", "MYPASSWORD", "AWS_CREDENTIALS", "SMTP_PASSWD", "NGROK_AUTHTOKEN", "X_BEARER"}
 	for _, n := range env {
-		if got := Args([]string{"env", n + "=K1", "PATH=/bin"}); !slices.Equal(got, []string{"env", n + "=" + Mask, "PATH=/bin"}) {
-			t.Errorf("Args(%s=K1) = %q", n, got)
+		if got := MaskArgs([]string{"env", n + "=K1", "PATH=/bin"}); !slices.Equal(got, []string{"env", n + "=" + Mask, "PATH=/bin"}) {
+			t.Errorf("MaskArgs(%s=K1) = %q", n, got)
 		}
-		if got := String(`sh -c "` + n + `=K1 serve" FOO=` + n + "=K2"); strings.Contains(got, "K1") || strings.Contains(got, "K2") {
-			t.Errorf("String(%s=K1) = %q", n, got)
+		if got := MaskString(`sh -c "` + n + `=K1 serve" FOO=` + n + "=K2"); strings.Contains(got, "K1") || strings.Contains(got, "K2") {
+			t.Errorf("MaskString(%s=K1) = %q", n, got)
 		}
 	}
 	plain := [][]string{
@@ -150,11 +150,11 @@ func TestSecretSpellings(t *testing.T) {
 	}
 	for _, args := range plain {
 		in := append([]string{"x"}, args...)
-		if got := Args(in); !slices.Equal(got, in) {
-			t.Errorf("Args(%q) = %q, want it unchanged", in, got)
+		if got := MaskArgs(in); !slices.Equal(got, in) {
+			t.Errorf("MaskArgs(%q) = %q, want it unchanged", in, got)
 		}
-		if line := strings.Join(in, " "); String(line) != line {
-			t.Errorf("String(%q) = %q, want it unchanged", line, String(line))
+		if line := strings.Join(in, " "); MaskString(line) != line {
+			t.Errorf("MaskString(%q) = %q, want it unchanged", line, MaskString(line))
 		}
 	}
 }

@@ -1,11 +1,11 @@
-// Package redact hides secrets in command lines and other strings that
+// Package secrets hides secrets in command lines and other strings that
 // processes choose, before anything is shown, written or exported. It is
-// the one redaction table of gtm: snapshots, text output, the window and
+// the one secret table of gtm: snapshots, text output, the window and
 // exports all go through it.
 //
 // Exported API:
 //
-//   - Args(argv) returns a copy of a command line with every secret value
+//   - MaskArgs(argv) returns a copy of a command line with every secret value
 //     replaced by Mask. A flag or NAME=value is a secret when its name's
 //     last word ends in key, token, secret, password, passwd, bearer or
 //     credential(s), or is auth, authorization or pwd, in any spelling
@@ -15,16 +15,16 @@
 //     It also hides authorization headers (-H "Authorization: ...",
 //     --header ...) and credentials inside URLs (user:pass@host,
 //     ?token=...).
-//   - String(s) redacts one free-text string (a command line joined by
+//   - MaskString(s) masks one free-text string (a command line joined by
 //     the OS, an environment entry, a URL): NAME=value secrets, URL
 //     credentials and authorization headers inside it.
-//   - IsSecretFlag(name) reports whether a flag takes a secret value.
+//   - IsFlag(name) reports whether a flag takes a secret value.
 //   - Mask is what a hidden value is replaced with.
 //
-// Redaction errs on the side of hiding: a value that might be a secret is
-// masked. It never changes argument count or order, so a redacted command
+// Masking errs on the side of hiding: a value that might be a secret is
+// masked. It never changes argument count or order, so a masked command
 // line still reads as the original did.
-package redact
+package secrets
 
 import (
 	"regexp"
@@ -129,18 +129,18 @@ func secretName(name string) bool {
 	return false
 }
 
-// IsSecretFlag reports whether a flag (with its dashes, e.g. "--api-key")
+// IsFlag reports whether a flag (with its dashes, e.g. "--api-key")
 // takes a secret value.
-func IsSecretFlag(name string) bool {
+func IsFlag(name string) bool {
 	if !strings.HasPrefix(name, "-") || strings.Contains(name, "=") {
 		return false
 	}
 	return secretFlags[flagKey(name)] || secretName(name)
 }
 
-// Args returns argv with every secret value replaced by Mask; nil stays
+// MaskArgs returns argv with every secret value replaced by Mask; nil stays
 // nil. The input is not modified.
-func Args(argv []string) []string {
+func MaskArgs(argv []string) []string {
 	if argv == nil {
 		return nil
 	}
@@ -152,7 +152,7 @@ func Args(argv []string) []string {
 			out[i], out[i+1] = a, header(argv[i+1])
 			i++
 			continue
-		case IsSecretFlag(a) && i+1 < len(argv):
+		case IsFlag(a) && i+1 < len(argv):
 			out[i], out[i+1] = a, Mask
 			i++
 			continue
@@ -162,14 +162,14 @@ func Args(argv []string) []string {
 	return out
 }
 
-// arg redacts one argument on its own: --flag=value, NAME=value, an
+// arg masks one argument on its own: --flag=value, NAME=value, an
 // attached header (-HAuthorization: x, --header=...), or a URL.
 func arg(a string) string {
 	if name, value, ok := strings.Cut(a, "="); ok && name != "" {
 		switch {
 		case headerFlags[name]:
 			return name + "=" + header(value)
-		case IsSecretFlag(name) || isIdent(name) && secretName(name):
+		case IsFlag(name) || isIdent(name) && secretName(name):
 			return name + "=" + Mask
 		}
 	}
@@ -246,15 +246,15 @@ func urls(s string) string {
 	return urlQuery().ReplaceAllString(s, "${1}"+Mask)
 }
 
-// String redacts secrets inside one free-text string: NAME=value pairs
+// MaskString masks secrets inside one free-text string: NAME=value pairs
 // named like secrets, authorization headers, URL credentials, and the
 // value after a secret flag ("--api-key x" or "--api-key=x").
-func String(s string) string {
+func MaskString(s string) string {
 	if s == "" {
 		return s
 	}
 	fields := strings.Split(s, " ")
-	fields = Args(fields)
+	fields = MaskArgs(fields)
 	s = strings.Join(fields, " ")
 	s = pairs(s)
 	s = authHeader().ReplaceAllStringFunc(s, func(m string) string {
