@@ -120,7 +120,7 @@ FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./ins
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
 	./inspect/safetensors:FuzzParse ./inspect/jsonscan:FuzzScan ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
 	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo \
-	./internal/cri:FuzzDecode ./app/anonymise:FuzzSnapshot ./inspect/opens:FuzzParseStart \
+	./internal/cri:FuzzDecode ./app/redact:FuzzSnapshot ./inspect/opens:FuzzParseStart \
 	./internal/binread:FuzzWindow
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

@@ -16,8 +16,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/history"
+	"github.com/gputaskman/gtm/app/redact"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -178,7 +178,7 @@ func (m *MainWindow) CopySnapshot() {
 		return
 	}
 	var b bytes.Buffer
-	if err := anonymise.Snapshot(m.snap).WriteJSON(&b); err != nil {
+	if err := redact.Snapshot(m.snap).WriteJSON(&b); err != nil {
 		return
 	}
 	fyne.CurrentApp().Clipboard().SetContent(b.String())

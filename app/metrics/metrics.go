@@ -20,7 +20,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/redact"
 
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -434,9 +434,9 @@ func openedMetrics(ch sink, p *schema.Process) {
 		if m.OpenedAt == nil {
 			continue
 		}
-		name := anonymise.BaseName(m.Path)
+		name := redact.BaseName(m.Path)
 		if m.Name != nil && *m.Name != "" {
-			name = anonymise.ModelName(*m.Name, modelPaths(p))
+			name = redact.ModelName(*m.Name, modelPaths(p))
 		}
 		ch.put(gauge(mOpened, float64(m.OpenedAt.UnixMilli())/1000, append([]string{name, str(p.Name), p.PIDLabel}, podOf(p)...)...))
 	}
@@ -453,7 +453,7 @@ func servedMetrics(ch sink, s *schema.Snapshot) {
 	for _, m := range s.ServedModels {
 		model := unknownName
 		if m.Model != nil {
-			model = anonymise.ModelName(*m.Model, paths)
+			model = redact.ModelName(*m.Model, paths)
 		}
 		api := ""
 		if m.APIPID != nil {
@@ -473,11 +473,11 @@ func servedMetrics(ch sink, s *schema.Snapshot) {
 // server's name for it (llm.model_id), else the store's friendly name,
 // else the file's base name, else "unknown"; a name that is a path, or a
 // folder the process's model files show it names, is cut to its base
-// name (anonymise.ModelName): a label never carries a directory.
+// name (redact.ModelName): a label never carries a directory.
 // Candidates (only installed) are not its model.
 func ModelLabel(p *schema.Process) string {
 	if p.LLM != nil && p.LLM.ModelID != nil && *p.LLM.ModelID != "" {
-		return anonymise.ModelName(*p.LLM.ModelID, modelPaths(p))
+		return redact.ModelName(*p.LLM.ModelID, modelPaths(p))
 	}
 	best := -1
 	for i, m := range p.Models {
@@ -493,9 +493,9 @@ func ModelLabel(p *schema.Process) string {
 	}
 	m := p.Models[best]
 	if m.Name != nil && *m.Name != "" {
-		return anonymise.ModelName(*m.Name, modelPaths(p))
+		return redact.ModelName(*m.Name, modelPaths(p))
 	}
-	return anonymise.BaseName(m.Path)
+	return redact.BaseName(m.Path)
 }
 
 // modelPaths are the paths of a process's model files.
@@ -528,7 +528,7 @@ func (s sink) put(x sample) {
 			x.labels[i] = l
 		}
 		if strings.ContainsAny(l, `/\`) {
-			x.labels[i] = anonymise.CutPaths(l)
+			x.labels[i] = redact.CutPaths(l)
 		}
 	}
 	s.out.emit(x.d, x.v, x.labels...)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/anonymise"
-	"github.com/gputaskman/gtm/app/anonymise/anontest"
+	"github.com/gputaskman/gtm/app/redact"
+	"github.com/gputaskman/gtm/app/redact/redacttest"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -37,17 +37,17 @@ func labelValues(exposition string) map[string][]string {
 }
 
 // TestServedRedactionIsAProperty: from a snapshot whose every string holds
-// a private path (anontest.Rich), nothing gtm serve answers holds a
+// a private path (redacttest.Rich), nothing gtm serve answers holds a
 // directory of it: with --redact neither /metrics nor /snapshot.json; by
 // default /snapshot.json is redacted, and /metrics carries no path in any
 // label (only names /proc shows everyone, such as a process's comm) and no
 // directory in its model labels.
 func TestServedRedactionIsAProperty(t *testing.T) {
-	for _, p := range anontest.Paths {
+	for _, p := range redacttest.Paths {
 		redacted := New()
-		redacted.Update(anonymise.Snapshot(anontest.Rich(p.Value)), 0)
+		redacted.Update(redact.Snapshot(redacttest.Rich(p.Value)), 0)
 		plain := New()
-		plain.Update(anontest.Rich(p.Value), 0)
+		plain.Update(redacttest.Rich(p.Value), 0)
 
 		body := served(t, redacted, "/metrics", false)
 		if len(labelValues(body)["model"]) == 0 {
@@ -61,7 +61,7 @@ func TestServedRedactionIsAProperty(t *testing.T) {
 			if err := json.Unmarshal([]byte(served(t, e, "/snapshot.json", false)), &v); err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range anontest.Strings(v) {
+			for _, f := range redacttest.Strings(v) {
 				if leaks := p.Leaks(f.Value); len(leaks) > 0 || strings.ContainsAny(f.Value, `/\`) {
 					t.Errorf("%q: /snapshot.json's %s = %q", p.Value, f.Path, f.Value)
 				}
@@ -69,7 +69,7 @@ func TestServedRedactionIsAProperty(t *testing.T) {
 		}
 		for name, values := range labelValues(served(t, plain, "/metrics", false)) {
 			for _, v := range values {
-				if anonymise.IsPath(v) || name == "model" && len(p.Leaks(v)) > 0 {
+				if redact.IsPath(v) || name == "model" && len(p.Leaks(v)) > 0 {
 					t.Errorf("%q: default /metrics label %s=%q", p.Value, name, v)
 				}
 			}

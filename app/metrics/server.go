@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/app/anonymise"
+	"github.com/gputaskman/gtm/app/redact"
 )
 
 // Options say what Handler serves and to whom.
@@ -172,7 +172,7 @@ func (e *Exporter) snapshotJSON(full, wantGzip bool) ([]byte, error) {
 			// Whatever the snapshot says of itself: a capture recorded
 			// with an older gtm's --redact says "redacted" and may still
 			// hold what this one cuts. Redacting twice changes nothing.
-			s = anonymise.Snapshot(s)
+			s = redact.Snapshot(s)
 		}
 		var buf bytes.Buffer
 		if err := s.WriteJSON(&buf); err != nil {

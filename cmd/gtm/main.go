@@ -16,10 +16,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/escape"
+	"github.com/gputaskman/gtm/app/redact"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/internal/schema"
 	"io"
@@ -291,7 +291,7 @@ func printOnce(e env, m mainCmd, src collect.Provider) int {
 		snap = snap.OnlyDevice(*m.gpu)
 	}
 	if m.o.redact {
-		snap = anonymise.Snapshot(snap)
+		snap = redact.Snapshot(snap)
 	}
 	if snap.Demo && !m.o.json {
 		fmt.Fprintln(e.stdout, report.DemoBanner)

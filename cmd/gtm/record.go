@@ -12,9 +12,9 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/redact"
 	"github.com/gputaskman/gtm/internal/safewrite"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -218,9 +218,9 @@ func captureMode() os.FileMode {
 	return 0o644
 }
 
-// redacted is a Provider whose snapshots pass through anonymise.Snapshot.
+// redacted is a Provider whose snapshots pass through redact.Snapshot.
 type redacted struct{ src collect.Provider }
 
 func (r redacted) Collect(ctx context.Context) *schema.Snapshot {
-	return anonymise.Snapshot(r.src.Collect(ctx))
+	return redact.Snapshot(r.src.Collect(ctx))
 }

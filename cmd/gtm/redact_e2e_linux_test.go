@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/app/anonymise/anontest"
 	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/redact/redacttest"
 	"github.com/gputaskman/gtm/backend/nvml/fakenvml"
 	"github.com/gputaskman/gtm/inspect/hfmodel/hfgen"
 	"github.com/gputaskman/gtm/internal/standin"
@@ -25,7 +25,7 @@ import (
 func privateModel(t *testing.T) (home, dir string, weights []string) {
 	t.Helper()
 	home = filepath.Join(t.TempDir(), "home", "daemon")
-	dir = filepath.Join(home, anontest.Marker, "model")
+	dir = filepath.Join(home, redacttest.Marker, "model")
 	tensors := hfgen.DecoderTensors(hfgen.Decoder{Layers: 2, Hidden: 64, Heads: 4, KVHeads: 2, HeadDim: 16, Intermediate: 128, Vocab: 1000})
 	names, err := hfgen.WriteModel(dir, hfgen.Model{Tensors: tensors, Config: map[string]any{
 		"architectures": []string{"Qwen3ForCausalLM"}, "model_type": "qwen3", "num_hidden_layers": 2, "hidden_size": 64,
@@ -58,7 +58,7 @@ func TestE2ERedactModelIDs(t *testing.T) {
 	m, home := privateVLLMs(t)
 	checkFixtureNamesModel(t, m)
 
-	leaks := []string{anontest.Marker, "daemon", home}
+	leaks := []string{redacttest.Marker, "daemon", home}
 	check := func(what, out string) {
 		t.Helper()
 		for _, l := range leaks {
@@ -107,7 +107,7 @@ func privateVLLMs(t *testing.T) (*fakeMachine, string) {
 	libs := standin.FakeLibs(t)
 	abs := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(dir), Weights: weights})
 	abs.Dir = filepath.Dir(dir)
-	rel := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(anontest.Marker + "/model"), Weights: weights})
+	rel := standin.VLLM(standin.VLLMOptions{TP: 2, Libs: libs, Model: servedAs(redacttest.Marker + "/model"), Weights: weights})
 	rel.Dir = home
 	a := standin.Start(t, abs, filepath.Join(t.TempDir(), "vllm-a.log"))
 	r := standin.Start(t, rel, filepath.Join(t.TempDir(), "vllm-r.log"))
@@ -129,7 +129,7 @@ func checkFixtureNamesModel(t *testing.T, m *fakeMachine) {
 	plain := m.json()
 	ids := 0
 	for _, p := range plain.Processes {
-		if p.LLM != nil && strings.Contains(strOf(p.LLM.ModelID), anontest.Marker) {
+		if p.LLM != nil && strings.Contains(strOf(p.LLM.ModelID), redacttest.Marker) {
 			ids++
 		}
 	}

@@ -12,10 +12,10 @@ import (
 
 	flag "github.com/spf13/pflag"
 
-	"github.com/gputaskman/gtm/app/anonymise"
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/app/metrics"
+	"github.com/gputaskman/gtm/app/redact"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
@@ -230,15 +230,15 @@ func serveHosts(listenHost string, allow []string) []string {
 // collectInto takes a snapshot every interval (the first at once) and
 // hands it to the exporter, until ctx ends. A collection that overruns the
 // interval delays the next one; it never piles up.
-func collectInto(ctx context.Context, src collect.Provider, interval time.Duration, redact bool, exp *metrics.Exporter) {
+func collectInto(ctx context.Context, src collect.Provider, interval time.Duration, redactSnap bool, exp *metrics.Exporter) {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	for {
 		start := time.Now()
 		s := src.Collect(ctx)
 		took := time.Since(start)
-		if redact {
-			s = anonymise.Snapshot(s)
+		if redactSnap {
+			s = redact.Snapshot(s)
 		}
 		exp.Update(s, took)
 		select {

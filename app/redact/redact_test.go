@@ -1,4 +1,4 @@
-package anonymise
+package redact
 
 import (
 	"bytes"

@@ -1,9 +1,9 @@
-// Package anontest builds the snapshots that prove redaction holds for
+// Package redacttest builds the snapshots that prove redaction holds for
 // every field: Rich sets every string a snapshot can hold to one private
 // path, finding the fields by reflection, so a field added later is filled
 // (and so checked) without anyone listing it. Tests of each output that
 // redacts (--json, --once, metrics, diff, serve) use it.
-package anontest
+package redacttest
 
 import (
 	"reflect"

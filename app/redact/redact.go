@@ -1,4 +1,4 @@
-// Package anonymise makes a snapshot safe to post publicly (--redact),
+// Package redact makes a snapshot safe to post publicly (--redact),
 // and safe to serve to every local user (gtm serve's /snapshot.json): no
 // command lines or working directories, paths cut to base names, user and
 // host names replaced. Masking secrets in what gtm shows anyway is
@@ -10,7 +10,7 @@
 // shows everyone). A field added to the snapshot later is redacted as
 // free text until someone says otherwise (docs/design.md, safety rule
 // 12).
-package anonymise
+package redact
 
 import (
 	"encoding/json"
@@ -44,7 +44,7 @@ func Snapshot(s *schema.Snapshot) *schema.Snapshot {
 		return nil
 	}
 	out := deepCopy(s)
-	r := newAnonymiser(out)
+	r := newRedactor(out)
 	out.Redacted = true
 	r.walk(reflect.ValueOf(out).Elem(), asText)
 	return out
@@ -65,7 +65,7 @@ func deepCopy(s *schema.Snapshot) *schema.Snapshot {
 	return &out
 }
 
-type anonymiser struct {
+type redactor struct {
 	users map[string]string // real name → user1, user2, …
 	// words are the names replaced in free text, longest first so that
 	// "alice-admin" goes before "alice".
@@ -83,8 +83,8 @@ var systemUsers = map[string]bool{"root": true, "nobody": true}
 // snapshot of many such paths costs no more than this many to scan for.
 const maxSpaced = 256
 
-func newAnonymiser(s *schema.Snapshot) *anonymiser {
-	r := &anonymiser{users: map[string]string{}, cut: cutter{folders: map[string]bool{}}}
+func newRedactor(s *schema.Snapshot) *redactor {
+	r := &redactor{users: map[string]string{}, cut: cutter{folders: map[string]bool{}}}
 	add := func(name string) {
 		if name == "" || r.users[name] != "" {
 			return
@@ -231,7 +231,7 @@ func homeOwner(path string) string {
 
 // walk redacts every string under v, as kind k says for v itself and as
 // fields.go says for the fields of a struct.
-func (r *anonymiser) walk(v reflect.Value, k kind) {
+func (r *redactor) walk(v reflect.Value, k kind) {
 	switch v.Kind() {
 	case reflect.String:
 		v.SetString(r.redact(v.String(), k))
@@ -262,7 +262,7 @@ func (r *anonymiser) walk(v reflect.Value, k kind) {
 
 // walkMap redacts a map's keys and values; none of the snapshot's types
 // has a map yet, but one added later is covered too.
-func (r *anonymiser) walkMap(v reflect.Value, k kind) {
+func (r *redactor) walkMap(v reflect.Value, k kind) {
 	out := reflect.MakeMapWithSize(v.Type(), v.Len())
 	it := v.MapRange()
 	for it.Next() {
@@ -278,7 +278,7 @@ func (r *anonymiser) walkMap(v reflect.Value, k kind) {
 }
 
 // redact redacts one string of kind k.
-func (r *anonymiser) redact(s string, k kind) string {
+func (r *redactor) redact(s string, k kind) string {
 	switch k {
 	case asPath:
 		return r.words1(BaseName(s))
@@ -305,12 +305,12 @@ func (r *anonymiser) redact(s string, k kind) string {
 // text redacts free text: each path in it becomes its base name, secrets
 // (secrets.MaskString: NAME=value, URL credentials, auth headers) are masked,
 // then user and host names are replaced.
-func (r *anonymiser) text(s string) string {
+func (r *redactor) text(s string) string {
 	return r.words1(secrets.MaskString(r.cut.text(s)))
 }
 
 // words1 replaces user and host names in s.
-func (r *anonymiser) words1(s string) string {
+func (r *redactor) words1(s string) string {
 	for _, w := range r.words {
 		if !strings.Contains(s, w) {
 			continue

@@ -1,4 +1,4 @@
-package anonymise
+package redact
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/gputaskman/gtm/app/anonymise/anontest"
+	"github.com/gputaskman/gtm/app/redact/redacttest"
 	"github.com/gputaskman/gtm/app/report"
 
 	"github.com/gputaskman/gtm/internal/schema"
@@ -29,16 +29,16 @@ func decoded(t *testing.T, s *schema.Snapshot) any {
 }
 
 // TestRedactionIsAProperty: for every shape a private path takes, a
-// snapshot whose every string field holds it (anontest.Rich finds the
+// snapshot whose every string field holds it (redacttest.Rich finds the
 // fields by reflection, so a field added later is covered) comes out of
 // Snapshot with no string that holds a separator or a directory of that
 // path: every path is cut to its base name, the working directory is gone.
 // No field is exempt.
 func TestRedactionIsAProperty(t *testing.T) {
-	for _, p := range anontest.Paths {
-		in := anontest.Rich(p.Value)
+	for _, p := range redacttest.Paths {
+		in := redacttest.Rich(p.Value)
 		filled := 0
-		for _, f := range anontest.Strings(decoded(t, in)) {
+		for _, f := range redacttest.Strings(decoded(t, in)) {
 			if f.Value == p.Value {
 				filled++
 			}
@@ -47,7 +47,7 @@ func TestRedactionIsAProperty(t *testing.T) {
 			t.Fatalf("the rich fixture fills only %d strings with %q", filled, p.Value)
 		}
 		out := Snapshot(in)
-		for _, f := range anontest.Strings(decoded(t, out)) {
+		for _, f := range redacttest.Strings(decoded(t, out)) {
 			if leaks := p.Leaks(f.Value); len(leaks) > 0 || strings.ContainsAny(f.Value, `/\`) {
 				t.Errorf("%q: redacted %s = %q", p.Value, f.Path, f.Value)
 			}
@@ -71,8 +71,8 @@ func TestRedactionIsAProperty(t *testing.T) {
 // nothing, so a server may redact whatever it is handed, whatever the
 // snapshot says of itself.
 func TestRedactionIsIdempotent(t *testing.T) {
-	for _, p := range append(anontest.Paths, anontest.Path{Value: "Qwen/Qwen3-8B"}) {
-		once := Snapshot(anontest.Rich(p.Value))
+	for _, p := range append(redacttest.Paths, redacttest.Path{Value: "Qwen/Qwen3-8B"}) {
+		once := Snapshot(redacttest.Rich(p.Value))
 		a, _ := json.Marshal(once)
 		b, _ := json.Marshal(Snapshot(once))
 		if !bytes.Equal(a, b) {
@@ -182,21 +182,21 @@ func TestKindsNameRealFields(t *testing.T) {
 // of a snapshot, leaves no trace of its directories once redacted, and
 // redacting again changes nothing.
 func FuzzSnapshot(f *testing.F) {
-	for _, p := range anontest.Paths {
+	for _, p := range redacttest.Paths {
 		f.Add("", p.Value)
 	}
 	f.Add("probe http://127.0.0.1:8080", "")
 	f.Add(`--model="`, `" -c 4096`)
 	f.Add("http://x", ":tag")
 	f.Fuzz(func(t *testing.T, prefix, suffix string) {
-		const private = "/home/victim/" + anontest.Marker + "/model"
+		const private = "/home/victim/" + redacttest.Marker + "/model"
 		if !utf8.ValidString(prefix+suffix) || strings.Contains(prefix+suffix, "acme") || strings.Contains(prefix+suffix, "victim") {
 			return // JSON would change it, or it names what the check looks for
 		}
 		value := prefix + private + suffix
-		once := Snapshot(anontest.Rich(value))
-		for _, f := range anontest.Strings(decoded(t, once)) {
-			if strings.Contains(f.Value, anontest.Marker) || strings.Contains(f.Value, "victim") {
+		once := Snapshot(redacttest.Rich(value))
+		for _, f := range redacttest.Strings(decoded(t, once)) {
+			if strings.Contains(f.Value, redacttest.Marker) || strings.Contains(f.Value, "victim") {
 				t.Fatalf("%q: redacted %s = %q", value, f.Path, f.Value)
 			}
 		}
