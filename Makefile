@@ -112,14 +112,14 @@ bench: deps
 ## fuzz: run each fuzz target for FUZZTIME (default 1m)
 FUZZTIME ?= 1m
 FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
-	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llmlog:FuzzParse \
+	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llamacpplog:FuzzParse \
 	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText ./app/escape:FuzzShell \
 	./app/secrets:FuzzMask ./internal/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \
 	./app/diff:FuzzDiff ./app/capture:FuzzDecode ./backend/windows:FuzzSplitCommandLine \
 	./inspect/safetensors:FuzzParse ./inspect/jsonscan:FuzzScan ./inspect/hfconfig:FuzzParse ./inspect/hfmodel:FuzzOpen ./inspect/onnx:FuzzParse \
-	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/enginelog:FuzzParse ./inspect/servers:FuzzServerInfo \
+	./inspect/torchzip:FuzzParse ./inspect/trtllm:FuzzConfig ./inspect/torchlog:FuzzParse ./inspect/servers:FuzzServerInfo \
 	./internal/cri:FuzzDecode ./app/redact:FuzzSnapshot ./inspect/opens:FuzzParseStart \
 	./internal/binread:FuzzWindow
 fuzz:

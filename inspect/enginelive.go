@@ -5,13 +5,13 @@ import (
 	"os"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/enginelog"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
-// logEngine is the enginelog parser that reads srv's load log, "" for a
-// server that writes none gtm reads that way (llama.cpp's is llmlog's).
+// logEngine is the torchlog parser that reads srv's load log, "" for a
+// server that writes none gtm reads that way (llama.cpp's is llamacpplog's).
 func logEngine(srv servers.Server) string {
 	if l, ok := srv.(servers.LogEngine); ok {
 		return l.LogEngine()
@@ -28,7 +28,7 @@ func logEngine(srv servers.Server) string {
 // router's output and writes it itself). A load older than the server's
 // first process is not offered. Nil when there is nothing to read.
 func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
-	if l.Untrusted != "" || l.Engines == nil {
+	if l.Untrusted != "" || l.TorchLogs == nil {
 		return nil
 	}
 	named := l.LogPaths[t.PID]
@@ -43,7 +43,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		if engine == "" {
 			return nil
 		}
-		rep, err := l.Engines.Get(named, engine, t.Start)
+		rep, err := l.TorchLogs.Get(named, engine, t.Start)
 		if err != nil {
 			return &EngineFacts{Path: named, Engine: engine, Notes: []string{"log " + named + " cannot be read: " + logError(err)}}
 		}
@@ -66,7 +66,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		}
 		// /proc/<pid>/fd/N: decided anew on each open, on the descriptor
 		open := func(p string) (*os.File, fs.FileInfo, error) { return acc.OpenHeld(p, 0) }
-		rep, err := l.Engines.GetWith(open, read, engine, since)
+		rep, err := l.TorchLogs.GetWith(open, read, engine, since)
 		if err != nil || rep == nil {
 			return nil
 		}
@@ -76,7 +76,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 }
 
 // detectEngine tells which engine wrote a log the user named, from its
-// first bytes; "" when none (a llama.cpp log, for llmlog). The answer is
+// first bytes; "" when none (a llama.cpp log, for llamacpplog). The answer is
 // kept while the file's size and time stay the same: it is asked every
 // refresh.
 func (l *Live) detectEngine(path string) string {
@@ -91,7 +91,7 @@ func (l *Live) detectEngine(path string) string {
 	if ok && d.size == fi.Size() && d.mtime.Equal(fi.ModTime()) {
 		return d.engine
 	}
-	engine := enginelog.Detect(f)
+	engine := torchlog.Detect(f)
 	l.mu.Lock()
 	if l.detected == nil || len(l.detected) > 64 {
 		l.detected = map[string]detected{}
@@ -111,13 +111,13 @@ type detected struct {
 // pickRank turns a load report into t's facts: the engine-wide figures,
 // and the figures of t's own worker when the log has them: by its PID,
 // else by the rank srv reads from t's title.
-func pickRank(rep *enginelog.Report, t Target, srv servers.Server, shown string) *EngineFacts {
+func pickRank(rep *torchlog.Report, t Target, srv servers.Server, shown string) *EngineFacts {
 	if rep == nil {
 		return nil
 	}
 	e := &EngineFacts{Path: shown, Engine: rep.Engine, KVTokens: rep.KVTokens, MaxConcurrency: rep.MaxConcurrency,
 		ConcurrencyTokens: rep.ConcurrencyTokens, Model: rep.Model, Notes: append([]string(nil), rep.Notes...)}
-	var mine *enginelog.Rank
+	var mine *torchlog.Rank
 	for i := range rep.Ranks {
 		if rep.Ranks[i].PID == t.PID {
 			mine = &rep.Ranks[i]

@@ -28,7 +28,7 @@ func TestStderrLogIsNotSwapped(t *testing.T) {
 	must(t, os.WriteFile(readable, []byte("nothing to see\n"), 0o644))
 	// The secret is a llama.cpp load log: read, it would show as buffers.
 	secret := filepath.Join(dir, "root-only.log")
-	src, err := os.ReadFile("llmlog/testdata/llama-server-b8xxx.log")
+	src, err := os.ReadFile("llamacpplog/testdata/llama-server-b8xxx.log")
 	must(t, err)
 	must(t, os.WriteFile(secret, src, 0o600))
 

@@ -14,11 +14,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/enginelog"
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/inspect/netports"
 	"github.com/gputaskman/gtm/inspect/probe"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 	"github.com/gputaskman/gtm/internal/procroot"
 	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
@@ -36,9 +36,11 @@ type Live struct {
 	// server is probed, no key sent and no log read. NewLive sets it.
 	Untrusted string
 	Client    *probe.Client
-	Logs      *llmlog.Cache
-	// Engines reads PyTorch engines' load logs (vLLM, SGLang, TGI).
-	Engines *enginelog.Cache
+	// LlamaCppLogs reads llama.cpp's load logs (and Ollama's, which
+	// carry its runner's llama.cpp lines).
+	LlamaCppLogs *llamacpplog.Cache
+	// TorchLogs reads the PyTorch engines' load logs (vLLM, SGLang, TGI).
+	TorchLogs *torchlog.Cache
 	// LogPaths are buffer logs the user named for processes
 	// (gtm --llm-log PID=PATH).
 	LogPaths map[int]string
@@ -123,7 +125,7 @@ func (l *Live) ancestry(t Target, srv servers.Server) ([]procEntry, time.Time) {
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
 	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{RequireOwner: true}),
-		Logs: &llmlog.Cache{}, Engines: &enginelog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+		LlamaCppLogs: &llamacpplog.Cache{}, TorchLogs: &torchlog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
 	home, _ := os.UserHomeDir()
 	l.SharedLogs = map[string][]string{}
 	for _, s := range servers.All() {
@@ -365,10 +367,10 @@ func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 		// /proc/<pid>/fd/N: decided anew on each open, on the descriptor
 		open = func(p string) (*os.File, fs.FileInfo, error) { return acc.OpenHeld(p, 0) }
 	}
-	if path == "" || l.Logs == nil {
+	if path == "" || l.LlamaCppLogs == nil {
 		return nil
 	}
-	rep, err := l.Logs.GetWith(open, readPath, t.Start)
+	rep, err := l.LlamaCppLogs.GetWith(open, readPath, t.Start)
 	if err != nil {
 		if !named {
 			return nil
@@ -454,9 +456,9 @@ func (l *Live) stderrLog(acc *safefile.Access, t Target) (shown, read string) {
 // factsFromBlock adds up a load block's buffers per kind, in device and
 // in host memory. A kind the block logged on one side only is a reported
 // zero on the other: llama.cpp logs every buffer of a kind together.
-func factsFromBlock(b *llmlog.Block) *LogFacts {
+func factsFromBlock(b *llamacpplog.Block) *LogFacts {
 	rep := b.Reported()
-	sum := func(kind llmlog.Kind, device bool) *uint64 {
+	sum := func(kind llamacpplog.Kind, device bool) *uint64 {
 		var n uint64
 		found := false
 		for _, x := range rep {
@@ -474,7 +476,7 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 		return &n
 	}
 	kv := func(device bool) *uint64 {
-		k, r := sum(llmlog.KindKV, device), sum(llmlog.KindRecurrent, device)
+		k, r := sum(llamacpplog.KindKV, device), sum(llamacpplog.KindRecurrent, device)
 		switch {
 		case k == nil:
 			return r
@@ -485,8 +487,8 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 		return k
 	}
 	lf := &LogFacts{HasBuffers: len(rep) > 0,
-		Weights: sum(llmlog.KindWeights, true), KV: kv(true), Compute: sum(llmlog.KindCompute, true), Output: sum(llmlog.KindOutput, true),
-		HostWeights: sum(llmlog.KindWeights, false), HostKV: kv(false), HostCompute: sum(llmlog.KindCompute, false), HostOutput: sum(llmlog.KindOutput, false)}
+		Weights: sum(llamacpplog.KindWeights, true), KV: kv(true), Compute: sum(llamacpplog.KindCompute, true), Output: sum(llamacpplog.KindOutput, true),
+		HostWeights: sum(llamacpplog.KindWeights, false), HostKV: kv(false), HostCompute: sum(llamacpplog.KindCompute, false), HostOutput: sum(llamacpplog.KindOutput, false)}
 	lf.Devices = devicesOf(rep)
 	c := b.Context
 	u := func(v int) *uint64 {
@@ -509,7 +511,7 @@ func factsFromBlock(b *llmlog.Block) *LogFacts {
 // devicesOf splits a block's device buffers per device, in the order the
 // log names them, when it names more than one (a model split over GPUs);
 // nil otherwise, as the breakdown then says it all.
-func devicesOf(rep []llmlog.Buffer) []schema.DeviceParts {
+func devicesOf(rep []llamacpplog.Buffer) []schema.DeviceParts {
 	var out []schema.DeviceParts
 	at := map[string]int{}
 	for _, x := range rep {
@@ -525,13 +527,13 @@ func devicesOf(rep []llmlog.Buffer) []schema.DeviceParts {
 		d := &out[i]
 		var slot **schema.Part
 		switch x.Kind {
-		case llmlog.KindWeights:
+		case llamacpplog.KindWeights:
 			slot = &d.Weights
-		case llmlog.KindKV, llmlog.KindRecurrent:
+		case llamacpplog.KindKV, llamacpplog.KindRecurrent:
 			slot = &d.KVCache
-		case llmlog.KindCompute:
+		case llamacpplog.KindCompute:
 			slot = &d.Compute
-		case llmlog.KindOutput:
+		case llamacpplog.KindOutput:
 			slot = &d.Output
 		default:
 			continue

@@ -139,7 +139,7 @@ func TestLlamaServerEndToEnd(t *testing.T) {
 	// With a buffer log (as from --log-file), the log's numbers are
 	// reported and win over the estimates.
 	log := filepath.Join(dir, "server.log")
-	src, err := os.ReadFile("llmlog/testdata/llama-server-b8xxx.log")
+	src, err := os.ReadFile("llamacpplog/testdata/llama-server-b8xxx.log")
 	must(t, err)
 	must(t, os.WriteFile(log, src, 0o644))
 	in.Live.LogPaths[target.PID] = log
@@ -209,7 +209,7 @@ func TestHostileServerIsBounded(t *testing.T) {
 func TestOllamaServerLogOnlyWithOneRunner(t *testing.T) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "server.log")
-	src, err := os.ReadFile("llmlog/testdata/ollama-server.log")
+	src, err := os.ReadFile("llamacpplog/testdata/ollama-server.log")
 	must(t, err)
 	must(t, os.WriteFile(log, src, 0o644))
 	l := NewLive("/proc")

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
-func blockOf(t *testing.T, text string) *llmlog.Block {
+func blockOf(t *testing.T, text string) *llamacpplog.Block {
 	t.Helper()
-	blocks := llmlog.Parse(strings.NewReader(text))
+	blocks := llamacpplog.Parse(strings.NewReader(text))
 	if len(blocks) == 0 {
 		t.Fatal("no block")
 	}
@@ -96,7 +96,7 @@ sched_reserve:    CUDA_Host compute buffer size =    17.00 MiB
 // A real CPU-only llama-server log (-lv 4, gemma3 SWA, -c 2048 -np 4):
 // two KV caches, the fit pass, timestamps and level letters.
 func TestRealCPUServerLog(t *testing.T) {
-	src, err := os.ReadFile("llmlog/testdata/llama-server-cpu-2026.log")
+	src, err := os.ReadFile("llamacpplog/testdata/llama-server-cpu-2026.log")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/modelcost"
 	"github.com/gputaskman/gtm/inspect/gguf/ggufgen"
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -242,8 +242,8 @@ func gridRow(c gridCell, logged, fromModel, fromEstimate, fromLog gridSizes, ok 
 // buffers per kind (a CPU build has no others), and the KV summary lines
 // as a cross-check of the KV buffers.
 func sizesFromLog(text string) (gridSizes, string) {
-	blocks := llmlog.Parse(strings.NewReader(text))
-	var b *llmlog.Block
+	blocks := llamacpplog.Parse(strings.NewReader(text))
+	var b *llamacpplog.Block
 	for i := len(blocks) - 1; i >= 0; i-- {
 		if len(blocks[i].Buffers) > 0 {
 			b = &blocks[i]
@@ -260,8 +260,8 @@ func sizesFromLog(text string) (gridSizes, string) {
 	}
 	detail := fmt.Sprintf("log: n_ctx %d, n_seq_max %d, n_ubatch %d, kv_unified %s, KV summary lines %s MiB",
 		b.Context.NCtx, b.Context.NSeqMax, b.Context.NUBatch, b.Context.KVUnified, mibStr(kvLines))
-	return gridSizes{weights: mibStr(tot.ByKind[llmlog.KindWeights]), kv: mibStr(tot.ByKind[llmlog.KindKV]),
-		output: mibStr(tot.ByKind[llmlog.KindOutput]), compute: mibStr(tot.ByKind[llmlog.KindCompute])}, detail
+	return gridSizes{weights: mibStr(tot.ByKind[llamacpplog.KindWeights]), kv: mibStr(tot.ByKind[llamacpplog.KindKV]),
+		output: mibStr(tot.ByKind[llamacpplog.KindOutput]), compute: mibStr(tot.ByKind[llamacpplog.KindCompute])}, detail
 }
 
 // hostSizes are an inspected process's host-memory parts of one source.

@@ -27,7 +27,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
@@ -205,7 +205,7 @@ func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(
 		if err != nil {
 			errs = append(errs, err)
 		}
-		floor := since.Add(-llmlog.ClockSlack)
+		floor := since.Add(-llamacpplog.ClockSlack)
 		if mod.Before(floor) {
 			f.Notes = append(f.Notes, "log last written before the process started: its events are history")
 		}
@@ -222,11 +222,11 @@ func (a *Adapter) read(goos string, acc *safefile.Access, home string, env func(
 }
 
 // ParseLog reads log text and returns its model events, oldest first, at
-// most MaxEvents (the newest). Lines longer than llmlog.MaxLine are
+// most MaxEvents (the newest). Lines longer than llamacpplog.MaxLine are
 // skipped; nothing but the event kind, time and model id is kept.
 func (a *Adapter) ParseLog(r io.Reader) []Event {
 	var ring []Event
-	llmlog.ScanLines(r, func(line []byte, _ int64) { ring = a.addEvent(ring, line) })
+	llamacpplog.ScanLines(r, func(line []byte, _ int64) { ring = a.addEvent(ring, line) })
 	return ring
 }
 
@@ -275,11 +275,11 @@ func ValidModelID(s string) bool {
 
 // readLog returns the model events in the log's tail, cached by the
 // file's size and modification time.
-func (a *Adapter) readLog(open llmlog.Opener, path string) ([]Event, time.Time, error) {
+func (a *Adapter) readLog(open llamacpplog.Opener, path string) ([]Event, time.Time, error) {
 	v, mod, err := cache.get("log\x00"+a.Name+"\x00"+path, path, open, func(f *os.File, fi os.FileInfo) (any, error) {
 		var ring []Event
 		same := func(string) (*os.File, fs.FileInfo, error) { return f, fi, nil } // ReadTailWith closes it
-		_, err := llmlog.ReadTailWith(same, path, llmlog.MaxTail, func(line []byte, _ int64) {
+		_, err := llamacpplog.ReadTailWith(same, path, llamacpplog.MaxTail, func(line []byte, _ int64) {
 			ring = a.addEvent(ring, line)
 		})
 		return ring, err
@@ -290,7 +290,7 @@ func (a *Adapter) readLog(open llmlog.Opener, path string) ([]Event, time.Time, 
 
 // readSettings returns the selected model id from the settings file,
 // cached by size and modification time. Only that one value is kept.
-func (a *Adapter) readSettings(open llmlog.Opener, path string) (string, error) {
+func (a *Adapter) readSettings(open llamacpplog.Opener, path string) (string, error) {
 	v, _, err := cache.get("settings\x00"+a.Name+"\x00"+path, path, open, func(f *os.File, _ os.FileInfo) (any, error) {
 		defer f.Close()
 		return a.selected(f, path)

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
 // cache keeps what was read from a file until its size or modification
@@ -33,7 +33,7 @@ type cached struct {
 // the file's modification time. The file is opened with open on every
 // call (so a cached result goes only to a caller who may read it now);
 // load gets that descriptor and closes it.
-func (c *fileCache) get(key, path string, open llmlog.Opener, load func(f *os.File, fi os.FileInfo) (any, error)) (any, time.Time, error) {
+func (c *fileCache) get(key, path string, open llamacpplog.Opener, load func(f *os.File, fi os.FileInfo) (any, error)) (any, time.Time, error) {
 	f, fi, err := open(path)
 	if err != nil {
 		return nil, time.Time{}, err

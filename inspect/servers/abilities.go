@@ -21,15 +21,15 @@ type Ranked interface {
 }
 
 // LogEngine is implemented by a server whose processes write a load log
-// that one of inspect/enginelog's parsers reads, on their own stdout or
+// that one of inspect/torchlog's parsers reads, on their own stdout or
 // stderr or their ancestors'.
 type LogEngine interface {
-	// LogEngine names that parser (enginelog.VLLM, ...).
+	// LogEngine names that parser (torchlog.VLLM, ...).
 	LogEngine() string
 }
 
 // SharedLog is implemented by a server whose workers write their load
-// lines (llama.cpp's, read by inspect/llmlog) into one log of the
+// lines (llama.cpp's, read by inspect/llamacpplog) into one log of the
 // server's own. It describes whichever worker loaded last, so it is read
 // for a worker only while the server runs exactly one.
 type SharedLog interface {

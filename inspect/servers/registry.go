@@ -111,7 +111,7 @@ func firstWord(args []string) string {
 	return ""
 }
 
-// ByLogEngine is the server whose load log the enginelog parser engine
+// ByLogEngine is the server whose load log torchlog's parser named engine
 // reads (LogEngine), nil for none: for a log the user named, whatever
 // process it is named for.
 func ByLogEngine(engine string) Server {

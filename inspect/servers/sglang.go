@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/enginelog"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 )
 
 // NameSGLang is SGLang's server (sgl-project/sglang).
@@ -71,7 +71,7 @@ func (sglang) ServedArgs(argv []string) (string, int) { return sglangFlags.read(
 // Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1".
 func (sglang) Rank(p Process) (int, bool) { return titleRank(p) }
 
-func (sglang) LogEngine() string { return enginelog.SGLang }
+func (sglang) LogEngine() string { return torchlog.SGLang }
 
 func (sglang) MemoryFlag() string { return "--mem-fraction-static" }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/enginelog"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 )
 
 // NameTGI is Hugging Face's text-generation-inference.
@@ -84,7 +84,7 @@ func (tgi) Rank(p Process) (int, bool) {
 	return 0, false
 }
 
-func (tgi) LogEngine() string { return enginelog.TGI }
+func (tgi) LogEngine() string { return torchlog.TGI }
 
 func (tgi) Checks() []Check {
 	return []Check{

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/enginelog"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 )
 
 // NameVLLM is vLLM's OpenAI-compatible server.
@@ -62,7 +62,7 @@ func isServeCommand(before []string) bool {
 // Rank: a worker's title names it, "VLLM::Worker_TP1".
 func (vllm) Rank(p Process) (int, bool) { return titleRank(p) }
 
-func (vllm) LogEngine() string { return enginelog.VLLM }
+func (vllm) LogEngine() string { return torchlog.VLLM }
 
 func (vllm) MemoryFlag() string { return "--gpu-memory-utilization" }
 

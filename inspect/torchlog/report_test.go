@@ -1,4 +1,4 @@
-package enginelog
+package torchlog
 
 import (
 	"io/fs"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
@@ -45,7 +45,7 @@ func TestCachePlacesBlocksAfterTheProcessStart(t *testing.T) {
 	if err != nil || r == nil {
 		t.Fatalf("got %v, %v", r, err)
 	}
-	if r.Model != "Qwen/Qwen3-4B" || r.Path != path || r.Dated != llmlog.DatedByTimestamps || len(r.Ranks) != 2 {
+	if r.Model != "Qwen/Qwen3-4B" || r.Path != path || r.Dated != llamacpplog.DatedByTimestamps || len(r.Ranks) != 2 {
 		t.Errorf("report %+v", r)
 	}
 	// Within the clock slack of the second load's first line: still it.
@@ -79,7 +79,7 @@ func TestCacheUntimedBlockDatedByMtime(t *testing.T) {
 	writeLog(t, path, untimed, now)
 	var c Cache
 	r, err := c.Get(path, VLLM, now.Add(-time.Minute))
-	if err != nil || r == nil || r.Dated != llmlog.DatedByMtime || len(r.Ranks) != 1 {
+	if err != nil || r == nil || r.Dated != llamacpplog.DatedByMtime || len(r.Ranks) != 1 {
 		t.Fatalf("got %+v, %v", r, err)
 	}
 	if r, _ := c.GetWith(safefileOpen, path, VLLM, now.Add(time.Minute)); r != nil {
@@ -90,12 +90,12 @@ func TestCacheUntimedBlockDatedByMtime(t *testing.T) {
 func TestCacheOnlyReadsTheTail(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sglang.log")
 	noise := "[2025-08-13 15:00:00 TP0] Decode batch. #running-req: 1, #token: 512, token usage: 0.00, gen throughput (token/s): 41.20, #queue-req: 0\n"
-	text := sglangTP2 + strings.Repeat(noise, llmlog.MaxTail/len(noise)+10)
+	text := sglangTP2 + strings.Repeat(noise, llamacpplog.MaxTail/len(noise)+10)
 	writeLog(t, path, text, time.Date(2025, 8, 13, 15, 0, 0, 0, time.Local))
 	var c Cache
 	r, err := c.GetWith(safefileOpen, path, SGLang, time.Date(2025, 8, 13, 14, 0, 0, 0, time.Local))
 	if err != nil || r != nil {
-		t.Errorf("a load before the last %d bytes was read: %+v, %v", llmlog.MaxTail, r, err)
+		t.Errorf("a load before the last %d bytes was read: %+v, %v", llamacpplog.MaxTail, r, err)
 	}
 	// The same load within the tail is found.
 	writeLog(t, path, strings.Repeat(noise, 100)+sglangTP2+strings.Repeat(noise, 100), time.Date(2025, 8, 13, 15, 0, 0, 0, time.Local))

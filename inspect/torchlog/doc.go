@@ -1,13 +1,16 @@
-// Package enginelog reads the memory figures vLLM, SGLang and Hugging Face
+// Package torchlog reads the memory figures vLLM, SGLang and Hugging Face
 // TGI write in their logs when they load a model: per worker (rank) the
 // weights, KV cache, activation peak, non-torch memory and CUDA graphs, and
-// engine-wide the KV capacity in tokens and blocks.
+// engine-wide the KV capacity in tokens and blocks. All three run their
+// models on PyTorch and log its allocator's view, one worker per rank;
+// llama.cpp and Ollama, whose logs list ggml's buffers per backend, are
+// inspect/llamacpplog's.
 //
 // Every byte figure is "reported": what the engine printed when it loaded,
 // rounded as printed (vLLM 0.01 or 0.0001 GiB, SGLang 0.01 GB), never
 // measured by gtm. A log is history, not proof of what is resident now, so
 // Cache places a load block after the owning process's start before
-// offering it, as inspect/llmlog does for llama.cpp.
+// offering it, as inspect/llamacpplog does for llama.cpp.
 //
 // Units, checked against the sources: vLLM prints GiB (bytes / 2^30;
 // vllm/utils GiB_bytes, format_gib); its V0 "Loading model weights took
@@ -30,7 +33,7 @@
 // backends/v3/src/lib.rs, server/text_generation_server/models/
 // flash_causal_lm.py), and checked against logs users posted.
 //
-// Work is bounded whatever the file holds: only the last llmlog.MaxTail
-// bytes are read, lines longer than llmlog.MaxLine are skipped, and blocks,
+// Work is bounded whatever the file holds: only the last llamacpplog.MaxTail
+// bytes are read, lines longer than llamacpplog.MaxLine are skipped, and blocks,
 // ranks, labels and notes kept are capped.
-package enginelog
+package torchlog

@@ -1,24 +1,24 @@
-package enginelog
+package torchlog
 
 import (
 	"bytes"
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
-// benchLog is llmlog.MaxTail of an engine's log: loads between request
+// benchLog is llamacpplog.MaxTail of an engine's log: loads between request
 // noise, as a long-running server's tail looks.
 func benchLog(load, noise string) []byte {
 	var buf bytes.Buffer
-	for buf.Len() < llmlog.MaxTail {
+	for buf.Len() < llamacpplog.MaxTail {
 		buf.WriteString(load)
 		for range 200 {
 			buf.WriteString(noise)
 		}
 	}
-	return buf.Bytes()[:llmlog.MaxTail]
+	return buf.Bytes()[:llamacpplog.MaxTail]
 }
 
 func benchParse(b *testing.B, engine string, data []byte) {

@@ -1,4 +1,4 @@
-package llmlog
+package llamacpplog
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 // as /proc/PID/fd/2 may name another file at every call), a failure or a
 // timeout included (a log on a hung mount is not read again, by a new
 // goroutine at every scan, until it changes), and drops the least
-// recently used log beyond Max. llmlog's and enginelog's caches are it.
+// recently used log beyond Max. llamacpplog's and torchlog's caches are it.
 type TailCache[T any] struct {
 	Max int // logs kept; 0 means 32
 

@@ -1,4 +1,4 @@
-package llmlog
+package llamacpplog
 
 // Reported returns the buffers that speak for the block: llama.cpp's own
 // lines when it logged any, otherwise Ollama's memory summary.

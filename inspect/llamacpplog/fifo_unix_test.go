@@ -1,6 +1,6 @@
 //go:build unix
 
-package llmlog
+package llamacpplog
 
 import (
 	"path/filepath"

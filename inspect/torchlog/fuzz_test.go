@@ -1,4 +1,4 @@
-package enginelog
+package torchlog
 
 import (
 	"strings"

@@ -1,9 +1,9 @@
-package enginelog
+package torchlog
 
 import (
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
 // How much of a date a line's timestamp carries.
@@ -54,7 +54,7 @@ func (s stamp) resolve(ref time.Time) time.Time {
 		t := time.Date(ref.Year(), ref.Month(), ref.Day(), s.hour, s.min, s.sec, s.nsec, time.Local)
 		// Only the clock's own slack: a day wrongly kept would date an old
 		// block after a new process's start.
-		if t.After(ref.Add(llmlog.ClockSlack)) {
+		if t.After(ref.Add(llamacpplog.ClockSlack)) {
 			t = t.AddDate(0, 0, -1)
 		}
 		return t

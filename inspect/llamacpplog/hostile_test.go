@@ -1,4 +1,4 @@
-package llmlog_test
+package llamacpplog_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
@@ -22,13 +22,13 @@ func TestTailOfEmptyLinesCostsItsSize(t *testing.T) {
 	}
 	var a, z runtime.MemStats
 	runtime.ReadMemStats(&a)
-	r, err := llmlog.ParseTail(p, time.Time{}, 0)
+	r, err := llamacpplog.ParseTail(p, time.Time{}, 0)
 	runtime.ReadMemStats(&z)
 	if err != nil || r.Block != nil {
 		t.Fatalf("%v %+v", err, r)
 	}
 	if got := z.TotalAlloc - a.TotalAlloc; got > 2<<20 {
-		t.Fatalf("reading a %d KiB tail allocated %d bytes", llmlog.MaxTail>>10, got)
+		t.Fatalf("reading a %d KiB tail allocated %d bytes", llamacpplog.MaxTail>>10, got)
 	}
 }
 
@@ -39,10 +39,10 @@ func TestTailCacheKeepsFailures(t *testing.T) {
 	if err := os.WriteFile(p, []byte("line\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var c llmlog.TailCache[int]
+	var c llamacpplog.TailCache[int]
 	open := func(path string) (*os.File, os.FileInfo, error) { return safefile.Open(path, 0) }
 	parses := 0
-	parse := func(once llmlog.Opener) (int, error) {
+	parse := func(once llamacpplog.Opener) (int, error) {
 		parses++
 		f, _, err := once(p)
 		if err == nil {

@@ -1,4 +1,4 @@
-package enginelog
+package torchlog
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
 // The engines whose logs are read.
@@ -53,7 +53,7 @@ type Report struct {
 	// nearest before the file's modification time.
 	Started, Last time.Time
 	// Dated says how the block was placed after the process start
-	// (llmlog.DatedByTimestamps or llmlog.DatedByMtime); "" from Parse.
+	// (llamacpplog.DatedByTimestamps or llamacpplog.DatedByMtime); "" from Parse.
 	Dated string
 	// Ready: the engine logged that it is serving (vLLM "Starting vLLM API
 	// server", SGLang "fired up and ready to roll", TGI router "Connected").
@@ -107,7 +107,7 @@ func ParseAt(engine string, r io.Reader, ref time.Time) *Report {
 	if p == nil {
 		return nil
 	}
-	llmlog.ScanLines(r, p.line)
+	llamacpplog.ScanLines(r, p.line)
 	for i := len(p.blocks) - 1; i >= 0; i-- {
 		if !p.blocks[i].empty() {
 			return p.blocks[i].report(engine, ref)
@@ -117,10 +117,10 @@ func ParseAt(engine string, r io.Reader, ref time.Time) *Report {
 }
 
 // Detect says which engine wrote the log text in r ("" none), from the
-// first llmlog.MaxTail bytes.
+// first llamacpplog.MaxTail bytes.
 func Detect(r io.Reader) string {
 	var score [3]int
-	llmlog.ScanLines(io.LimitReader(r, llmlog.MaxTail), func(b []byte, _ int64) {
+	llamacpplog.ScanLines(io.LimitReader(r, llamacpplog.MaxTail), func(b []byte, _ int64) {
 		for i, keys := range detectKeys {
 			for _, k := range keys {
 				if bytes.Contains(b, []byte(k)) {
@@ -223,12 +223,12 @@ func newParser(engine string) *parser {
 // an engine's naive local one.
 func clean(b []byte) (string, stamp) {
 	if bytes.IndexByte(b, 0x1b) >= 0 {
-		b = llmlog.StripANSI(b)
+		b = llamacpplog.StripANSI(b)
 	}
 	b = bytes.TrimRight(b, "\r\n")
 	s := string(b)
 	var st stamp
-	if t, rest, ok := llmlog.CutRFC3339(s); ok {
+	if t, rest, ok := llamacpplog.CutRFC3339(s); ok {
 		st, s = stamp{kind: stampFull, t: t}, rest
 	}
 	return s, st

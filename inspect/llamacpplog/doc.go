@@ -1,4 +1,4 @@
-// Package llmlog reads the buffer sizes llama.cpp logs when it loads a
+// Package llamacpplog reads the buffer sizes llama.cpp logs when it loads a
 // model: weights ("model buffer"), KV cache, recurrent state, compute and
 // output buffers, per backend (CUDA0, CUDA_Host, CPU_Mapped, Vulkan0,
 // MTL0, ...). It reads llama.cpp's own logs (llama-server, llama-cli,
@@ -25,4 +25,4 @@
 // llama_kv_cache_unified -> llama_kv_cache, llama_new_context_with_model ->
 // llama_context -> sched_reserve), and from Ollama's llm/server.go,
 // ml/backend.go, logutil and format packages.
-package llmlog
+package llamacpplog

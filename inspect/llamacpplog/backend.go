@@ -1,4 +1,4 @@
-package llmlog
+package llamacpplog
 
 import (
 	"strconv"

@@ -1,4 +1,4 @@
-package enginelog
+package torchlog
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
 
@@ -19,11 +19,11 @@ type tail struct {
 }
 
 // pick returns the newest load block if it was written after since (less
-// llmlog.ClockSlack), else nil: an older block cannot describe a process
+// llamacpplog.ClockSlack), else nil: an older block cannot describe a process
 // that started later. A block is placed by its first timestamp; one whose
 // lines carry none, by the file's modification time.
 func (t *tail) pick(engine, path string, since time.Time) *Report {
-	floor := since.Add(-llmlog.ClockSlack)
+	floor := since.Add(-llamacpplog.ClockSlack)
 	if t.modTime.Before(floor) {
 		return nil
 	}
@@ -35,11 +35,11 @@ func (t *tail) pick(engine, path string, since time.Time) *Report {
 		r := b.report(engine, t.modTime)
 		switch {
 		case r.Started.IsZero():
-			r.Dated = llmlog.DatedByMtime
+			r.Dated = llamacpplog.DatedByMtime
 		case r.Started.Before(floor):
 			return nil
 		default:
-			r.Dated = llmlog.DatedByTimestamps
+			r.Dated = llamacpplog.DatedByTimestamps
 		}
 		r.Path = path
 		if t.skipped > 0 && len(r.Notes) < maxNotes {
@@ -54,7 +54,7 @@ func (t *tail) pick(engine, path string, since time.Time) *Report {
 // modification time changed. The zero value is ready to use.
 type Cache struct {
 	Max   int // entries kept; 0 means 32
-	tails llmlog.TailCache[*tail]
+	tails llamacpplog.TailCache[*tail]
 }
 
 // Get is GetWith opening the log with gtm's own rights (safefile.Open):
@@ -66,17 +66,17 @@ func (c *Cache) Get(path, engine string, since time.Time) (*Report, error) {
 // GetWith returns the newest load block that engine wrote to the log at
 // path after since (the owning process's start time), opening the file
 // with open (a process's safefile.Access for a log it named). A nil
-// report and nil error: no such block in the log's last llmlog.MaxTail
+// report and nil error: no such block in the log's last llamacpplog.MaxTail
 // bytes. The file is opened on every call, cached or not, so a cached
 // report goes only to a caller who may read the file now.
-func (c *Cache) GetWith(open llmlog.Opener, path, engine string, since time.Time) (*Report, error) {
+func (c *Cache) GetWith(open llamacpplog.Opener, path, engine string, since time.Time) (*Report, error) {
 	p := newParser(engine)
 	if p == nil {
 		return nil, errors.New("unknown engine " + engine)
 	}
 	c.tails.Max = c.Max
-	t, err := c.tails.Parsed(open, engine+"\x00"+path, path, func(once llmlog.Opener) (*tail, error) {
-		info, err := llmlog.ReadTailWith(once, path, llmlog.MaxTail, p.line)
+	t, err := c.tails.Parsed(open, engine+"\x00"+path, path, func(once llamacpplog.Opener) (*tail, error) {
+		info, err := llamacpplog.ReadTailWith(once, path, llamacpplog.MaxTail, p.line)
 		if err != nil {
 			return nil, err
 		}

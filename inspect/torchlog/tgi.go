@@ -1,10 +1,10 @@
-package enginelog
+package torchlog
 
 import (
 	"encoding/json"
 	"strings"
 
-	"github.com/gputaskman/gtm/inspect/llmlog"
+	"github.com/gputaskman/gtm/inspect/llamacpplog"
 )
 
 // tgi reads one line of a text-generation-launcher log. The launcher logs
@@ -34,7 +34,7 @@ func (p *parser) tgi(raw []byte, _ int64) {
 		if json.Unmarshal([]byte(s), &j) != nil {
 			return
 		}
-		if t, _, ok := llmlog.CutRFC3339(j.Timestamp + " "); ok {
+		if t, _, ok := llamacpplog.CutRFC3339(j.Timestamp + " "); ok {
 			st = stamp{kind: stampFull, t: t}
 		}
 		msg, _, _ := strings.Cut(j.Fields.Message, "\n")
@@ -46,7 +46,7 @@ func (p *parser) tgi(raw []byte, _ int64) {
 		}
 		return
 	}
-	if t, rest, ok := llmlog.CutRFC3339(s); ok { // TGI's own, after a docker stamp
+	if t, rest, ok := llamacpplog.CutRFC3339(s); ok { // TGI's own, after a docker stamp
 		st, s = stamp{kind: stampFull, t: t}, rest
 	}
 	rest, ok := cutTracingLevel(strings.TrimLeft(s, " "))
