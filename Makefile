@@ -129,7 +129,7 @@ fuzz:
 	done
 
 ## screenshot: the real window under Xvfb replaying the shipped capture →
-## docs/screenshots/{overview,chart,inspector,help}.png
+## docs/screenshots/{overview,chart,process,help}.png
 CAPTURE ?= assets/demo/capture.jsonl
 screenshot: build
 	@scripts/install-deps.sh --screenshot

@@ -3,8 +3,8 @@
 # a virtual X server (Xvfb, software GL) while it replays a capture:
 #   overview.png   all eight charts, the table, the header
 #   chart.png      one chart large (the `c` key)
-#   inspector.png  the largest process (an LLM server, selected when the
-#                  window opens) in the inspector, idle at the capture's end
+#   process.png    the largest process (an LLM server, selected when the
+#                  window opens) in the process pane, idle at the capture's end
 #   help.png       the help (`?`)
 # Usage: scripts/screenshot.sh [BINARY] [CAPTURE] [OUTDIR]
 set -euo pipefail
@@ -37,9 +37,9 @@ xdotool key c
 shot chart 2
 for _ in 1 2 3 4 5 6 7 8; do xdotool key c; done
 # The end of the capture: the LLM server has held its VRAM idle for a
-# while (the "Idle for" column) and the inspector still explains it.
+# while (the "Idle for" column) and the process pane still explains it.
 xdotool key End
-shot inspector 3
+shot process 3
 xdotool type '?'
 shot help 5
 xdotool key Escape; sleep 1; xdotool key q

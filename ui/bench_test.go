@@ -11,7 +11,7 @@ import (
 
 // BenchmarkWindowUpdate200 is one refresh's work on the UI goroutine with
 // 200 processes and a full 10-minute history: header, eight charts, the
-// table (sorted, visible cells) and the selected process's inspector. The
+// table (sorted, visible cells) and the selected process's pane. The
 // budget is 2 ms.
 func BenchmarkWindowUpdate200(b *testing.B) {
 	a := test.NewTempApp(b)

@@ -19,7 +19,7 @@ import (
 // missing from Fyne's bundled fonts makes Fyne search and parse the
 // system's fonts (tens of MB of heap for a single arrow or minus sign).
 // Every text the window itself writes, on the demo capture with the
-// inspector and the help open, must be drawable with the bundled fonts.
+// process pane and the help open, must be drawable with the bundled fonts.
 func TestWindowTextNeedsNoSystemFont(t *testing.T) {
 	time.Local = time.UTC
 	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))

@@ -8,8 +8,8 @@ import (
 )
 
 // A process in a Kubernetes pod shows it in the table's Pod column and the
-// inspector's Process section; one outside a pod shows neither.
-func TestPodInTableAndInspector(t *testing.T) {
+// process pane's Process section; one outside a pod shows neither.
+func TestPodInTableAndProcessPane(t *testing.T) {
 	s := func(v string) *string { return &v }
 	dev := 0
 	in := schema.Process{PID: 7, PIDLabel: "7", DeviceIndex: &dev, PodUID: s("8f2d1c3e"), Namespace: s("ml"), Pod: s("llama-0")}
@@ -30,7 +30,7 @@ func TestPodInTableAndInspector(t *testing.T) {
 		}
 	}
 	if rows["Namespace"] != "ml" || rows["Pod"] != "llama-0" || rows["Pod container"] != "n/a" || rows["Pod UID"] != "8f2d1c3e" {
-		t.Errorf("inspector rows = %v", rows)
+		t.Errorf("process pane rows = %v", rows)
 	}
 	for _, sec := range report.ProcessDetail(snap, &snap.Processes[1]).Sections {
 		for _, r := range sec.Rows {

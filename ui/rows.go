@@ -35,7 +35,7 @@ const (
 
 // columnTitles are the table's headings. What people look for first (who,
 // how much VRAM, how busy, idle how long, how much CPU and RAM beside it)
-// comes first, so it stays in view beside the inspector; then what it is
+// comes first, so it stays in view beside the process pane; then what it is
 // (category, model, runtime, user), the engines, and spill and paged,
 // which only Windows has. The Kubernetes pod (namespace/pod/container)
 // closes the row: blank outside a pod.

@@ -176,7 +176,7 @@ func (sh *Shell) BannerButton() string {
 func (sh *Shell) TapBanner() { sh.bannerBtn.OnTapped() }
 
 // SelectPID selects process pid in the table (on its GPU, showing every
-// row if it is not among the top ones) so the inspector explains it. It
+// row if it is not among the top ones) so the process pane explains it. It
 // reports whether the process is in the snapshot shown.
 func (sh *Shell) SelectPID(pid int) bool {
 	m := sh.W

@@ -119,7 +119,7 @@ func (t *ProcessTable) rebuild() {
 	sortRows(t.rows, t.sortCol, t.reverse)
 	if t.hasSel && t.selectedIndex() < 0 {
 		// The selected process left (or is not in top): keep the key, so
-		// it is selected again if it comes back, but tell the inspector.
+		// it is selected again if it comes back, but tell the process pane.
 		if t.OnSelected != nil {
 			t.OnSelected(nil)
 		}

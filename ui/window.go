@@ -29,7 +29,7 @@ type Options struct {
 	// Interval is the refresh interval; the history keeps
 	// history.DefaultSpan of samples at it.
 	Interval time.Duration
-	// Actions performs the inspector's actions on processes (end, unload,
+	// Actions performs the process pane's actions on processes (end, unload,
 	// open folder); nil offers none (replays, tests).
 	Actions Actions
 	// Replay says the snapshots are not of this machine now, so actions on
@@ -38,7 +38,7 @@ type Options struct {
 }
 
 // MainWindow is gtm's window: the device header with the system beside it,
-// the history charts, the process table and the inspector pane, a status
+// the history charts, the process table and the process pane, a status
 // line and, when replaying a capture, a timeline. Every method runs on the
 // Fyne goroutine (use fyne.Do from others).
 type MainWindow struct {
@@ -58,7 +58,7 @@ type MainWindow struct {
 	header    *Header
 	charts    *chartsPanel
 	table     *ProcessTable
-	pane      *Inspector
+	pane      *ProcessPane
 	status    *canvas.Text
 	activity  *canvas.Text
 	timeline  *timelineBar
@@ -79,7 +79,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.header.OnSelectDevice = m.selectDevice
 	m.charts = newChartsPanel()
 	m.table = newProcessTable()
-	m.pane = NewInspector(m.Window, opts.Actions)
+	m.pane = NewProcessPane(m.Window, opts.Actions)
 	m.pane.SetLive(!opts.Replay)
 	m.table.OnSelected = func(p *schema.Process) { m.pane.Show(m.snap, p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
@@ -94,7 +94,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.spanLabel = widget.NewLabel("")
 	chartsBar := container.NewHBox(boldText("History"), m.spanLabel, layout.NewSpacer(), m.charts.pick)
 	chartsArea := container.NewBorder(chartsBar, nil, nil, nil, m.charts.root)
-	// Charts above the table on the left; the inspector takes the whole
+	// Charts above the table on the left; the process pane takes the whole
 	// height on the right, so an LLM's breakdown fits without scrolling.
 	left := container.NewVSplit(chartsArea, m.table.table)
 	left.Offset = 0.40
@@ -313,7 +313,7 @@ func (m *MainWindow) show(s *schema.Snapshot) {
 	}
 	m.table.setRows(m.buildRows(s))
 	if !m.table.userChose && len(m.table.rows) > 0 && m.table.selectedIndex() != 0 {
-		// Until someone picks a process, the inspector explains the top
+		// Until someone picks a process, the process pane explains the top
 		// row (the largest by VRAM unless sorted otherwise).
 		m.table.selectRow(0)
 	}

@@ -253,7 +253,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 		t.Fatalf("selected %v", p)
 	}
 	if !strings.Contains(w.pane.title.Text, "Xorg") {
-		t.Errorf("inspector shows %q", w.pane.title.Text)
+		t.Errorf("process pane shows %q", w.pane.title.Text)
 	}
 	// Next refresh: Xorg grows and moves to the top; the selection stays on it.
 	s := testSnapshot()
@@ -267,7 +267,7 @@ func TestSelectionFollowsPID(t *testing.T) {
 	if w.Selected().PID != 1337 {
 		t.Error("Up moved past the first row")
 	}
-	// The process exits: nothing selected, the inspector says so.
+	// The process exits: nothing selected, the process pane says so.
 	s2 := testSnapshot()
 	s2.TakenAt = t0.Add(2 * time.Second)
 	s2.Processes = s2.Processes[:2]

@@ -77,7 +77,7 @@ func mustContain(t *testing.T, got string, want ...string) {
 	}
 }
 
-// fakeActions records what the inspector asked for; it launches nothing.
+// fakeActions records what the process pane asked for; it launches nothing.
 type fakeActions struct {
 	mu        sync.Mutex
 	endErr    error
@@ -119,20 +119,20 @@ func (f *fakeActions) Unload(ctx context.Context, p *schema.Process) error {
 	return nil
 }
 
-func newTestInspector(t *testing.T, act Actions) (*Inspector, fyne.Window) {
+func newTestPane(t *testing.T, act Actions) (*ProcessPane, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
 	t.Cleanup(w.Close)
-	i := NewInspector(w, act)
+	i := NewProcessPane(w, act)
 	w.SetContent(i.CanvasObject())
 	w.Resize(fyne.NewSize(760, 900))
 	return i, w
 }
 
-func TestInspectorLLMProcess(t *testing.T) {
+func TestProcessPaneLLMProcess(t *testing.T) {
 	s := testSnapshot()
-	i, _ := newTestInspector(t, &fakeActions{})
+	i, _ := newTestPane(t, &fakeActions{})
 	i.Show(s, &s.Processes[0])
 	got := allText(i.CanvasObject())
 	mustContain(t, got,
@@ -205,12 +205,12 @@ func TestLLMBarNeverNegative(t *testing.T) {
 	}
 }
 
-func TestInspectorUnknownVRAM(t *testing.T) {
+func TestProcessPaneUnknownVRAM(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[0]
 	p.VRAMBytes, p.GPUUtilPercent = nil, nil
 	p.LLM = &schema.LLM{Breakdown: schema.Breakdown{Weights: &schema.Part{Bytes: 633495552, Source: "estimated", From: "gguf"}}}
-	i, _ := newTestInspector(t, nil)
+	i, _ := newTestPane(t, nil)
 	i.Show(s, &p)
 	got := allText(i.CanvasObject())
 	mustContain(t, got, "VRAM not measured", "Measured VRAM\nn/a")
@@ -226,14 +226,14 @@ func TestInspectorUnknownVRAM(t *testing.T) {
 	}
 }
 
-func TestInspectorModelEvidence(t *testing.T) {
+func TestProcessPaneModelEvidence(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[0]
 	p.Models = []schema.Model{
 		{Path: "/opt/app/models/whisper-base.bin", Evidence: []string{"installed"}, Candidate: true, Role: "model"},
 		{Path: "/m/laya.gguf", Evidence: []string{"mapped"}, Role: "model", KindHint: ptr("decision"), KindLabel: ptr("likely decision model (name)")},
 	}
-	i, _ := newTestInspector(t, nil)
+	i, _ := newTestPane(t, nil)
 	i.Show(s, &p)
 	got := allText(i.CanvasObject())
 	mustContain(t, got, "Model · whisper-base.bin", "installed · candidate: not proven loaded",
@@ -242,9 +242,9 @@ func TestInspectorModelEvidence(t *testing.T) {
 
 // Show with the same readings redraws nothing; a changed reading updates
 // the label in place.
-func TestInspectorUpdatesInPlace(t *testing.T) {
+func TestProcessPaneUpdatesInPlace(t *testing.T) {
 	s := testSnapshot()
-	i, w := newTestInspector(t, nil)
+	i, w := newTestPane(t, nil)
 	w.Resize(fyne.NewSize(460, 400))
 	i.Show(s, &s.Processes[0])
 	first := i.body.Objects[0]
@@ -277,7 +277,7 @@ func TestInspectorUpdatesInPlace(t *testing.T) {
 	}
 }
 
-// confirmDialog returns the inspector's open confirmation and the buttons
+// confirmDialog returns the process pane's open confirmation and the buttons
 // on the window's top overlay.
 func overlayButtons(t *testing.T, w fyne.Window) map[string]*widget.Button {
 	t.Helper()
@@ -294,10 +294,10 @@ func overlayButtons(t *testing.T, w fyne.Window) map[string]*widget.Button {
 	return out
 }
 
-func TestInspectorEndNeedsConfirmation(t *testing.T) {
+func TestProcessPaneEndNeedsConfirmation(t *testing.T) {
 	s := testSnapshot()
 	act := &fakeActions{}
-	i, w := newTestInspector(t, act)
+	i, w := newTestPane(t, act)
 	i.Show(s, &s.Processes[0])
 	test.Tap(i.endBtn)
 	mustContain(t, allText(w.Canvas().Overlays().Top()), "Send SIGTERM to PID 4242 (llama-server)?")
@@ -334,10 +334,10 @@ func TestInspectorEndNeedsConfirmation(t *testing.T) {
 	}
 }
 
-func TestInspectorEndRefused(t *testing.T) {
+func TestProcessPaneEndRefused(t *testing.T) {
 	s := testSnapshot()
 	act := &fakeActions{endErr: errors.New("not your process (alice's)")}
-	i, _ := newTestInspector(t, act)
+	i, _ := newTestPane(t, act)
 	i.Show(s, &s.Processes[0])
 	if !i.endBtn.Disabled() {
 		t.Fatal("end enabled for another user's process")
@@ -361,10 +361,10 @@ func TestInspectorEndRefused(t *testing.T) {
 	}
 }
 
-func TestInspectorCopyAndFolder(t *testing.T) {
+func TestProcessPaneCopyAndFolder(t *testing.T) {
 	s := testSnapshot()
 	act := &fakeActions{}
-	i, _ := newTestInspector(t, act)
+	i, _ := newTestPane(t, act)
 	i.Show(s, &s.Processes[0])
 	test.Tap(i.copyBtn)
 	if got := fyne.CurrentApp().Clipboard().Content(); got != "llama-server -m qwen3.gguf" {
@@ -393,10 +393,10 @@ func TestInspectorCopyAndFolder(t *testing.T) {
 	}
 }
 
-func TestInspectorUnloadNeedsConfirmation(t *testing.T) {
+func TestProcessPaneUnloadNeedsConfirmation(t *testing.T) {
 	s := testSnapshot()
 	act := &fakeActions{}
-	i, w := newTestInspector(t, act)
+	i, w := newTestPane(t, act)
 	i.Show(s, &s.Processes[0])
 	test.Tap(i.unload)
 	mustContain(t, allText(w.Canvas().Overlays().Top()), "Ask llama-server to unload qwen3?")
@@ -457,16 +457,16 @@ func loadGolden(t *testing.T) *schema.Snapshot {
 	return s
 }
 
-// TestInspectorRender draws the pane for the golden snapshot's
-// llama-server and compares it with testdata/inspector.png (Fyne writes
+// TestProcessPaneRender draws the pane for the golden snapshot's
+// llama-server and compares it with testdata/processpane.png (Fyne writes
 // testdata/failed/ on a mismatch, to look at).
-func TestInspectorRender(t *testing.T) {
+func TestProcessPaneRender(t *testing.T) {
 	time.Local = time.UTC
 	s := loadGolden(t)
-	i, w := newTestInspector(t, &fakeActions{})
+	i, w := newTestPane(t, &fakeActions{})
 	w.Resize(fyne.NewSize(420, 1500))
 	i.Show(s, &s.Processes[0])
-	test.AssertImageMatches(t, "inspector.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "processpane.png", w.Canvas().Capture())
 }
 
 func TestHelpRender(t *testing.T) {
@@ -480,12 +480,12 @@ func TestHelpRender(t *testing.T) {
 
 // Strings a process chose are shown with control and bidi characters as
 // visible escapes: a name cannot forge a line or reverse what follows.
-func TestInspectorEscapesProcessStrings(t *testing.T) {
+func TestProcessPaneEscapesProcessStrings(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[0]
 	p.Name = ptr("evil\nPID 1 · init")
 	p.Cmdline = []string{"run", "\u202egguf.exe"}
-	i, _ := newTestInspector(t, nil)
+	i, _ := newTestPane(t, nil)
 	i.Show(s, &p)
 	got := allText(i.CanvasObject())
 	mustContain(t, got, `PID 4242 · evil\nPID 1 · init`, `run \u202egguf.exe`)
@@ -495,7 +495,7 @@ func TestInspectorEscapesProcessStrings(t *testing.T) {
 }
 
 // ollamaRunner is an Ollama runner whose load log reported every GPU
-// buffer, with its parent's API answering: the fullest inspector.
+// buffer, with its parent's API answering: the fullest pane.
 func ollamaRunner() (*schema.Snapshot, *schema.Process) {
 	s := testSnapshot()
 	start := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
@@ -521,9 +521,9 @@ func ollamaRunner() (*schema.Snapshot, *schema.Process) {
 	return s, &s.Processes[len(s.Processes)-1]
 }
 
-func TestInspectorReportedBreakdown(t *testing.T) {
+func TestProcessPaneReportedBreakdown(t *testing.T) {
 	s, p := ollamaRunner()
-	i, _ := newTestInspector(t, &fakeActions{})
+	i, _ := newTestPane(t, &fakeActions{})
 	i.Show(s, p)
 	got := allText(i.CanvasObject())
 	mustContain(t, got,
@@ -539,20 +539,20 @@ func TestInspectorReportedBreakdown(t *testing.T) {
 		"other / unknown\n468.00 MiB\ninferred (VRAM minus parts)")
 }
 
-// TestInspectorRenderReported draws the fullest pane: every part reported
+// TestProcessPaneRenderReported draws the fullest pane: every part reported
 // by a load log, host buffers, a live API.
-func TestInspectorRenderReported(t *testing.T) {
+func TestProcessPaneRenderReported(t *testing.T) {
 	time.Local = time.UTC
 	s, p := ollamaRunner()
-	i, w := newTestInspector(t, &fakeActions{})
+	i, w := newTestPane(t, &fakeActions{})
 	w.Resize(fyne.NewSize(460, 1500))
 	i.Show(s, p)
-	test.AssertImageMatches(t, "inspector-reported.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "processpane-reported.png", w.Canvas().Capture())
 }
 
 // An app adapter's state: the selected model is selection, not a load;
 // events say whether they were logged since the process started.
-func TestInspectorAppState(t *testing.T) {
+func TestProcessPaneAppState(t *testing.T) {
 	s := testSnapshot()
 	p := s.Processes[2]
 	at := time.Date(2026, 12, 2, 14, 30, 0, 0, time.UTC)
@@ -561,7 +561,7 @@ func TestInspectorAppState(t *testing.T) {
 			{Time: at.Add(-48 * time.Hour), Kind: "unload", Model: ptr("whisper-small"), Fresh: false}},
 		Notes: []string{}}
 	time.Local = time.UTC
-	i, _ := newTestInspector(t, nil)
+	i, _ := newTestPane(t, nil)
 	i.Show(s, &p)
 	mustContain(t, allText(i.CanvasObject()), "App · Handy", "Settings prove selection, not a load",
 		"Selected model\nparakeet-tdt-0.6b-v3",
@@ -571,7 +571,7 @@ func TestInspectorAppState(t *testing.T) {
 // A vLLM worker: the pane names its model and server, its own GPU's
 // parts (activations and CUDA graphs too) and the served model across
 // its processes and GPUs, with the measured total only.
-func TestInspectorServedWorker(t *testing.T) {
+func TestProcessPaneServedWorker(t *testing.T) {
 	s := testSnapshot()
 	dev0, dev1 := 0, 1
 	vram0, vram1 := uint64(20<<30), uint64(19<<30)
@@ -591,7 +591,7 @@ func TestInspectorServedWorker(t *testing.T) {
 	}
 	s.Processes = append(s.Processes, worker(701, dev0, rank0, &vram0), worker(702, dev1, rank1, &vram1))
 	s.ServedModels = snapshot.GroupServed(s.Processes)
-	i, _ := newTestInspector(t, &fakeActions{})
+	i, _ := newTestPane(t, &fakeActions{})
 	i.Show(s, &s.Processes[len(s.Processes)-1])
 	got := allText(i.CanvasObject())
 	mustContain(t, got,
@@ -604,13 +604,13 @@ func TestInspectorServedWorker(t *testing.T) {
 
 // A model a process read and closed (traced opens): the pane names it
 // with its open time, as history, not as resident.
-func TestInspectorOpenedModel(t *testing.T) {
+func TestProcessPaneOpenedModel(t *testing.T) {
 	time.Local = time.UTC
 	s := testSnapshot()
 	p := &s.Processes[0]
 	at := time.Date(2026, 12, 4, 14, 2, 5, 0, time.UTC)
 	p.Models = append(p.Models, schema.Model{Path: "/models/ggml-base.en.bin", Role: "model", Evidence: []string{"opened"}, OpenedAt: &at})
-	i, _ := newTestInspector(t, &fakeActions{})
+	i, _ := newTestPane(t, &fakeActions{})
 	i.Show(s, p)
 	mustContain(t, allText(i.CanvasObject()), "Model · ggml-base.en.bin", "opened · not proven resident · opened at 14:02:05")
 }

@@ -5,15 +5,15 @@ import (
 	"testing"
 )
 
-// TestInspectorShapeChangesKeepMemoryFlat: selecting processes whose
+// TestProcessPaneShapeChangesKeepMemoryFlat: selecting processes whose
 // panes differ in shape gives the pane new rows. Refreshing the pane's
 // theme override for them gave stock Fyne a new cache scope each time, and
 // Fyne parsed both font faces again for it, never letting the old ones go:
 // about 7 MB a click, for good. It runs on the patched Fyne (make test) and
 // on stock Fyne (make test-stock-fyne).
-func TestInspectorShapeChangesKeepMemoryFlat(t *testing.T) {
+func TestProcessPaneShapeChangesKeepMemoryFlat(t *testing.T) {
 	s := testSnapshot()
-	i, w := newTestInspector(t, &fakeActions{})
+	i, w := newTestPane(t, &fakeActions{})
 	show := func(p int) {
 		i.Show(s, &s.Processes[p])
 		w.Canvas().Capture() // paint: fonts are loaded when text is drawn

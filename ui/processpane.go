@@ -13,7 +13,7 @@ import (
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-// Inspector is the pane that explains one process: who it is, each
+// ProcessPane is the pane that explains one process: who it is, each
 // counter with its provenance, the runtimes and models found with their
 // evidence, an LLM's memory as a bar against the measured VRAM, its
 // server's live state, app-adapter state and notes, plus the actions a
@@ -23,7 +23,7 @@ import (
 //
 // Use it from the Fyne goroutine:
 //
-//	insp := ui.NewInspector(win, actions.NewSystem()) // app/actions; nil: no actions
+//	pane := ui.NewProcessPane(win, actions.NewSystem()) // app/actions; nil: no actions
 //	insp.SetLive(false)                              // when replaying a capture
 //	split.Trailing = insp.CanvasObject()
 //	insp.Show(snap, &snap.Processes[i])             // on each refresh and selection
@@ -34,10 +34,10 @@ import (
 //
 // The pane's content is built in two steps: report.ProcessDetail turns one
 // snapshot row into plain data (sections of rows, the LLM bar's parts),
-// the same data `gtm inspect` prints, and the Inspector lays that data out.
+// the same data `gtm inspect` prints, and the ProcessPane lays that data out.
 // A replayed snapshot renders exactly like a live one, and comparing two
 // details tells the pane whether anything needs redrawing.
-type Inspector struct {
+type ProcessPane struct {
 	win  fyne.Window
 	act  Actions
 	live bool
@@ -64,10 +64,10 @@ type Inspector struct {
 	endErr  error
 }
 
-// NewInspector builds the pane. win parents its dialogs; act performs its
+// NewProcessPane builds the pane. win parents its dialogs; act performs its
 // actions (nil hides the buttons that act outside the window).
-func NewInspector(win fyne.Window, act Actions) *Inspector {
-	i := &Inspector{win: win, act: act, live: true}
+func NewProcessPane(win fyne.Window, act Actions) *ProcessPane {
+	i := &ProcessPane{win: win, act: act, live: true}
 	i.title = widget.NewLabel("Select a process to inspect it.")
 	i.title.TextStyle = fyne.TextStyle{Bold: true}
 	i.title.Truncation = fyne.TextTruncateEllipsis
@@ -88,12 +88,12 @@ func NewInspector(win fyne.Window, act Actions) *Inspector {
 }
 
 // CanvasObject is the pane to place in the window.
-func (i *Inspector) CanvasObject() fyne.CanvasObject { return i.root }
+func (i *ProcessPane) CanvasObject() fyne.CanvasObject { return i.root }
 
 // SetLive says whether the snapshots shown are live (true, the default)
 // or replayed from a capture, where ending a process or unloading a model
 // would act on whatever holds that PID or port now.
-func (i *Inspector) SetLive(live bool) {
+func (i *ProcessPane) SetLive(live bool) {
 	if i.live != live {
 		i.live = live
 		i.updateActions()
@@ -102,7 +102,7 @@ func (i *Inspector) SetLive(live bool) {
 
 // Show explains process p of snapshot snap (p nil: nothing selected).
 // Call it on the Fyne goroutine; it keeps a copy of p.
-func (i *Inspector) Show(snap *schema.Snapshot, p *schema.Process) {
+func (i *ProcessPane) Show(snap *schema.Snapshot, p *schema.Process) {
 	if p == nil {
 		if i.proc == nil && i.shown {
 			return
@@ -157,7 +157,7 @@ func sameStart(a, b *schema.Process) bool {
 // keeps for good (~7 MB). Reusing the pool, the override is refreshed only
 // when the pane grows past anything it showed before, a few times a
 // session; otherwise only the body is laid out again.
-func (i *Inspector) reshape(v report.Detail) {
+func (i *ProcessPane) reshape(v report.Detail) {
 	grew := false
 	for len(i.pool) < len(v.Sections) {
 		i.pool = append(i.pool, newSectionBlock(i.openFolder))

@@ -19,7 +19,7 @@ import (
 // The real actions against a loopback Ollama stand-in: the unload request
 // is sent only after the user confirms, exactly once; cancelling sends
 // nothing, and neither does showing the process.
-func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
+func TestProcessPaneUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 	var requests atomic.Int32
 	var path atomic.Value
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -41,7 +41,7 @@ func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 	p.LLM.APIAddr = ptr(strings.TrimPrefix(srv.URL, "http://"))
 	p.LLM.APIModel = ptr("qwen3:0.6b")
 	act := &actions.System{Opener: nil, Unloader: actions.NewUnloader()}
-	i, w := newTestInspector(t, act)
+	i, w := newTestPane(t, act)
 	i.Show(s, p)
 	i.Show(s, p)
 	if i.unload.Disabled() || !i.unload.Visible() {
@@ -69,10 +69,10 @@ func TestInspectorUnloadSendsOnlyAfterConfirmation(t *testing.T) {
 }
 
 // A llama-server offers no unload: the button is disabled and says why.
-func TestInspectorUnloadNotOffered(t *testing.T) {
+func TestProcessPaneUnloadNotOffered(t *testing.T) {
 	s := testSnapshot()
 	s.Processes[0].LLM.Server = ptr("llama-server")
-	i, _ := newTestInspector(t, &actions.System{Unloader: actions.NewUnloader()})
+	i, _ := newTestPane(t, &actions.System{Unloader: actions.NewUnloader()})
 	i.Show(s, &s.Processes[0])
 	if !i.unload.Disabled() {
 		t.Error("unload enabled for llama-server")

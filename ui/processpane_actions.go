@@ -16,7 +16,7 @@ import (
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-// Actions are what the inspector's buttons do outside the window. The
+// Actions are what the process pane's buttons do outside the window. The
 // real ones (package app/actions) open a file manager, signal processes
 // and ask local servers to unload a model; tests pass fakes so nothing is
 // launched. The Check methods are cheap and side-effect free: they decide
@@ -43,7 +43,7 @@ const unloadTimeout = 5 * time.Second
 
 // checkEnd asks the actions once per process (PID and start time), not on
 // every refresh: the check reads the OS, and ending re-checks anyway.
-func (i *Inspector) checkEnd(p *schema.Process) error {
+func (i *ProcessPane) checkEnd(p *schema.Process) error {
 	key := p.PIDLabel
 	if p.StartTime != nil {
 		key += "@" + p.StartTime.String()
@@ -56,7 +56,7 @@ func (i *Inspector) checkEnd(p *schema.Process) error {
 
 // updateActions enables the buttons that apply to the shown process and
 // says why the others do not.
-func (i *Inspector) updateActions() {
+func (i *ProcessPane) updateActions() {
 	p := i.proc
 	var why []string
 	// Showing or hiding a child does not lay out its container again;
@@ -123,7 +123,7 @@ func (i *Inspector) updateActions() {
 	}
 }
 
-func (i *Inspector) copyCommandLine() {
+func (i *ProcessPane) copyCommandLine() {
 	if i.proc == nil || i.proc.Cmdline == nil {
 		return
 	}
@@ -133,7 +133,7 @@ func (i *Inspector) copyCommandLine() {
 	fyne.CurrentApp().Clipboard().SetContent(escape.Shell(i.proc.Cmdline))
 }
 
-func (i *Inspector) openFolder(dir string) {
+func (i *ProcessPane) openFolder(dir string) {
 	if i.act == nil || dir == "" {
 		return
 	}
@@ -144,7 +144,7 @@ func (i *Inspector) openFolder(dir string) {
 
 // confirmEnd asks before ending the shown process; nothing is sent unless
 // the user confirms.
-func (i *Inspector) confirmEnd() {
+func (i *ProcessPane) confirmEnd() {
 	p := i.proc
 	if p == nil || i.act == nil || !i.live || i.act.CheckEnd(p) != nil {
 		return
@@ -161,7 +161,7 @@ func (i *Inspector) confirmEnd() {
 
 // confirmUnload asks before asking the server to unload the model; the
 // request runs off the UI goroutine with a short timeout.
-func (i *Inspector) confirmUnload() {
+func (i *ProcessPane) confirmUnload() {
 	p := i.proc
 	if p == nil || i.act == nil || !i.live {
 		return
@@ -192,7 +192,7 @@ func (i *Inspector) confirmUnload() {
 // confirm asks before an action that changes something outside the
 // window. Only the confirm button runs onOK; Cancel, Escape and closing
 // the dialog do nothing.
-func (i *Inspector) confirm(title, msg, ok string, importance widget.Importance, onOK func()) {
+func (i *ProcessPane) confirm(title, msg, ok string, importance widget.Importance, onOK func()) {
 	text := widget.NewLabel(msg)
 	text.Wrapping = fyne.TextWrapWord
 	keys := newKeyCatcher(nil)

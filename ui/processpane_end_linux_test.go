@@ -16,7 +16,7 @@ import (
 
 // The real actions on a real child process: cancelling leaves it running;
 // confirming sends it SIGTERM.
-func TestInspectorEndsOwnProcess(t *testing.T) {
+func TestProcessPaneEndsOwnProcess(t *testing.T) {
 	cmd := exec.Command("sleep", "60")
 	if err := cmd.Start(); err != nil {
 		t.Skip("cannot start sleep:", err)
@@ -33,7 +33,7 @@ func TestInspectorEndsOwnProcess(t *testing.T) {
 		User: info.User, StartTime: info.StartTime, Cmdline: []string{"sleep", "60"}})
 	p := &s.Processes[len(s.Processes)-1]
 
-	i, w := newTestInspector(t, actions.NewSystem())
+	i, w := newTestPane(t, actions.NewSystem())
 	i.Show(s, p)
 	if i.endBtn.Disabled() {
 		t.Fatalf("end disabled for our own child: %q", i.why.Text)

@@ -18,12 +18,12 @@ import (
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-// TestInspectorDemoCapture shows the shipped demo capture's llama-server
+// TestProcessPaneDemoCapture shows the shipped demo capture's llama-server
 // while it answers: its load log reported weights, KV and compute, and the
 // rest of the measurement is other/unknown. With GTM_SCREENSHOT_DIR set it
-// also writes inspector.png and help.png there (headless renders, to look
+// also writes process.png and help.png there (headless renders, to look
 // at beside the window's own screenshots).
-func TestInspectorDemoCapture(t *testing.T) {
+func TestProcessPaneDemoCapture(t *testing.T) {
 	time.Local = time.UTC
 	snaps, err := capture.Read(bytes.NewReader(assets.DemoCapture))
 	if err != nil {
@@ -40,7 +40,7 @@ func TestInspectorDemoCapture(t *testing.T) {
 	if p == nil {
 		t.Fatal("no LLM process with measured VRAM in the demo capture")
 	}
-	i, w := newTestInspector(t, &fakeActions{})
+	i, w := newTestPane(t, &fakeActions{})
 	w.Resize(fyne.NewSize(460, 1700))
 	i.Show(s, p)
 	got := allText(i.CanvasObject())
@@ -57,7 +57,7 @@ func TestInspectorDemoCapture(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writePNG(t, filepath.Join(dir, "inspector.png"), w)
+	writePNG(t, filepath.Join(dir, "process.png"), w)
 	hw := newHelpWindow(t)
 	writePNG(t, filepath.Join(dir, "help.png"), hw)
 }

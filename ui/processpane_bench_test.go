@@ -7,13 +7,13 @@ import (
 	"fyne.io/fyne/v2/test"
 )
 
-// The inspector is shown again on every refresh: with the same readings
+// The process pane is shown again on every refresh: with the same readings
 // it must draw nothing, with new readings update labels in place.
-func benchInspector(b *testing.B, changing bool) {
+func benchProcessPane(b *testing.B, changing bool) {
 	test.NewTempApp(b)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	i := NewInspector(w, &fakeActions{})
+	i := NewProcessPane(w, &fakeActions{})
 	w.SetContent(i.CanvasObject())
 	w.Resize(fyne.NewSize(460, 900))
 	s1, p1 := ollamaRunner()
@@ -32,5 +32,5 @@ func benchInspector(b *testing.B, changing bool) {
 	}
 }
 
-func BenchmarkInspectorShowUnchanged(b *testing.B) { benchInspector(b, false) }
-func BenchmarkInspectorShowChanged(b *testing.B)   { benchInspector(b, true) }
+func BenchmarkProcessPaneShowUnchanged(b *testing.B) { benchProcessPane(b, false) }
+func BenchmarkProcessPaneShowChanged(b *testing.B)   { benchProcessPane(b, true) }

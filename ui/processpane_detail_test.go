@@ -67,7 +67,7 @@ func richProcess() (*schema.Snapshot, *schema.Process) {
 // paneFacts is every line of text the pane shows, one fact a line: the
 // title, each section's title and caption, the bar's caption and legend
 // lines, and each row's key beside its value.
-func paneFacts(i *Inspector) []string {
+func paneFacts(i *ProcessPane) []string {
 	facts := []string{i.title.Text}
 	for _, b := range i.blocks {
 		facts = append(facts, b.title.Text)
@@ -103,13 +103,13 @@ func normalised(lines []string) []string {
 	return out
 }
 
-// TestPaneAndTextShowTheSameFacts: the window's inspector and `gtm
+// TestPaneAndTextShowTheSameFacts: the window's process pane and `gtm
 // inspect` render one detail (report.ProcessDetail), so for a process with
 // every fact they show the same lines, neither more nor fewer.
 func TestPaneAndTextShowTheSameFacts(t *testing.T) {
 	time.Local = time.UTC
 	s, p := richProcess()
-	i, _ := newTestInspector(t, &fakeActions{})
+	i, _ := newTestPane(t, &fakeActions{})
 	i.Show(s, p)
 	pane := paneFacts(i)
 	text := normalised(strings.Split(report.ProcessDetail(s, p).Text(), "\n"))
