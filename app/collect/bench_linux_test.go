@@ -125,7 +125,7 @@ func BenchmarkRefresh(b *testing.B) {
 	root := fakeProcTree(b, 500)
 	gpu := nvml.New(benchMachine(20).Interface())
 	c := &Collector{GPU: gpu, Procs: linux.NewProcFS(root), Host: linux.DetectHost(root, b.TempDir()),
-		Inspector: fixtureInspector(root)}
+		Evidence: fixtureInspector(root)}
 	ctx := context.Background()
 	if snap := c.Collect(ctx); len(snap.Processes) != 20 || snap.Processes[0].Name == nil || len(snap.Processes[0].Runtimes) == 0 {
 		b.Fatalf("warm-up snapshot has %d processes, first %+v", len(snap.Processes), snap.Processes[0])
@@ -168,7 +168,7 @@ func BenchmarkFirstRefresh(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c := &Collector{GPU: nvml.New(benchMachine(20).Interface()), Procs: linux.NewProcFS(root), Host: host,
-			Inspector: fixtureInspector(root)}
+			Evidence: fixtureInspector(root)}
 		c.Collect(context.Background())
 	}
 }

@@ -26,9 +26,9 @@ import (
 type Collector struct {
 	GPU   backend.GPU
 	Procs backend.ProcessSource // nil where the OS gives no process details
-	// Inspector finds runtimes and models in processes; nil leaves them
+	// Evidence finds runtimes and models in processes; nil leaves them
 	// null (not inspected).
-	Inspector Inspector
+	Evidence Evidence
 	// System reads the machine's CPU, RAM and swap; nil leaves the
 	// snapshot's system null.
 	System  backend.SystemReader
@@ -56,11 +56,12 @@ type Collector struct {
 	mu sync.Mutex
 }
 
-// Inspector is what the collector needs of inspect.Inspector: findings for
-// many processes within the scan budget, a fresh scan of one, and the LLM
+// Evidence is what the collector asks of an evidence gatherer
+// (inspect.Inspector, inspect.ModuleInspector): findings for many
+// processes within the scan budget, a fresh scan of one, and the LLM
 // breakdown of a finding. Scans stop and server probes end when ctx does,
 // and probes are charged to the budget ctx carries.
-type Inspector interface {
+type Evidence interface {
 	Refresh(ctx context.Context, targets []inspect.Target) map[int]inspect.Finding
 	Inspect(t inspect.Target) inspect.Finding
 	Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, measuredVRAM *uint64) (inspect.Finding, *schema.LLM)
@@ -228,7 +229,7 @@ func (c *Collector) pairContainerPIDs(usage []backend.ProcessUsage) map[int]Pair
 // inspect attaches the inspector's findings (within its scan budget) to
 // every row whose process we can see.
 func (c *Collector) inspect(ctx context.Context, rows []schema.Process) {
-	if c.Inspector == nil {
+	if c.Evidence == nil {
 		return
 	}
 	targets := make([]inspect.Target, 0, len(rows))
@@ -240,10 +241,10 @@ func (c *Collector) inspect(ctx context.Context, rows []schema.Process) {
 		seen[p.PID] = true
 		targets = append(targets, targetOf(&p))
 	}
-	found := c.Inspector.Refresh(ctx, targets)
+	found := c.Evidence.Refresh(ctx, targets)
 	for i := range rows {
 		if f, ok := found[rows[i].PID]; ok && rows[i].Name != nil {
-			f, llm := c.Inspector.Enrich(ctx, targetOf(&rows[i]), f, rows[i].VRAMBytes)
+			f, llm := c.Evidence.Enrich(ctx, targetOf(&rows[i]), f, rows[i].VRAMBytes)
 			applyFinding(&rows[i], f)
 			rows[i].LLM = llm
 		}
@@ -369,9 +370,9 @@ func (c *Collector) InspectRow(ctx context.Context, row schema.Process) (*schema
 	if p.Notes == nil {
 		p.Notes = []string{}
 	}
-	if c.Inspector != nil {
+	if c.Evidence != nil {
 		t := targetOf(&p)
-		f, llm := c.Inspector.Enrich(ctx, t, c.Inspector.Inspect(t), p.VRAMBytes)
+		f, llm := c.Evidence.Enrich(ctx, t, c.Evidence.Inspect(t), p.VRAMBytes)
 		applyFinding(&p, f)
 		p.LLM = llm
 	}

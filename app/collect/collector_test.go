@@ -109,7 +109,7 @@ func fixture() *Collector {
 		4242: {CPUPercent: ptr(12.5), RSSBytes: ptr(uint64(1 << 30))},
 		1337: {RSSBytes: ptr(uint64(180 << 20))}, // first reading: CPU unknown
 	}}
-	findings := fakeInspector{
+	findings := fakeEvidence{
 		4242: {
 			Runtimes: []schema.Runtime{
 				{Name: "CUDA", Libraries: []string{"libcuda.so.1", "libcudart.so.12"}},
@@ -127,16 +127,16 @@ func fixture() *Collector {
 		5151: {MapsError: "memory maps are hidden by permissions; run as root (or as the process's owner) to see runtimes and mapped models"},
 	}
 	return &Collector{
-		GPU: gpu, Procs: procs, Version: "1.2.3", Inspector: findings, System: fakeSystem{},
+		GPU: gpu, Procs: procs, Version: "1.2.3", Evidence: findings, System: fakeSystem{},
 		Host: backend.Host{OS: "linux", Mode: "native", Hostname: ptr("testhost"), SharesHostPIDs: true},
 		Now:  func() time.Time { return takenAt },
 	}
 }
 
-// fakeInspector answers from a map of findings.
-type fakeInspector map[int]inspect.Finding
+// fakeEvidence answers from a map of findings.
+type fakeEvidence map[int]inspect.Finding
 
-func (f fakeInspector) Refresh(_ context.Context, ts []inspect.Target) map[int]inspect.Finding {
+func (f fakeEvidence) Refresh(_ context.Context, ts []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}
 	for _, t := range ts {
 		if v, ok := f[t.PID]; ok {
@@ -145,11 +145,11 @@ func (f fakeInspector) Refresh(_ context.Context, ts []inspect.Target) map[int]i
 	}
 	return out
 }
-func (f fakeInspector) Inspect(t inspect.Target) inspect.Finding { return f[t.PID] }
+func (f fakeEvidence) Inspect(t inspect.Target) inspect.Finding { return f[t.PID] }
 
 // Enrich gives the llama-server a breakdown from fixed estimates, so the
 // golden file shows the llm block.
-func (f fakeInspector) Enrich(_ context.Context, _ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *schema.LLM) {
+func (f fakeEvidence) Enrich(_ context.Context, _ inspect.Target, fd inspect.Finding, measured *uint64) (inspect.Finding, *schema.LLM) {
 	if len(fd.Models) == 0 {
 		return fd, nil
 	}
@@ -431,7 +431,7 @@ func TestCollectHidesSecretsFromTheSnapshot(t *testing.T) {
 		"--url", "http://u:sk-secret6@127.0.0.1/", "--openai-api-key", "sk-secret7")
 	fp.infos[4242] = info
 	var seen []string
-	c.Inspector = recordingInspector{fakeInspector: fakeInspector{}, seen: &seen}
+	c.Evidence = recordingEvidence{fakeEvidence: fakeEvidence{}, seen: &seen}
 	snap := c.Collect(context.Background())
 	var buf bytes.Buffer
 	must(t, snap.WriteJSON(&buf))
@@ -445,17 +445,17 @@ func TestCollectHidesSecretsFromTheSnapshot(t *testing.T) {
 	}
 }
 
-// recordingInspector remembers the command lines it was given.
-type recordingInspector struct {
-	fakeInspector
+// recordingEvidence remembers the command lines it was given.
+type recordingEvidence struct {
+	fakeEvidence
 	seen *[]string
 }
 
-func (r recordingInspector) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
+func (r recordingEvidence) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
 	for _, t := range ts {
 		*r.seen = append(*r.seen, t.Cmdline...)
 	}
-	return r.fakeInspector.Refresh(ctx, ts)
+	return r.fakeEvidence.Refresh(ctx, ts)
 }
 
 func TestReplayGivesTheSavedSnapshot(t *testing.T) {

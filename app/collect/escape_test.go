@@ -29,7 +29,7 @@ func hostileSnapshot(t *testing.T) *schema.Snapshot {
 	info.Cmdline = []string{"llama-server", "-m", "/m/" + bidi, "--alias", forgedRow + escClear}
 	fp.infos[4242] = info
 	kind := "llm" + escClear
-	c.Inspector = fakeInspector{4242: {Runtimes: []schema.Runtime{},
+	c.Evidence = fakeEvidence{4242: {Runtimes: []schema.Runtime{},
 		Models: []schema.Model{{Path: "/m/" + forgedRow, Role: "model", Evidence: []string{"mapped"}, Kind: &kind}}}}
 	snap := c.Collect(context.Background())
 	snap.Processes[0].Notes = append(snap.Processes[0].Notes, "note"+escTitle+"\nforged note")

@@ -25,28 +25,28 @@ func (g *countingGPU) Sample(ctx context.Context, w time.Duration) backend.Sampl
 	return g.fakeGPU.Sample(ctx, w)
 }
 
-// countingInspector records which processes it was asked about.
-type countingInspector struct {
-	fakeInspector
+// countingEvidence records which processes it was asked about.
+type countingEvidence struct {
+	fakeEvidence
 	refreshed, inspected, enriched []int
 	ctxs                           []context.Context
 }
 
-func (c *countingInspector) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
+func (c *countingEvidence) Refresh(ctx context.Context, ts []inspect.Target) map[int]inspect.Finding {
 	c.ctxs = append(c.ctxs, ctx)
 	for _, t := range ts {
 		c.refreshed = append(c.refreshed, t.PID)
 	}
-	return c.fakeInspector.Refresh(ctx, ts)
+	return c.fakeEvidence.Refresh(ctx, ts)
 }
-func (c *countingInspector) Inspect(t inspect.Target) inspect.Finding {
+func (c *countingEvidence) Inspect(t inspect.Target) inspect.Finding {
 	c.inspected = append(c.inspected, t.PID)
-	return c.fakeInspector.Inspect(t)
+	return c.fakeEvidence.Inspect(t)
 }
-func (c *countingInspector) Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *schema.LLM) {
+func (c *countingEvidence) Enrich(ctx context.Context, t inspect.Target, f inspect.Finding, m *uint64) (inspect.Finding, *schema.LLM) {
 	c.ctxs = append(c.ctxs, ctx)
 	c.enriched = append(c.enriched, t.PID)
-	return c.fakeInspector.Enrich(ctx, t, f, m)
+	return c.fakeEvidence.Enrich(ctx, t, f, m)
 }
 
 // TestInspectPIDInspectsOnlyThatProcess: gtm inspect reads the driver
@@ -55,8 +55,8 @@ func (c *countingInspector) Enrich(ctx context.Context, t inspect.Target, f insp
 func TestInspectPIDInspectsOnlyThatProcess(t *testing.T) {
 	c := fixture()
 	gpu := &countingGPU{fakeGPU: c.GPU.(fakeGPU)}
-	in := &countingInspector{fakeInspector: c.Inspector.(fakeInspector)}
-	c.GPU, c.Inspector = gpu, in
+	in := &countingEvidence{fakeEvidence: c.Evidence.(fakeEvidence)}
+	c.GPU, c.Evidence = gpu, in
 
 	p, err := c.InspectPID(context.Background(), 4242)
 	if err != nil {
@@ -94,8 +94,8 @@ func TestInspectPIDInspectsOnlyThatProcess(t *testing.T) {
 // refresh's context (so quitting cancels it) with a probe budget on it.
 func TestCollectPassesItsContext(t *testing.T) {
 	c := fixture()
-	in := &countingInspector{fakeInspector: c.Inspector.(fakeInspector)}
-	c.Inspector = in
+	in := &countingEvidence{fakeEvidence: c.Evidence.(fakeEvidence)}
+	c.Evidence = in
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c.Collect(ctx)
@@ -109,9 +109,9 @@ func TestCollectPassesItsContext(t *testing.T) {
 	}
 }
 
-// The inspectors gtm runs are collect.Inspectors: one set of
+// The inspectors gtm runs are collect.Evidence: one set of
 // context-taking methods, no fallback without a context.
 var (
-	_ Inspector = (*inspect.Inspector)(nil)
-	_ Inspector = (*inspect.ModuleInspector)(nil)
+	_ Evidence = (*inspect.Inspector)(nil)
+	_ Evidence = (*inspect.ModuleInspector)(nil)
 )

@@ -38,7 +38,7 @@ func TestWindowsRowsGetRuntimesFromModules(t *testing.T) {
 		9312: {PID: 9312, Exists: true, Name: ptr("game.exe")},
 		1288: {PID: 1288, Exists: true, Name: ptr("dwm.exe"), Restricted: true},
 	}}
-	c := &Collector{GPU: gpu, Procs: procs, System: fakeSystem{}, Inspector: inspect.NewModuleInspector(list),
+	c := &Collector{GPU: gpu, Procs: procs, System: fakeSystem{}, Evidence: inspect.NewModuleInspector(list),
 		Host: backend.Host{OS: "windows", Mode: backend.ModeWindows, SharesHostPIDs: true}}
 	s := c.Collect(context.Background())
 	rows := map[int]schema.Process{}

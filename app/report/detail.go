@@ -12,7 +12,7 @@ import (
 
 // Detail is everything gtm knows about one process, as titled sections of
 // rows (label, value, provenance). `gtm inspect` prints it (Text) and the
-// window's inspector pane lays out the same sections with its widgets, so
+// window's process pane lays out the same sections with its widgets, so
 // a fact is added here once and the two show it alike. Every string is a
 // display string: unknown values read "n/a", and text that came from
 // processes, files or servers has its control and bidi characters made

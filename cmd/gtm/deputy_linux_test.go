@@ -32,7 +32,7 @@ func TestRootInspectIsNoDeputy(t *testing.T) {
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = newInspector("/proc", nil, false)
+	c.Evidence = newInspector("/proc", nil, false)
 
 	code, stdout, stderr, _ := runIn(t, c, "inspect", itoa(srv.PID), "--json")
 	if code != exitOK {

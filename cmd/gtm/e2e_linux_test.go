@@ -561,7 +561,7 @@ func TestE2EPIDReuse(t *testing.T) {
 	defer gpu.Close()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	c := &collect.Collector{
-		GPU: gpu, Procs: linux.NewProcFS(root), Inspector: inspect.New(root, nil),
+		GPU: gpu, Procs: linux.NewProcFS(root), Evidence: inspect.New(root, nil),
 		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, SharesHostPIDs: true},
 		Now:  func() time.Time { return now },
 	}

@@ -40,7 +40,7 @@ func TestTextOutputEscapes(t *testing.T) {
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = newInspector("/proc", map[int]string{}, false)
+	c.Evidence = newInspector("/proc", map[int]string{}, false)
 	code, stdout, stderr, _ = runIn(t, c, "inspect", itoa(srv.PID))
 	if code != exitOK {
 		t.Fatalf("gtm inspect: exit %d: %s", code, stderr)

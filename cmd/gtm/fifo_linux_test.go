@@ -53,7 +53,7 @@ func TestFIFOsNeverHang(t *testing.T) {
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = newInspector("/proc", map[int]string{}, false)
+	c.Evidence = newInspector("/proc", map[int]string{}, false)
 	within(t, "gtm inspect of a process naming FIFOs", func() {
 		code, stdout, stderr, _ := runIn(t, c, "inspect", itoa(srv.PID))
 		if code != exitOK {

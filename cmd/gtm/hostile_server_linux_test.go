@@ -40,7 +40,7 @@ func TestOutOfRangeMetricsKeepJSON(t *testing.T) {
 	m := &nvmltest.Machine{GPUs: []*nvmltest.GPU{{Name: "NVIDIA GeForce RTX 4090", UUID: "GPU-aaaa", BusID: "00000000:01:00.0",
 		Total: 24 << 30, Used: 2 << 30, Compute: []gonvml.ProcessInfo{{Pid: uint32(srv.PID), UsedGpuMemory: 1 << 30}}}}}
 	c := &collect.Collector{GPU: nvml.New(m.Interface()), Procs: linux.NewProcFS("/proc"),
-		Host: backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}, Inspector: newInspector("/proc", map[int]string{}, false)}
+		Host: backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}, Evidence: newInspector("/proc", map[int]string{}, false)}
 
 	code, stdout, stderr, _ := runIn(t, c, "--json")
 	if code != exitOK {

@@ -19,7 +19,7 @@ const inspectUsage = `gtm inspect — all evidence for one process, whether or n
 Usage:
   gtm inspect PID [flags]
 
-Shows what the window's inspector shows, as text: an LLM's memory against
+Shows what the window's process pane shows, as text: an LLM's memory against
 its measured VRAM, each counter, the model files the process maps or names
 (their evidence and header facts), its server's live state, the runtimes
 its mapped libraries reveal, and who it is. Each value says where it came
@@ -89,6 +89,6 @@ func runInspect(args []string, e env) int {
 }
 
 // inspectText is the process's detail as text: the rows the window's
-// inspector shows (report.ProcessDetail). With one process read, no
+// process pane shows (report.ProcessDetail). With one process read, no
 // snapshot names its GPU among others or the model it serves with others.
 func inspectText(p *schema.Process) string { return report.ProcessDetail(nil, p).Text() }

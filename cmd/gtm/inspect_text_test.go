@@ -64,7 +64,7 @@ func TestInspectTextGolden(t *testing.T) {
 }
 
 // TestInspectTextCarriesPaneFacts: gtm inspect prints every fact the
-// window's inspector shows of a model (its standing when unconfirmed, a
+// window's process pane shows of a model (its standing when unconfirmed, a
 // deleted file, the store that names it, its format, trained context and
 // a name's hint) and of a process (its pod, ports and MIG instance). The
 // text used to leave them out.

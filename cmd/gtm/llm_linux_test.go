@@ -112,7 +112,7 @@ func liveCollector(_ string, logs map[int]string, _ platformOptions) (*collect.C
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = in
+	c.Evidence = in
 	return c, func() {}
 }
 

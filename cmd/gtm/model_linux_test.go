@@ -95,7 +95,7 @@ func TestInspectOllamaProcess(t *testing.T) {
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = inspect.New("/proc", stores.New(stores.Config{OllamaRoots: []string{root}}))
+	c.Evidence = inspect.New("/proc", stores.New(stores.Config{OllamaRoots: []string{root}}))
 	code, stdout, stderr, _ := runIn(t, c, "inspect", itoa(pid), "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -31,7 +31,7 @@ func TestAPIKeyNotSentAcrossNetNamespaces(t *testing.T) {
 	c := noGPU()
 	c.Procs = linux.NewProcFS("/proc")
 	c.Host = backend.Host{OS: "linux", Mode: "native", SharesHostPIDs: true}
-	c.Inspector = newInspector("/proc", nil, false)
+	c.Evidence = newInspector("/proc", nil, false)
 	code, stdout, stderr, _ := runIn(t, c, "inspect", itoa(server.PID), "--json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

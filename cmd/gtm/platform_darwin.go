@@ -32,7 +32,7 @@ func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Col
 		rc.Cred = processCred // root is no deputy for other users
 	}
 	in := inspect.NewRegionInspector(rc, stores.New(stores.DefaultConfig()))
-	return &collect.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Inspector: in},
+	return &collect.Collector{GPU: gpu, Procs: darwin.Processes{}, System: system.New(""), Host: host, Evidence: in},
 		func() { _ = gpu.Close() }
 }
 

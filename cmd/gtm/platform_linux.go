@@ -59,11 +59,11 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 		})
 	}
 	c := &collect.Collector{
-		GPU:       gpu,
-		Procs:     procs,
-		Inspector: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
-		System:    system.New(procRoot),
-		Host:      host,
+		GPU:      gpu,
+		Procs:    procs,
+		Evidence: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
+		System:   system.New(procRoot),
+		Host:     host,
 	}
 	if host.Mode == backend.ModeWSL {
 		c.WSL = dxgHolders(procRoot)

@@ -21,5 +21,5 @@ func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Col
 	}
 	gpu := windows.New()
 	return &collect.Collector{GPU: gpu, Procs: &windows.Processes{}, System: system.New(""), Host: host,
-		Inspector: inspect.NewModuleInspector(inspect.WindowsModules)}, func() { _ = gpu.Close() }
+		Evidence: inspect.NewModuleInspector(inspect.WindowsModules)}, func() { _ = gpu.Close() }
 }

@@ -44,7 +44,7 @@ func attachOpenTrace(stderr io.Writer, prog string, c *collect.Collector, opts p
 	if !opts.TraceOpens {
 		return func() {}
 	}
-	in, ok := c.Inspector.(*inspect.Inspector)
+	in, ok := c.Evidence.(*inspect.Inspector)
 	if !ok {
 		return func() {}
 	}

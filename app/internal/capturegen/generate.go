@@ -72,7 +72,7 @@ func Generate(scratch string) ([]*schema.Snapshot, error) {
 
 	s := newState(headers, headerPath, header)
 	c := &collect.Collector{
-		GPU: s, Procs: s, Inspector: s, System: s, Version: Version,
+		GPU: s, Procs: s, Evidence: s, System: s, Version: Version,
 		Host: backend.Host{OS: "linux", Mode: backend.ModeNative, Hostname: str("workstation"), SharesHostPIDs: true},
 		Now:  func() time.Time { return Start.Add(time.Duration(s.t) * time.Second) },
 	}

@@ -382,7 +382,7 @@ func (s *state) ReadSystem(context.Context) (schema.System, schema.SourceStatus)
 	return s.system, schema.OK("system")
 }
 
-// collect.Inspector
+// collect.Evidence
 
 func (s *state) Refresh(_ context.Context, targets []inspect.Target) map[int]inspect.Finding {
 	out := map[int]inspect.Finding{}
