@@ -82,12 +82,6 @@ func (sh *Shell) SetHidden(hidden bool) {
 	}
 }
 
-// Hidden reports whether the window is hidden in the tray.
-func (sh *Shell) Hidden() bool { return sh.hidden }
-
-// Demo reports whether the recorded demo is shown.
-func (sh *Shell) Demo() bool { return sh.demo }
-
 // EnterDemo shows a recorded capture instead of this machine: actions on
 // processes are withdrawn (those PIDs are not this machine's), the title
 // and the banner say so, and the history starts from the capture.

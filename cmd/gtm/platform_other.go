@@ -3,10 +3,10 @@
 package main
 
 import (
-	"github.com/gputaskman/gtm/app/collect"
 	"os"
 	"runtime"
 
+	"github.com/gputaskman/gtm/app/collect"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/backend/system"
 )
@@ -16,12 +16,6 @@ import (
 // so in its sources instead of pretending the machine has no GPU.
 func newPlatformCollector(string, map[int]string, platformOptions) (*collect.Collector, func()) {
 	host := backend.Host{OS: runtime.GOOS, Mode: backend.ModeNative}
-	switch runtime.GOOS {
-	case "windows":
-		host.Mode = backend.ModeWindows
-	case "darwin":
-		host.Mode = backend.ModeMacOS
-	}
 	if name, err := os.Hostname(); err == nil {
 		host.Hostname = &name
 	}

@@ -43,7 +43,8 @@
 // CAP_SYS_ADMIN in the initial user namespace to mark filesystems, which a
 // container rarely has: Start then fails with ErrNeedsCap.
 //
-// Linux only; elsewhere Start returns ErrUnsupported.
+// Linux only: Start is opens_linux.go's; callers elsewhere answer
+// ErrUnsupported (cmd/gtm's trace_other.go).
 package opens
 
 import (

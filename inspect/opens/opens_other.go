@@ -2,14 +2,8 @@
 
 package opens
 
-import "fmt"
-
+// Only fanotify reports the opens of files a process reads and closes, so
+// there is no Start here: callers elsewhere answer ErrUnsupported.
 type sysTracer struct{}
 
 func (sysTracer) close() error { return nil }
-
-// Start fails outside Linux: only fanotify reports the opens of files a
-// process reads and closes.
-func Start(Options) (*Tracer, error) {
-	return nil, fmt.Errorf("%w: file-open tracing needs Linux's fanotify", ErrUnsupported)
-}

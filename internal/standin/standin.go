@@ -20,7 +20,8 @@
 //
 // What a stand-in cannot fake: /proc/PID/exe points at the test binary, and
 // the process holds no GPU memory (a stand-in NVIDIA driver assigns it).
-// The package is for tests only; it is Linux only (Start skips elsewhere).
+// The package is for tests only, and Linux only: MaybeRun and Start are
+// run_linux.go's and start_linux.go's, and only Linux tests call them.
 package standin
 
 // Spec describes one process of a stand-in tree and its children.

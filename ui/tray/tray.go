@@ -209,14 +209,6 @@ func (t *Tray) Update(st State) {
 	t.applyLocked()
 }
 
-// SetSettings changes the toggles shown (e.g. alerts turned on by a flag).
-func (t *Tray) SetSettings(s Settings) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.settings = s
-	t.applyLocked()
-}
-
 // Settings returns the toggles as the menu shows them.
 func (t *Tray) Settings() Settings {
 	t.mu.Lock()

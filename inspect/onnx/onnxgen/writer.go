@@ -267,9 +267,6 @@ func (m *Model) encode() *enc {
 	return &e
 }
 
-// Size is the encoded file's size.
-func (m *Model) Size() int64 { return m.encode().n }
-
 // Bytes encodes the model, weight payloads as zeros. Keep it for small
 // models; WriteFile writes large ones sparsely.
 func (m *Model) Bytes() []byte {

@@ -1,5 +1,6 @@
 // Package maptest starts real processes that memory-map given files, so
-// tests can read a real /proc/<pid>/maps.
+// tests can read a real /proc/<pid>/maps. It is Linux's only, as are the
+// tests that use it.
 //
 // The mapper child is the running test binary itself, re-executed. This
 // only works when the test binary's TestMain calls MaybeRunChild before
@@ -112,9 +113,6 @@ func StartMapper(t testing.TB, paths ...string) int {
 // /proc/<pid>/exe still points at the test binary.
 func StartNamedMapper(t testing.TB, name string, paths ...string) int {
 	t.Helper()
-	if runtime.GOOS != "linux" {
-		t.Skip("maptest: needs Linux /proc")
-	}
 	if !hooked {
 		t.Fatal("maptest: this test binary cannot act as a mapper: its TestMain must call maptest.MaybeRunChild() first (see package maptest)")
 	}
