@@ -77,7 +77,20 @@ HEADLESS_PKGS := ./cmd/... ./app/... ./backend/... ./inspect/... ./internal/...
 $(STATICCHECK):
 	GOBIN=$(CURDIR)/$(dir $(STATICCHECK)) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
-## lint: formatting, go vet, staticcheck, and third_party/fyne/v2 = upstream + patches
+## deadcode, pinned like staticcheck; scripts/deadcode.sh runs it once per
+## build (linux and windows with the window, linux, windows, darwin and
+## freebsd headless) and fails on a function no build reaches
+DEADCODE_VERSION := v0.45.0
+DEADCODE := .cache/deadcode-$(DEADCODE_VERSION)/deadcode
+$(DEADCODE):
+	GOBIN=$(CURDIR)/$(dir $(DEADCODE)) $(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION)
+
+.PHONY: deadcode
+deadcode: $(DEADCODE)
+	@scripts/install-deps.sh --mingw
+	scripts/deadcode.sh $(DEADCODE) $(HEADLESS_PKGS)
+
+## lint: formatting, go vet, staticcheck, deadcode, and third_party/fyne/v2 = upstream + patches
 lint: deps $(STATICCHECK)
 	@out=$$(gofmt -l $$(git ls-files '*.go' ':!third_party/fyne/v2' 2>/dev/null || find . -name '*.go' -not -path './third_party/*')); \
 		if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -88,6 +101,7 @@ lint: deps $(STATICCHECK)
 	@# the headless build's packages (ui/ is the window's, and some of ui/desktop is used only with it)
 	$(STATICCHECK) -tags nogui $(HEADLESS_PKGS)
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(STATICCHECK) -tags nogui $(HEADLESS_PKGS)
+	@$(MAKE) --no-print-directory deadcode
 
 ## cross: the headless CLI still builds for Windows and macOS
 cross:
