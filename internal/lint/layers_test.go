@@ -1,4 +1,4 @@
-package layers
+package lint
 
 import (
 	"go/parser"
