@@ -17,3 +17,6 @@ func runGUI(ctx context.Context, src collect.Provider, opts guiOptions) error {
 		Tray: d.Tray, AlertVRAM: d.AlertVRAM, Live: d.Live, StartDemo: d.StartDemo,
 		Demo: d.Demo, NewLive: d.NewLive, Log: d.Log, Version: version})
 }
+
+// handOffWindow: this build is the window, so it runs the window itself.
+func handOffWindow([]string) error { return nil }

@@ -8,7 +8,10 @@ import (
 	"github.com/gputaskman/gtm/app/collect"
 )
 
-// runGUI in a headless build explains how to get a snapshot instead.
+// runGUI in a headless build runs only when there was no gtm-window to
+// hand the window to (handOffWindow); it says where it looked and how to
+// get a snapshot instead.
 func runGUI(context.Context, collect.Provider, guiOptions) error {
-	return errors.New("this gtm was built without the window (-tags nogui); use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
+	return errors.New("this gtm was built without the window (-tags nogui)" + noWindowHint() +
+		"; use 'gtm --once' for a text snapshot or 'gtm --json' for JSON")
 }

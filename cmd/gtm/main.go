@@ -9,7 +9,8 @@
 // record.go, inspect.go, model.go, diff.go, summary.go), platform*.go
 // build the collector per OS from a command's flags, signal.go is the one
 // SIGINT/SIGTERM handler, and gui.go (GUI builds only) hands the window to
-// ui/desktop.
+// ui/desktop. A headless build on Unix hands a command line that wants the
+// window to the gtm-window binary instead (window_exec_unix.go).
 package main
 
 import (
@@ -59,6 +60,12 @@ type guiOptions struct {
 }
 
 func main() {
+	// A headless gtm becomes gtm-window here when the window is wanted,
+	// before it reads or builds anything.
+	if err := handOffWindow(os.Args); err != nil {
+		fmt.Fprintf(os.Stderr, "gtm: %v\n", err)
+		os.Exit(exitRuntime)
+	}
 	os.Exit(run(os.Args[1:], env{
 		stdout:       os.Stdout,
 		stderr:       os.Stderr,

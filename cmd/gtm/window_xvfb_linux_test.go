@@ -107,8 +107,14 @@ type guiRun struct {
 // window is mapped.
 func startGUI(t *testing.T, display string, env []string, wrap []string, args ...string) *guiRun {
 	t.Helper()
+	return startGUIBinary(t, guiBinary(t), display, env, wrap, args...)
+}
+
+// startGUIBinary is startGUI with the gtm binary bin.
+func startGUIBinary(t *testing.T, bin, display string, env []string, wrap []string, args ...string) *guiRun {
+	t.Helper()
 	g := &guiRun{t: t, display: display, done: make(chan error, 1)}
-	argv := append(append([]string{}, wrap...), guiBinary(t))
+	argv := append(append([]string{}, wrap...), bin)
 	argv = append(argv, args...)
 	g.cmd = exec.Command(argv[0], argv[1:]...)
 	g.cmd.Env = append(env, "DISPLAY="+display, "XDG_RUNTIME_DIR="+privateTempDir(t), "LIBGL_ALWAYS_SOFTWARE=1", "WAYLAND_DISPLAY=")
@@ -250,6 +256,25 @@ func TestWindowXvfbQuitKeys(t *testing.T) {
 			g.waitExit(c.name)
 		})
 	}
+}
+
+// TestWindowXvfbThroughHeadless: the window as a user starts it, through
+// the headless gtm, which becomes the real gtm-window beside it: the window
+// opens in the process started (exec, not a child), and q quits it with
+// status 0.
+func TestWindowXvfbThroughHeadless(t *testing.T) {
+	display := xvfb(t)
+	dir := t.TempDir()
+	gtm, window := filepath.Join(dir, "gtm"), filepath.Join(dir, "gtm-window")
+	copyExecutable(t, guiBinary(t), window)
+	needBinary(t)
+	copyExecutable(t, headlessBinary, gtm)
+	g := startGUIBinary(t, gtm, display, noDBus(), nil, "--replay", replayFile(t))
+	if exe, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", g.cmd.Process.Pid)); exe != window {
+		t.Errorf("the window runs in %q, want %s in the process gtm started", exe, window)
+	}
+	g.key("q")
+	g.waitExit("q through the headless gtm")
 }
 
 // TestWindowXvfbClose closes the window as a window manager's close button
