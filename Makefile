@@ -21,18 +21,23 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
-## build: the desktop app (Fyne window) → bin/gtm. go.mod builds Fyne from
+## build: gtm as a user runs it → bin/gtm, the headless build (links only
+## libc, so `gtm --json` starts fast), and the desktop app (Fyne window) →
+## bin/gtm-window, which bin/gtm becomes (exec) when the window is asked
+## for. bin/gtm-window is a whole gtm on its own. go.mod builds Fyne from
 ## third_party/fyne/v2 (upstream + the patches in third_party/fyne/patches),
-## so a plain `go build ./cmd/gtm` gives the same binary.
+## so a plain `go build ./cmd/gtm` gives the same window build.
 build: deps
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
+	CGO_ENABLED=1 $(GO) build -trimpath -tags nogui -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/gtm-window ./cmd/gtm
 
-## build-headless: CLI only, links nothing but libc → bin/gtm
+## build-headless: CLI only, links nothing but libc → bin/gtm (it opens the
+## window only through a bin/gtm-window beside it)
 build-headless:
 	CGO_ENABLED=1 $(GO) build -trimpath -tags nogui -ldflags '$(LDFLAGS)' -o bin/gtm ./cmd/gtm
 
-## run: open the window (the labelled recorded demo when no GPU can be
-## read here); with no display, print one text snapshot instead
+## run: open the window through bin/gtm (the labelled recorded demo when no
+## GPU can be read here); with no display, print one text snapshot instead
 run: build
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
 		if ./bin/gtm --list-gpus | grep -q '^[0-9]'; then \
@@ -151,9 +156,10 @@ screenshot: build
 
 ## measure-window: the window's CPU (% of one core, 60 s at 1 s refresh) and
 ## resident memory under Xvfb with software GL, replaying the capture
+## (bin/gtm-window itself: bin/gtm would only exec it)
 measure-window: build
 	@scripts/install-deps.sh --screenshot
-	scripts/measure-window.sh bin/gtm 60 -- --replay $(CAPTURE) -i 1
+	scripts/measure-window.sh bin/gtm-window 60 -- --replay $(CAPTURE) -i 1
 
 ## measure-window-live: the window live on the stand-in NVIDIA driver with a
 ## llama-server-like process (1 s refresh, Xvfb, software GL): CPU and RSS
@@ -191,7 +197,8 @@ test-llamacpp:
 	@server=$$(scripts/build-llama-server.sh) && \
 		GTM_LLAMA_SERVER="$$server" GTM_GRID_REPORT="$(GRID)" $(GO) test -tags nogui -count=1 -timeout 30m -run '^TestLlamaCppGrid$$' -v ./cmd/gtm
 
-## install: the desktop app, its menu entry and icons under PREFIX
+## install: gtm in PREFIX/bin, the window it execs in PREFIX/libexec/gtm
+## (as the packages lay them out), the menu entry and icons under PREFIX
 ## (make install PREFIX=~/.local for one user; uninstall removes them)
 PREFIX  ?= /usr/local
 APP_ID  := io.github.gputaskman.gtm
@@ -199,6 +206,7 @@ ICONDIR  = $(DESTDIR)$(PREFIX)/share/icons/hicolor
 .PHONY: install uninstall
 install: build
 	install -Dm755 bin/gtm $(DESTDIR)$(PREFIX)/bin/gtm
+	install -Dm755 bin/gtm-window $(DESTDIR)$(PREFIX)/libexec/gtm/gtm-window
 	sed 's|^Exec=gtm|Exec=$(PREFIX)/bin/gtm|' packaging/linux/$(APP_ID).desktop > .cache/$(APP_ID).desktop
 	install -Dm644 .cache/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 assets/icons/$(APP_ID).svg $(ICONDIR)/scalable/apps/$(APP_ID).svg
@@ -207,10 +215,11 @@ install: build
 	done
 	@if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications || true; fi
 	@if command -v gtk-update-icon-cache >/dev/null; then gtk-update-icon-cache -q -t $(ICONDIR) || true; fi
-	@echo "installed gtm in $(DESTDIR)$(PREFIX)/bin; start it from the menu or with 'gtm' ('gtm --tray' for the tray only)"
+	@echo "installed gtm in $(DESTDIR)$(PREFIX)/bin (its window in $(DESTDIR)$(PREFIX)/libexec/gtm); start it from the menu or with 'gtm' ('gtm --tray' for the tray only)"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/gtm $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	rm -f $(DESTDIR)$(PREFIX)/bin/gtm $(DESTDIR)$(PREFIX)/libexec/gtm/gtm-window $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	rmdir $(DESTDIR)$(PREFIX)/libexec/gtm 2>/dev/null || true
 	rm -f $(ICONDIR)/scalable/apps/$(APP_ID).svg
 	for s in 16 24 32 48 64 128 256; do rm -f $(ICONDIR)/$${s}x$${s}/apps/$(APP_ID).png; done
 
@@ -219,15 +228,15 @@ test-wine:
 	scripts/wine-check.sh $(if $(GUI),--gui,)
 
 ## dist: release archives in dist/ (packaging/dist.sh): the Linux x64 tarball
-## (gtm, gtm-headless) and the Windows x64 zip (gtm.exe, mingw-w64), each
+## (gtm, gtm-window) and the Windows x64 zip (gtm.exe, mingw-w64), each
 ## with a .sha256; the version is the git tag (git describe)
 .PHONY: dist test-dist
 dist: deps
 	@scripts/install-deps.sh --dist
 	packaging/dist.sh dist
 
-## package: .deb and .rpm packages in dist/ (packaging/package.sh): gtm (the
-## window) and gtm-headless (CLI only), each with a .sha256; nfpm is pinned
+## package: .deb and .rpm packages in dist/ (packaging/package.sh): gtm (with
+## the window) and gtm-headless (CLI only), each with a .sha256; nfpm is pinned
 ## in packaging/nfpm/go.sum and built once into ~/.cache/gtm
 .PHONY: package
 package: deps

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Release archives:
-#   gtm-VERSION-linux-x64.tar.gz    the window build (gtm) and the CLI-only
-#                                   build (gtm-headless), LICENSE, README,
-#                                   the .desktop entry and the icon
+#   gtm-VERSION-linux-x64.tar.gz    gtm, the headless build (links only
+#                                   libc; alone it is the CLI for servers),
+#                                   and gtm-window, the window build gtm
+#                                   execs when the window is asked for;
+#                                   LICENSE, README, the .desktop entry and
+#                                   the icon
 #   gtm-VERSION-windows-x64.zip     the window build gtm.exe (cross-built
-#                                   with mingw-w64), LICENSE, README
+#                                   with mingw-w64; one binary, no split),
+#                                   LICENSE, README
 # each with a .sha256 beside it (sha256sum -c checks it).
 #
 # usage: packaging/dist.sh [--linux] [--windows] [OUTDIR]   (both by default; OUTDIR: dist)
@@ -23,7 +27,7 @@ for a in "$@"; do
     --linux) want_linux=1 ;;
     --windows) want_windows=1 ;;
     --check=*) check_only=${a#--check=} ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "dist: unknown option $a" >&2; exit 2 ;;
     *) out=$a ;;
   esac
@@ -102,8 +106,8 @@ if [ $want_linux = 1 ]; then
   name=gtm-$version-linux-x64
   stage=$work/$name
   mkdir -p "$stage"
-  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$stage/gtm" ./cmd/gtm
-  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$stage/gtm-headless" ./cmd/gtm
+  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$stage/gtm" ./cmd/gtm
+  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$stage/gtm-window" ./cmd/gtm
   common_files "$stage"
   cp "packaging/linux/$app_id.desktop" "$stage/$app_id.desktop"
   cp "assets/icons/$app_id.svg" "$stage/$app_id.svg"

@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Linux packages, each with a .sha256 beside it:
 #   gtm_VERSION-1_amd64.deb, gtm-VERSION-1.x86_64.rpm
-#       the window build: binary, desktop entry, icons, man page, license
+#       /usr/bin/gtm (the headless build, -tags nogui) and the window build
+#       it execs for the window, /usr/libexec/gtm/gtm-window; desktop
+#       entry, icons, man page, license
 #   gtm-headless_VERSION-1_amd64.deb, gtm-headless-VERSION-1.x86_64.rpm
-#       the CLI-only build (-tags nogui): binary, man page, license
+#       /usr/bin/gtm alone (the same headless build), man page, license
 # Both install /usr/bin/gtm and conflict with each other.
 #
 # usage: packaging/package.sh [--bin DIR] [OUTDIR]   (OUTDIR: dist)
-#   --bin DIR   package DIR/gtm and DIR/gtm-headless (an unpacked release
+#   --bin DIR   package DIR/gtm and DIR/gtm-window (an unpacked release
 #               tarball) instead of building them
 # The package version is VERSION (a leading "v" dropped) when it is one dpkg
 # and rpm accept, else it comes from git: the tag (1.2.3), a later commit
 # (1.2.3+git4.gabc1234), or with no tag 0.0.0~gitYYYYMMDD.abc1234 (by
 # commit date); ".dirty" marks uncommitted changes.
 #
-# Dependencies are read from the binary: the libraries it links (objdump
+# Dependencies are read from the binaries: the libraries they link (objdump
 # NEEDED) and those GLFW opens at run time (their names are strings in the
 # binary); each must be in the table below, so a new one fails the build
 # until it is declared or listed as optional.
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bindir=${2:?--bin needs a directory}; shift ;;
     --bin=*) bindir=${1#--bin=} ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "package: unknown option $1" >&2; exit 2 ;;
     *) out=$1 ;;
   esac
@@ -74,8 +76,8 @@ stamp=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 
 # --- the binaries --------------------------------------------------------------
 if [ -n "$bindir" ]; then
-  gui=$bindir/gtm headless=$bindir/gtm-headless
-  for b in "$gui" "$headless"; do
+  window=$bindir/gtm-window headless=$bindir/gtm
+  for b in "$window" "$headless"; do
     [ -x "$b" ] || { echo "package: $b is not an executable" >&2; exit 1; }
   done
 else
@@ -83,8 +85,8 @@ else
   binver=${VERSION:-$(git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)}
   ldflags="-s -w -X main.version=${binver#v}"
   mkdir -p "$work/bin"
-  gui=$work/bin/gtm headless=$work/bin/gtm-headless
-  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$gui" ./cmd/gtm
+  window=$work/bin/gtm-window headless=$work/bin/gtm
+  CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -ldflags "$ldflags" -o "$window" ./cmd/gtm
   CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $GO build -trimpath -tags nogui -ldflags "$ldflags" -o "$headless" ./cmd/gtm
 fi
 
@@ -112,15 +114,15 @@ optional=" libnvidia-ml.so.1 libnvidia-ml.so libcuda.so.1 libGLX.so.0 libOpenGL.
   libdecor-0.so.0 "
 optional=" $(echo $optional) " # one space between names, for the match below
 
-# needed_libs BIN: the sonames BIN links (NEEDED) and the library names in its
+# linked_libs, named_libs BIN: the sonames BIN links (NEEDED) and the library names in its
 # strings (what it may dlopen), one a line.
 linked_libs() { objdump -p "$1" | awk '$1 == "NEEDED" { print $2 }'; }
 named_libs() { strings -a "$1" | grep -E '^lib[A-Za-z0-9_+-]+\.so(\.[0-9]+)*$' | sort -u; }
 
-# depends BIN FORMAT: the dependency list for FORMAT (deb or rpm), comma-separated.
-depends() {
-  local bin=$1 fmt=$2 lib glibc
-  local -A want=()
+# libs_of BIN: adds to want (depends') the libraries BIN links or may open,
+# each checked against the table.
+libs_of() {
+  local bin=$1 lib
   for lib in $(linked_libs "$bin"); do
     case "$lib" in libnvidia*|libcuda*)
       echo "package: $(basename "$bin") links $lib; NVIDIA's libraries come with the driver and must be loaded at run time" >&2
@@ -136,9 +138,20 @@ depends() {
     echo "package: $(basename "$bin") names $lib (dlopen?), which package.sh neither declares nor lists as optional" >&2
     exit 1
   done
-  # The newest glibc symbol version the binary uses is the oldest glibc it runs on.
-  glibc=$(objdump -T "$bin" | grep -oE 'GLIBC_[0-9]+(\.[0-9]+)+' | sed 's/GLIBC_//' | sort -uV | tail -1)
-  [ -n "$glibc" ] || { echo "package: $(basename "$bin") uses no versioned glibc symbol; is it a glibc binary?" >&2; exit 1; }
+}
+
+# depends FORMAT BIN...: the dependency list for FORMAT (deb or rpm) of a
+# package holding the binaries BIN..., comma-separated.
+depends() {
+  local fmt=$1 bin lib glibc
+  shift
+  local -A want=()
+  for bin in "$@"; do
+    libs_of "$bin"
+  done
+  # The newest glibc symbol version the binaries use is the oldest glibc they run on.
+  glibc=$(for bin in "$@"; do objdump -T "$bin"; done | grep -oE 'GLIBC_[0-9]+(\.[0-9]+)+' | sed 's/GLIBC_//' | sort -uV | tail -1)
+  [ -n "$glibc" ] || { echo "package: $(basename "$1") uses no versioned glibc symbol; is it a glibc binary?" >&2; exit 1; }
   local list=()
   if [ "$fmt" = deb ]; then
     local -A seen=()
@@ -157,10 +170,11 @@ depends() {
 }
 
 # Dependencies first: an undeclared library fails before anything is built.
+# The gtm package holds both binaries; gtm-headless the headless one.
 declare -A deps_of=()
-for name in gtm gtm-headless; do
-  if [ $name = gtm ]; then bin=$gui; else bin=$headless; fi
-  for fmt in deb rpm; do deps_of[$name.$fmt]=$(depends "$bin" $fmt); done
+for fmt in deb rpm; do
+  deps_of[gtm.$fmt]=$(depends $fmt "$headless" "$window")
+  deps_of[gtm-headless.$fmt]=$(depends $fmt "$headless")
 done
 
 # --- the man page, from the binary's own --help ---------------------------------
@@ -182,17 +196,14 @@ if [ ! -x "$nfpm" ]; then
 fi
 
 maintainer=${MAINTAINER:-The gtm authors <https://github.com/gputaskman/gtm/issues>}
+# One man page for both: the two builds print the same --help.
+manpage "$headless" "$work/gtm.1.gz"
 for name in gtm gtm-headless; do
-  if [ $name = gtm ]; then bin=$gui; else bin=$headless; fi
-  # Files are packaged from a staging copy so their dates are the commit's.
-  stage=$work/$name
-  mkdir -p "$stage"
-  manpage "$bin" "$stage/gtm.1.gz"
   for fmt in deb rpm; do
     deps=${deps_of[$name.$fmt]}
     pkg=$("$nfpm" -config packaging/nfpm/$name.yaml -format $fmt -version "$version" -mtime "$stamp" -o "$out" \
       -depends "$deps" \
-      -var "BIN=$bin" -var "MAN=$stage/gtm.1.gz" -var "LICENSE=$repo/LICENSE" \
+      -var "BIN=$headless" -var "WINDOW=$window" -var "MAN=$work/gtm.1.gz" -var "LICENSE=$repo/LICENSE" \
       -var "DESKTOP=$repo/packaging/linux/io.github.gputaskman.gtm.desktop" -var "ICONS=$repo/assets/icons" \
       -var "MAINTAINER=$maintainer")
     pkg=$(basename "$pkg")

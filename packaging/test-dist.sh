@@ -2,8 +2,9 @@
 # Checks the release archives as a user gets them: builds them
 # (packaging/dist.sh) into a temporary directory, verifies each .sha256,
 # then unpacks the Linux tarball outside the checkout and runs its
-# binaries there: `gtm --help`, `gtm-headless --help`, `gtm-headless --json`
-# (checked by reading it back with `gtm-headless diff`). The Windows zip is
+# binaries there: `gtm --help`, `gtm-window --help`, `gtm --json` (checked
+# by reading it back with `gtm diff`), and plain `gtm` without a display,
+# which must reach the window build beside it. The Windows zip is
 # checked for its files, a GUI-subsystem x64 executable, and no NVIDIA
 # driver libraries. The .deb and .rpm packages are made from the tarball's
 # binaries and checked by packaging/test-packages.sh (as root: installed
@@ -39,8 +40,8 @@ packaging/dist.sh --check="$tmp/good" || fail "dist refuses a clean directory"
 mkdir -p "$tmp/badlib" "$tmp/badnv"
 cc -shared -fPIC -Wl,-soname,libunknown.so.1 -o "$tmp/libunknown.so.1" "$tmp/cuda.c"
 cc -o "$tmp/badlib/gtm" "$tmp/main.c" "$tmp/libunknown.so.1"
-cp "$tmp/badlib/gtm" "$tmp/badlib/gtm-headless"
-cp "$tmp/bad2/app" "$tmp/badnv/gtm" && cp "$tmp/bad2/app" "$tmp/badnv/gtm-headless"
+cp "$tmp/badlib/gtm" "$tmp/badlib/gtm-window"
+cp "$tmp/bad2/app" "$tmp/badnv/gtm" && cp "$tmp/bad2/app" "$tmp/badnv/gtm-window"
 for d in badlib badnv; do
   if packaging/package.sh --bin "$tmp/$d" "$tmp/$d-out" 2> "$tmp/$d.err"; then fail "package.sh packaged $d"; fi
   [ -z "$(ls "$tmp/$d-out")" ] || fail "package.sh wrote packages for $d"
@@ -66,27 +67,32 @@ mkdir "$tmp/x"
 tar -xzf "$tarball" -C "$tmp/x"
 dir=$(echo "$tmp"/x/gtm-*-linux-x64)
 case "$dir" in "$repo"/*) fail "unpacked inside the checkout" ;; esac
-for f in gtm gtm-headless LICENSE README.md io.github.gputaskman.gtm.desktop io.github.gputaskman.gtm.png; do
+for f in gtm gtm-window LICENSE README.md io.github.gputaskman.gtm.desktop io.github.gputaskman.gtm.png; do
   [ -e "$dir/$f" ] || fail "the tarball has no $f"
 done
-[ -x "$dir/gtm" ] && [ -x "$dir/gtm-headless" ] || fail "binaries lost their executable bit"
+[ -x "$dir/gtm" ] && [ -x "$dir/gtm-window" ] || fail "binaries lost their executable bit"
 if tar -tzf "$tarball" | grep -Eiq 'libnvidia|libcuda'; then fail "the tarball bundles NVIDIA driver libraries"; fi
 version=${tarball#gtm-}; version=${version%-linux-x64.tar.gz}
 
 cd "$dir"
 run() { env -i PATH=/usr/bin:/bin HOME="$tmp/home" "$@"; }
 mkdir -p "$tmp/home"
-run ./gtm --help > "$tmp/gui-help.txt" 2>&1 || fail "gtm --help exited $?"
-run ./gtm-headless --help > "$tmp/cli-help.txt" 2>&1 || fail "gtm-headless --help exited $?"
-grep -qi "usage" "$tmp/gui-help.txt" || fail "gtm --help printed no usage: $(head -3 "$tmp/gui-help.txt")"
-grep -qi "usage" "$tmp/cli-help.txt" || fail "gtm-headless --help printed no usage"
-for b in gtm gtm-headless; do
+run ./gtm --help > "$tmp/cli-help.txt" 2>&1 || fail "gtm --help exited $?"
+run ./gtm-window --help > "$tmp/gui-help.txt" 2>&1 || fail "gtm-window --help exited $?"
+grep -qi "usage" "$tmp/cli-help.txt" || fail "gtm --help printed no usage: $(head -3 "$tmp/cli-help.txt")"
+grep -qi "usage" "$tmp/gui-help.txt" || fail "gtm-window --help printed no usage"
+for b in gtm gtm-window; do
   run ./$b --version > "$tmp/version.txt" 2>&1 || fail "$b --version exited $?"
   grep -qF "gtm $version" "$tmp/version.txt" || fail "$b --version says $(cat "$tmp/version.txt"), not $version (stamped from git describe)"
 done
-run ./gtm-headless --json > "$tmp/snap.json" 2> "$tmp/json.err" || fail "gtm-headless --json exited $?: $(head -3 "$tmp/json.err")"
-grep -q '"schema_version"' "$tmp/snap.json" || fail "gtm-headless --json wrote no snapshot"
-run ./gtm-headless diff "$tmp/snap.json" "$tmp/snap.json" > /dev/null || fail "gtm-headless cannot read back its own --json"
+run ./gtm --json > "$tmp/snap.json" 2> "$tmp/json.err" || fail "gtm --json exited $?: $(head -3 "$tmp/json.err")"
+grep -q '"schema_version"' "$tmp/snap.json" || fail "gtm --json wrote no snapshot"
+run ./gtm diff "$tmp/snap.json" "$tmp/snap.json" > /dev/null || fail "gtm cannot read back its own --json"
+# gtm is the headless build; asked for the window it becomes gtm-window,
+# whose own answer without a display shows it got there.
+objdump -p gtm | grep -Eq 'NEEDED +lib(GL|X11|wayland)' && fail "gtm links window libraries; it should be the headless build"
+run ./gtm --demo > /dev/null 2> "$tmp/window.err" && fail "gtm --demo without a display exited 0"
+grep -q "no display found" "$tmp/window.err" || fail "gtm --demo did not reach gtm-window: $(head -3 "$tmp/window.err")"
 
 # The .deb and .rpm packages of these very binaries (not built again), then
 # installed and removed as root (packaging/test-packages.sh).

@@ -2,9 +2,11 @@
 # Checks the .deb and .rpm packages in DIR (packaging/package.sh's output)
 # as a user gets them: each .sha256 verifies; each .deb's files and
 # dependencies; as root, each .deb installs with dpkg -i (missing
-# dependencies from apt first), `gtm --version` runs, the desktop entry,
-# icons, man page and license are in place, the other package is refused
-# (they conflict), and dpkg -r leaves none of its files behind. Each .rpm's
+# dependencies from apt first), `gtm --version` and `gtm --json` run,
+# `gtm --demo` reaches the window build (gtm) or names where it looked
+# (gtm-headless), the desktop entry, icons, man page and license are in
+# place, the other package is refused (they conflict), and dpkg -r leaves
+# none of its files behind. Each .rpm's
 # file list (rpm -qpl), license and dependencies (rpm -qpR).
 #
 # usage: packaging/test-packages.sh DIR [BINARY-VERSION]
@@ -21,7 +23,7 @@ app=io.github.gputaskman.gtm
 icons=(/usr/share/icons/hicolor/scalable/apps/$app.svg)
 for s in 16 24 32 48 64 128 256; do icons+=("/usr/share/icons/hicolor/${s}x$s/apps/$app.png"); done
 # What each package must hold (and nothing else but its directories).
-files_gtm=(/usr/bin/gtm /usr/share/man/man1/gtm.1.gz /usr/share/applications/$app.desktop "${icons[@]}")
+files_gtm=(/usr/bin/gtm /usr/libexec/gtm/gtm-window /usr/share/man/man1/gtm.1.gz /usr/share/applications/$app.desktop "${icons[@]}")
 files_headless=(/usr/bin/gtm /usr/share/man/man1/gtm.1.gz)
 # Window libraries: the headless package must declare none of them.
 gui_libs='libgl|libegl|libx11|libxrandr|libxcursor|libxi|libxinerama|libxxf86vm|libwayland|libxkbcommon'
@@ -67,6 +69,12 @@ if dpkg-deb -f "$deb_headless" Depends | grep -Eiq "$gui_libs"; then
 fi
 [ "$(dpkg-deb -f "$deb_gtm" Conflicts)" = gtm-headless ] && [ "$(dpkg-deb -f "$deb_headless" Conflicts)" = gtm ] ||
   fail "gtm and gtm-headless must conflict (both install /usr/bin/gtm)"
+# The gtm package's /usr/bin/gtm is the headless build (it starts fast and
+# execs the window); the window build is /usr/libexec/gtm/gtm-window.
+dpkg-deb --fsys-tarfile "$deb_gtm" | tar -xO ./usr/bin/gtm > "$tmp/gtm"
+dpkg-deb --fsys-tarfile "$deb_gtm" | tar -xO ./usr/libexec/gtm/gtm-window > "$tmp/gtm-window"
+objdump -p "$tmp/gtm" | grep -Eq 'NEEDED +lib(GL|X11|wayland)' && fail "$deb_gtm: /usr/bin/gtm links window libraries"
+objdump -p "$tmp/gtm-window" | grep -Eq 'NEEDED +libGL' || fail "$deb_gtm: /usr/libexec/gtm/gtm-window is not the window build"
 # The man page inside is gzip and renders without warnings.
 dpkg-deb --fsys-tarfile "$deb_gtm" | tar -xO ./usr/share/man/man1/gtm.1.gz > "$tmp/gtm.1.gz"
 gzip -t "$tmp/gtm.1.gz" || fail "the man page is not gzip"
@@ -119,6 +127,13 @@ check_install() { # DEB NAME OTHER-DEB FILES...
   [ -z "$binver" ] || grep -qF "gtm $binver" "$tmp/version.txt" || fail "installed gtm --version says $(cat "$tmp/version.txt"), not $binver"
   env -i PATH=/usr/bin:/bin HOME="$tmp" gtm --json > "$tmp/snap.json" 2>/dev/null || fail "installed gtm --json exited $?"
   grep -q '"schema_version"' "$tmp/snap.json" || fail "installed gtm --json wrote no snapshot"
+  # /usr/bin/gtm is the headless build in both; asked for the window (no
+  # display here) it becomes /usr/libexec/gtm/gtm-window, which says so, or
+  # without one names where it looked.
+  local want="no display found"
+  [ "$name" = gtm ] || want="found no gtm-window at /usr/bin/gtm-window or /usr/libexec/gtm/gtm-window"
+  if env -i PATH=/usr/bin:/bin HOME="$tmp" gtm --demo > /dev/null 2> "$tmp/window.err"; then fail "installed gtm --demo without a display exited 0"; fi
+  grep -qF "$want" "$tmp/window.err" || fail "installed $name: gtm --demo said $(head -3 "$tmp/window.err"), want \"$want\""
   if [ -f "/usr/share/man/man1/gtm.1.gz" ] && command -v man >/dev/null; then
     [ "$(man -w gtm 2>/dev/null)" = /usr/share/man/man1/gtm.1.gz ] || fail "man -w gtm does not find the installed page"
   fi
@@ -126,7 +141,7 @@ check_install() { # DEB NAME OTHER-DEB FILES...
   if dpkg -i "$other" > "$tmp/conflict.log" 2>&1; then fail "dpkg installed $other beside $name (they must conflict)"; fi
   [ "$(dpkg-query -W -f='${Status}' "$name")" = "install ok installed" ] || fail "installing $other disturbed $name"
   dpkg -r "$name" > "$tmp/dpkg.log" 2>&1 || fail "dpkg -r $name: $(tail -3 "$tmp/dpkg.log")"
-  for f in "${paths[@]}" "/usr/share/doc/$name"; do
+  for f in "${paths[@]}" "/usr/share/doc/$name" /usr/libexec/gtm; do
     [ ! -e "$f" ] || fail "dpkg -r $name left $f behind"
   done
   if dpkg-query -W -f='${Status}' "$name" 2>/dev/null | grep -q installed; then
@@ -144,7 +159,9 @@ else
       fail "package $n is already installed here; remove it first (the check installs and removes it)"
     fi
   done
-  [ ! -e /usr/bin/gtm ] || fail "/usr/bin/gtm exists (not from a package); the check would overwrite it"
+  for f in /usr/bin/gtm /usr/libexec/gtm/gtm-window; do
+    [ ! -e "$f" ] || fail "$f exists (not from a package); the check would overwrite it"
+  done
   check_install "$deb_gtm" gtm "$deb_headless" "${files_gtm[@]}"
   check_install "$deb_headless" gtm-headless "$deb_gtm" "${files_headless[@]}"
 fi
