@@ -7,8 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gputaskman/gtm/app/capture"
 	"github.com/gputaskman/gtm/inspect/procmaps/maptest"
@@ -182,4 +184,39 @@ func BenchmarkJSONColdStart(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkJSONColdStartVsPs runs the headless gtm --json and
+// `ps -e -o pid,comm,args` in alternating pairs (one pair an iteration, so
+// both see the same machine) and reports the median of each and their ratio
+// (budget: gtm ≤ 1.0× ps; README, Performance). The headless build is what
+// `make build` installs as bin/gtm (the window is bin/gtm-window beside it).
+// Run it with -benchtime=40x.
+func BenchmarkJSONColdStartVsPs(b *testing.B) {
+	needBinary(b)
+	ps, err := exec.LookPath("ps")
+	if err != nil {
+		b.Skip("no ps")
+	}
+	timeRun := func(name string, args ...string) time.Duration {
+		start := time.Now()
+		if err := exec.Command(name, args...).Run(); err != nil {
+			b.Fatalf("%s: %v", name, err)
+		}
+		return time.Since(start)
+	}
+	var gtm, psT []time.Duration
+	for i := 0; i < b.N; i++ {
+		gtm = append(gtm, timeRun(headlessBinary, "--json"))
+		psT = append(psT, timeRun(ps, "-e", "-o", "pid,comm,args"))
+	}
+	median := func(d []time.Duration) time.Duration {
+		s := slices.Clone(d)
+		slices.Sort(s)
+		return s[len(s)/2]
+	}
+	g, p := median(gtm), median(psT)
+	b.ReportMetric(float64(g.Microseconds())/1000, "gtm-ms")
+	b.ReportMetric(float64(p.Microseconds())/1000, "ps-ms")
+	b.ReportMetric(float64(g)/float64(p), "ratio-to-ps")
 }

@@ -164,3 +164,46 @@ func TestHeadlessAsWindowDoesNotLoop(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestHeadlessRefusesUntrustedWindow: gtm often runs as root and exec hands
+// gtm-window that trust, so a gtm-window another user could have written
+// (the file or its folder writable by others, or owned by someone who is
+// neither root nor gtm's owner) is refused, naming why, and never run.
+func TestHeadlessRefusesUntrustedWindow(t *testing.T) {
+	type setup func(t *testing.T, window string)
+	cases := map[string]struct {
+		setup setup
+		want  string
+	}{
+		"file writable by others": {func(t *testing.T, w string) { must(t, os.Chmod(w, 0o757)) }, "is writable by other users (mode 0757)"},
+		"file writable by its group": {func(t *testing.T, w string) {
+			must(t, os.Chmod(w, 0o775))
+			must(t, os.Chown(w, -1, 65534))
+		}, "is writable by other users (mode 0775)"},
+		"folder writable by others": {func(t *testing.T, w string) { must(t, os.Chmod(filepath.Dir(w), os.ModeSticky|0o777)) }, "is writable by other users (mode 1777)"},
+		"file of another user": {func(t *testing.T, w string) { must(t, os.Chown(w, 65534, -1)) }, "belongs to uid 65534, neither root nor gtm's owner"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if os.Geteuid() != 0 && (strings.Contains(name, "another user") || strings.Contains(name, "group")) {
+				t.Skip("chown needs root")
+			}
+			dir := t.TempDir()
+			gtm := installHeadless(t, dir, "bin/gtm")
+			window := filepath.Join(dir, "bin", "gtm-window")
+			writeFile(t, dir, "bin/gtm-window", standInWindow, 0o755)
+			tc.setup(t, window)
+			_, code, stdout, stderr := runGtm(t, gtm, "--demo")
+			if code != 1 || strings.Contains(stdout, "stand-in") || !strings.Contains(stderr, "cannot start the window: "+window+": ") || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, tc.want)
+			}
+		})
+	}
+	// The same file, root's or gtm's owner's and written by nobody else, runs.
+	dir := t.TempDir()
+	gtm := installHeadless(t, dir, "bin/gtm")
+	writeFile(t, dir, "bin/gtm-window", standInWindow, 0o755)
+	if _, code, stdout, _ := runGtm(t, gtm, "--demo"); code != 0 || !strings.Contains(stdout, "stand-in") {
+		t.Errorf("a trusted gtm-window did not run: exit %d, stdout %q", code, stdout)
+	}
+}

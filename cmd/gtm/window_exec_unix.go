@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -66,12 +67,53 @@ func handOffWindow(argv []string) error {
 	if err != nil || filepath.Base(self) == windowName {
 		return nil
 	}
+	owner, err := ownerOf(self)
+	if err != nil {
+		return nil
+	}
 	for _, p := range paths {
-		err := syscall.Exec(p, argv, os.Environ())
-		if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ENOTDIR) {
+		real, err := filepath.EvalSymlinks(p)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			continue
 		}
+		if err == nil {
+			err = trusted(real, owner)
+		}
+		if err == nil {
+			err = syscall.Exec(real, argv, os.Environ())
+		}
 		return fmt.Errorf("cannot start the window: %s: %v", p, err)
+	}
+	return nil
+}
+
+// ownerOf is the user owning the file at path.
+func ownerOf(path string) (uint32, error) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return 0, err
+	}
+	return st.Uid, nil
+}
+
+// trusted refuses a gtm-window that someone gtm does not already trust
+// could have put there or changed: gtm often runs as root, and exec hands
+// the window that trust. The file and its folder must belong to root or
+// to gtm's own owner, and be writable by nobody else (a group may write
+// only when it is root's).
+func trusted(path string, owner uint32) error {
+	for _, p := range []string{path, filepath.Dir(path)} {
+		var st syscall.Stat_t
+		if err := syscall.Stat(p, &st); err != nil {
+			return err
+		}
+		mode := st.Mode & 0o7777
+		switch {
+		case st.Uid != 0 && st.Uid != owner:
+			return fmt.Errorf("%s belongs to uid %d, neither root nor gtm's owner (uid %d); not running it", p, st.Uid, owner)
+		case st.Mode&0o002 != 0, st.Mode&0o020 != 0 && st.Gid != 0:
+			return fmt.Errorf("%s is writable by other users (mode %04o); not running it", p, mode)
+		}
 	}
 	return nil
 }
