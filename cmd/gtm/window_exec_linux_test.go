@@ -181,7 +181,7 @@ func TestHeadlessRefusesUntrustedWindow(t *testing.T) {
 			must(t, os.Chown(w, -1, 65534))
 		}, "is writable by other users (mode 0775)"},
 		"folder writable by others": {func(t *testing.T, w string) { must(t, os.Chmod(filepath.Dir(w), os.ModeSticky|0o777)) }, "is writable by other users (mode 1777)"},
-		"file of another user": {func(t *testing.T, w string) { must(t, os.Chown(w, 65534, -1)) }, "belongs to uid 65534, neither root nor gtm's owner"},
+		"file of another user":      {func(t *testing.T, w string) { must(t, os.Chown(w, 65534, -1)) }, "belongs to uid 65534, neither root nor gtm's owner"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
