@@ -234,8 +234,12 @@ func TestChildOpensModels(t *testing.T) {
 			t.Errorf("open %+v: opener or time outside %v [%v, %v]", o, p, before, after)
 		}
 	}
+	// Not Unpinned: the whole filesystem is marked, so a process elsewhere
+	// (another test package running beside this one) that opens a model
+	// file and exits before its event is read counts there; pinning has its
+	// own tests (TestExitedOpener).
 	st := tr.Stats()
-	if st.Kept < 3 || st.Events < 5 || !slices.Contains(st.Marked, dir) || st.ByPID != "" || st.Unpinned != 0 {
+	if st.Kept < 3 || st.Events < 5 || !slices.Contains(st.Marked, dir) || st.ByPID != "" {
 		t.Errorf("stats %+v", st)
 	}
 	t.Logf("root filesystem %s: marked %v, mount only %v", fsType(dir), st.Marked, st.MountOnly)
