@@ -98,6 +98,21 @@ func Classify(pts []Point, p Params) Trend {
 // taken from the foot on.
 func rising(pts []Point, t Trend, p Params) Trend {
 	seg := pts[footIndex(pts, true):]
+	t = risingFrom(seg, t, p)
+	// Steps and then growth (a model loaded, then a leak): the growth
+	// after the last step is named, from that step on.
+	if t.Shape == WarmUp {
+		if i := lastStep(seg, p.MinChange/4); i > 0 && len(seg)-i >= 3 {
+			if g := risingFrom(seg[i:], t, p); g.Shape == Growth {
+				return g
+			}
+		}
+	}
+	return t
+}
+
+// risingFrom names the rise that starts at seg[0].
+func risingFrom(seg []Point, t Trend, p Params) Trend {
 	t.Since = seg[0].At
 	s, ok := TheilSen(seg)
 	segSpan := seg[len(seg)-1].At.Sub(seg[0].At)
@@ -116,6 +131,26 @@ func rising(pts []Point, t Trend, p Params) Trend {
 		t.Shape, t.Slope = Growth, s
 	}
 	return t
+}
+
+// lastStep is the index of the reading after seg's last step: an increment
+// of at least floor and eight times the median increment. 0 when none.
+func lastStep(seg []Point, floor float64) int {
+	var buf [maxPoints]float64
+	ds := buf[:0]
+	for i := 1; i < len(seg) && len(ds) < len(buf); i++ {
+		ds = append(ds, math.Abs(seg[i].Bytes-seg[i-1].Bytes))
+	}
+	if len(ds) == 0 {
+		return 0
+	}
+	med := selectKth(ds, len(ds)/2)
+	for i := len(seg) - 1; i >= 1; i-- {
+		if d := seg[i].Bytes - seg[i-1].Bytes; d >= floor && d >= 8*med {
+			return i
+		}
+	}
+	return 0
 }
 
 // levelled: over the last recent of seg, it rose at under half of s.

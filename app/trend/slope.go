@@ -4,9 +4,9 @@
 //
 // Every figure here is an INFERENCE over measured readings (docs/design.md,
 // "Trends and energy"): it carries its window, its method and its error,
-// and is never added to a measured total. The package imports nothing of
-// gtm's: callers feed it readings and keep what it returns beside the
-// measurements it came from.
+// and is never added to a measured total. Its arithmetic imports nothing
+// of gtm's; Annotator (snapshot.go) reads a snapshot's measured readings
+// and writes the trends beside them.
 package trend
 
 import "time"

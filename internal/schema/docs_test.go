@@ -25,6 +25,8 @@ var docSections = map[string]string{
 	"processes[].models[]":   "`models[]`",
 	"processes[].llm":        "`llm`",
 	"served_models[]":        "`served_models[]`",
+	"devices[].vram_trend":   "Trends",
+	"processes[].vram_trend": "Trends",
 }
 
 // docSection is one heading of docs/json.md: its table rows by key (a

@@ -49,8 +49,11 @@ type Process struct {
 	VRAMBytes         *uint64     `json:"vram_bytes"`
 	VRAMInferredBytes *uint64     `json:"vram_inferred_bytes"`
 	VRAMInferredBy    *Provenance `json:"vram_inferred_by"`
-	SpillBytes        *uint64     `json:"spill_bytes"`
-	PagedBytes        *uint64     `json:"paged_bytes"`
+	// VRAMTrend is where VRAMBytes is heading (inferred; null with too
+	// little history).
+	VRAMTrend  *Trend  `json:"vram_trend"`
+	SpillBytes *uint64 `json:"spill_bytes"`
+	PagedBytes *uint64 `json:"paged_bytes"`
 
 	GPUUtilPercent     *float64 `json:"gpu_util_percent"`
 	SMUtilPercent      *float64 `json:"sm_util_percent"`
