@@ -134,3 +134,48 @@ func TestSummaryHugeReadingsStayShort(t *testing.T) {
 		t.Errorf("a huge reading printed in full:\n%s", text.String())
 	}
 }
+
+// TestLeakSuspects: a capture in which one process grows 20 MiB/s from
+// its 60th second lists it once, from about when it began, at about that
+// rate, with its measured growth; a process that loads its model in steps
+// is not listed; and the shipped demo capture lists nothing.
+func TestLeakSuspects(t *testing.T) {
+	start := time.Date(2026, 12, 7, 11, 0, 0, 0, time.UTC)
+	t0 := start.Add(time.Hour)
+	var snaps []*schema.Snapshot
+	for sec := 0; sec <= 240; sec++ {
+		leaking := uint64(2 << 30)
+		if sec > 60 {
+			leaking += uint64(sec-60) * 20 << 20
+		}
+		loaded := uint64(1 << 30)
+		if sec >= 10 {
+			loaded = 7 << 30
+		}
+		snaps = append(snaps, fxSnap(t0.Add(time.Duration(sec)*time.Second), fxDev(leaking+loaded, 50),
+			fxProc(10, "trainer", start, fxU64(leaking)), fxProc(11, "llama-server", start, fxU64(loaded))))
+	}
+	s := Summarize(snaps)
+	if len(s.LeakSuspects) != 1 {
+		t.Fatalf("leak suspects %+v, want the trainer once", s.LeakSuspects)
+	}
+	l := s.LeakSuspects[0]
+	if l.PID != 10 || l.Since.Sub(t0) < 55*time.Second || l.Since.Sub(t0) > 65*time.Second ||
+		l.BytesPerSecond < 19<<20 || l.BytesPerSecond > 21<<20 || l.GrewBytes == nil || *l.GrewBytes < 3500<<20 || l.Source != "inferred" {
+		t.Errorf("suspect %+v (since +%v, grew %v)", l, l.Since.Sub(t0), l.GrewBytes)
+	}
+	var text strings.Builder
+	must(t, s.WriteText(&text, "leak.jsonl"))
+	if !strings.Contains(text.String(), "Leak suspects") || !strings.Contains(text.String(), "trainer") {
+		t.Errorf("text lacks the suspect:\n%s", text.String())
+	}
+
+	f, err := os.Open("../../assets/demo/capture.jsonl")
+	must(t, err)
+	defer f.Close()
+	demo, err := capture.Read(f)
+	must(t, err)
+	if d := Summarize(demo); len(d.LeakSuspects) != 0 || len(d.FullForecasts) != 0 {
+		t.Errorf("the demo capture lists %+v and %+v", d.LeakSuspects, d.FullForecasts)
+	}
+}

@@ -107,3 +107,14 @@ func toSchema(t Trend) *schema.Trend {
 	}
 	return out
 }
+
+// AnnotateAll recomputes the trends of a capture's snapshots (in the order
+// taken) from their recorded readings, replacing any recorded with them:
+// what a replay or a summary shows is inferred the same way whichever gtm
+// recorded it.
+func AnnotateAll(snaps []*schema.Snapshot) {
+	a := NewAnnotator()
+	for _, s := range snaps {
+		a.Annotate(s)
+	}
+}
