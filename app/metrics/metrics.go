@@ -94,6 +94,10 @@ var (
 	pVRAM     = desc("process_vram_bytes", "GPU memory of a process on a device, measured by the driver.", processLabels...)
 	pInferred = desc("process_vram_inferred_bytes", "GPU memory whose owner was matched by evidence (inferred, not measured); never add it to measured totals.", append(processLabels[:len(processLabels):len(processLabels)], "inferred_by")...)
 	pGPUUtil  = desc("process_gpu_utilization_percent", "The busiest of the process's engines, 0-100 (measured).", processLabels...)
+	pGrowth   = desc("process_vram_growth_bytes_per_second", "How fast a process's GPU memory grows over the last 10 minutes (Theil-Sen slope; inferred from the measured readings, not measured); shape is steady, warm-up, steady growth (a leak suspect) or release. Absent under 30 s of readings.", append(processLabels[:len(processLabels):len(processLabels)], "shape")...)
+
+	dGrowth   = desc("device_vram_growth_bytes_per_second", "How fast a GPU's used memory grows over the last 10 minutes (Theil-Sen slope; inferred, not measured); shape as for processes. Absent under 30 s of readings.", append(deviceLabels[:len(deviceLabels):len(deviceLabels)], "shape")...)
+	dFullSecs = desc("device_vram_full_seconds", "Seconds until the GPU's memory would be full at the rate its used memory grows steadily (inferred); absent unless it grows steadily and would be full within an hour.", deviceLabels...)
 
 	mMemory = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers, activations or CUDA graphs (kind), reported by the runtime or estimated from the model file's header (source); not measured, never part of measured totals.", modelLabels...)
 	mCtx    = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", withPod("model", "process", "pid", "source")...)
@@ -291,6 +295,12 @@ func deviceMetrics(ch sink, s *schema.Snapshot) map[int]string {
 		floatGauge(ch, dMemClock, d.MemoryClockMHz, 1e6, l)
 		bytesGauge(ch, dPCIeRx, d.PCIeRxBytesPerS, l)
 		bytesGauge(ch, dPCIeTx, d.PCIeTxBytesPerS, l)
+		if t := d.VRAMTrend; t != nil {
+			ch.put(gauge(dGrowth, t.BytesPerSecond, append(l[:len(l):len(l)], t.Shape)...))
+		}
+		if f := d.VRAMForecast; f != nil {
+			ch.put(gauge(dFullSecs, f.FullInSeconds, l...))
+		}
 	}
 	return names
 }
@@ -340,6 +350,9 @@ func processMetrics(ch sink, s *schema.Snapshot, names map[int]string) {
 			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:len(l):len(l)], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
+		if t := p.VRAMTrend; t != nil {
+			ch.put(gauge(pGrowth, t.BytesPerSecond, append(l[:len(l):len(l)], t.Shape)...))
+		}
 		if !modelDone[p.PIDLabel] {
 			modelDone[p.PIDLabel] = modelMetrics(ch, p, liveDone)
 		}
