@@ -54,7 +54,8 @@ var DefaultParams = Params{Window: 10 * time.Minute, MinSpan: 30 * time.Second, 
 type Trend struct {
 	Shape Shape
 	Slope Slope // over the whole window
-	// Span is the time the readings used cover (at most Params.Window).
+	// Span is the time the readings used cover (at most Params.Window;
+	// for Growth, from the foot of the rise).
 	Span time.Duration
 	// Since is when the current rise began (Growth, WarmUp) or the fall
 	// (Release): the last reading at the foot of it. Zero otherwise.
@@ -63,7 +64,7 @@ type Trend struct {
 
 // Method says how the trend was inferred, for the evidence a user reads.
 func (t Trend) Method() string {
-	return fmt.Sprintf("Theil–Sen slope over %d readings in the last %s; inferred, not measured", t.Slope.Points, t.Span.Round(time.Second))
+	return fmt.Sprintf("Theil–Sen slope over %d readings in the last %s", t.Slope.Points, t.Span.Round(time.Second))
 }
 
 // Classify infers the trend of pts (oldest first) at their last reading,
@@ -128,7 +129,7 @@ func risingFrom(seg []Point, t Trend, p Params) Trend {
 	case segSpan < p.MinGrowth:
 		t.Shape = WarmUp // rising, too briefly to call growth yet
 	default:
-		t.Shape, t.Slope = Growth, s
+		t.Shape, t.Slope, t.Span = Growth, s, segSpan
 	}
 	return t
 }

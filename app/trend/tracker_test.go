@@ -1,6 +1,7 @@
 package trend_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -63,19 +64,30 @@ func TestSeriesBounded(t *testing.T) {
 }
 
 // BenchmarkClassify is one process's refresh: a reading added to a full
-// ten-minute series at 1 s and the trend read (budget: 0.05 ms).
+// ten-minute series at 1 s and the trend read (budget: 0.05 ms), for each
+// kind of series a process shows.
 func BenchmarkClassify(b *testing.B) {
-	tk := trend.NewTracker[int](trend.DefaultParams)
-	fast := traces()[5]
-	for sec := 0; sec < 600; sec++ {
-		v, _ := fast.at(sec)
-		tk.Add(1, trend.Point{At: t0.Add(time.Duration(sec) * time.Second), Bytes: v})
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
-		sec := 600 + i
-		v, _ := fast.at(sec % fast.seconds)
-		tk.Add(1, trend.Point{At: t0.Add(time.Duration(sec) * time.Second), Bytes: v})
+	for _, tr := range traces() {
+		b.Run(strings.ReplaceAll(tr.name, " ", "_"), func(b *testing.B) {
+			tk := trend.NewTracker[int](trend.DefaultParams)
+			at := func(sec int) float64 {
+				// Past the trace's end, it holds its last reading.
+				for s := min(sec, tr.seconds); s >= 0; s-- {
+					if v, ok := tr.at(s); ok {
+						return v
+					}
+				}
+				return 0
+			}
+			for sec := 0; sec < 600; sec++ {
+				tk.Add(1, trend.Point{At: t0.Add(time.Duration(sec) * time.Second), Bytes: at(sec)})
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				sec := 600 + i%600 // the trace's tenth minute, again and again
+				tk.Add(1, trend.Point{At: t0.Add(time.Duration(600+i) * time.Second), Bytes: at(sec)})
+			}
+		})
 	}
 }

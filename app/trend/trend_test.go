@@ -3,6 +3,7 @@ package trend_test
 import (
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +69,7 @@ func TestTraces(t *testing.T) {
 		if o.delay >= 0 {
 			delay = fmt.Sprintf("%d s", o.delay)
 		}
-		fmt.Fprintf(&table, "| %s | %s | %d of %d | %.0f %% |\n", tr.name, delay, o.falseAlarms, tr.seconds+1, 100*o.worstRateErr)
+		fmt.Fprintf(&table, "| %s | %s | %d of %d | %.1f %% |\n", tr.name, delay, o.falseAlarms, tr.seconds+1, 100*o.worstRateErr)
 		if o.falseAlarms > 0 {
 			t.Errorf("%s: named steady growth for %d seconds without a leak", tr.name, o.falseAlarms)
 		}
@@ -84,6 +85,14 @@ func TestTraces(t *testing.T) {
 		}
 	}
 	t.Logf("generated traces, one reading a second, window %s:\n%s", trend.DefaultParams.Window, table.String())
+	// docs/trends.md shows this very table.
+	docs, err := os.ReadFile("../../docs/trends.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(docs), table.String()) {
+		t.Errorf("docs/trends.md does not hold the table the traces give now:\n%s", table.String())
+	}
 }
 
 // TestShapesNamed: each trace ends in the shape a user would name it.
@@ -107,8 +116,8 @@ func TestShapesNamed(t *testing.T) {
 		if got.Shape != want[tr.name] {
 			t.Errorf("%s at %d s: %q, want %q", tr.name, at, got.Shape, want[tr.name])
 		}
-		if got.Shape != trend.Unknown && !strings.Contains(got.Method(), "inferred") {
-			t.Errorf("%s: method %q does not say it is inferred", tr.name, got.Method())
+		if got.Shape != trend.Unknown && !strings.Contains(got.Method(), "Theil–Sen slope over") {
+			t.Errorf("%s: method %q does not say how", tr.name, got.Method())
 		}
 	}
 }

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gputaskman/gtm/app/internal/textfmt"
+	"github.com/gputaskman/gtm/internal/schema"
+)
+
+// TrendCell is a VRAM trend in a table cell: an arrow and the shape, the
+// rate for steady growth (a leak suspect); n/a while there is too little
+// history. Inferred, as the column heading and the notes say.
+func TrendCell(t *schema.Trend) string {
+	if t == nil {
+		return NA
+	}
+	switch t.Shape {
+	case "steady growth":
+		return "↑ " + PerMinute(t.BytesPerSecond)
+	case "warm-up":
+		return "↗ warm-up"
+	case "release":
+		return "↓ release"
+	case "steady":
+		return "→ steady"
+	}
+	return t.Shape
+}
+
+// PerMinute is a rate in bytes per second shown per minute ("1.2 GiB/min").
+func PerMinute(bytesPerSecond float64) string {
+	return textfmt.Bytes(uint64(math.Max(0, bytesPerSecond*60))) + "/min"
+}
+
+// Minutes is a forecast's time left as people say it: "~12 min", "~45 s".
+func Minutes(seconds float64) string {
+	d := time.Duration(seconds * float64(time.Second))
+	if d < time.Minute {
+		return fmt.Sprintf("~%d s", int(d.Seconds()))
+	}
+	return fmt.Sprintf("~%d min", int(math.Round(d.Minutes())))
+}
+
+// ForecastLine says when a device would be full at its current rate, and
+// who drives it; "" without a forecast.
+func ForecastLine(d schema.Device) string {
+	f := d.VRAMForecast
+	if f == nil {
+		return ""
+	}
+	s := fmt.Sprintf("VRAM full in %s at %s", Minutes(f.FullInSeconds), PerMinute(f.BytesPerSecond))
+	if f.LatestSeconds != nil && *f.LatestSeconds > f.FullInSeconds {
+		s += fmt.Sprintf(" (%s to %s)", Minutes(f.SoonestSeconds), Minutes(*f.LatestSeconds))
+	}
+	if f.DrivenByPID != nil {
+		s += fmt.Sprintf(", driven by PID %d", *f.DrivenByPID)
+	}
+	return s + " (inferred from its measured use)"
+}
+
+// LeakLine is one leak suspect for the notes: who, how fast, since when;
+// "" when the process's trend is not steady growth.
+func LeakLine(p schema.Process, now time.Time) string {
+	t := p.VRAMTrend
+	if t == nil || t.Shape != "steady growth" {
+		return ""
+	}
+	since := ""
+	if t.Since != nil {
+		since = fmt.Sprintf(" for %s", textfmt.Elapsed(now.Sub(*t.Since).Seconds()))
+	}
+	return fmt.Sprintf("leak suspect: %s %s on GPU %s grows %s%s, spread over many readings (inferred: %s)",
+		p.PIDLabel, FormatString(p.Name), deviceCell(p.DeviceIndex), PerMinute(t.BytesPerSecond), since, t.Method)
+}
