@@ -1,0 +1,100 @@
+package tray
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gputaskman/gtm/app/report"
+	"github.com/gputaskman/gtm/internal/schema"
+)
+
+// TrendAlerts is the reducer of the trend notifications: a process named a
+// leak suspect (its VRAM in steady growth) and a GPU forecast full within
+// the hour. Each alerts once when it begins and is re-armed when it ends
+// (the process's growth stops or the forecast goes), as the VRAM alert is
+// re-armed by a fall. Both are inferences, and say so.
+type TrendAlerts struct {
+	leaks map[leakKey]bool // processes alerted and still growing
+	full  map[int]bool     // GPUs alerted and still forecast full
+}
+
+// leakKey is a process on a device; the start time keeps a reused PID
+// from inheriting an alert.
+type leakKey struct {
+	device int
+	pid    string
+	start  time.Time
+}
+
+// Reset re-arms everything (the alerts were turned off and on, or the
+// window switched to or from the demo).
+func (a *TrendAlerts) Reset() { a.leaks, a.full = nil, nil }
+
+// Step advances the reducer by one snapshot and returns what to notify.
+func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
+	if s == nil {
+		return nil
+	}
+	if a.leaks == nil {
+		a.leaks, a.full = map[leakKey]bool{}, map[int]bool{}
+	}
+	var out []Alert
+	growing := map[leakKey]bool{}
+	for _, p := range s.Processes {
+		if p.DeviceIndex == nil || p.VRAMTrend == nil || p.VRAMTrend.Shape != "steady growth" {
+			continue
+		}
+		k := leakKey{device: *p.DeviceIndex, pid: p.PIDLabel}
+		if p.StartTime != nil {
+			k.start = *p.StartTime
+		}
+		growing[k] = true
+		if !a.leaks[k] {
+			out = append(out, leakAlert(s, p))
+		}
+	}
+	a.leaks = growing
+	forecast := map[int]bool{}
+	for _, d := range s.Devices {
+		if d.VRAMForecast == nil {
+			continue
+		}
+		forecast[d.Index] = true
+		if !a.full[d.Index] {
+			out = append(out, fullAlert(s, d))
+		}
+	}
+	a.full = forecast
+	return out
+}
+
+// leakAlert names the process, its GPU and how fast it grows.
+func leakAlert(s *schema.Snapshot, p schema.Process) Alert {
+	title := fmt.Sprintf("Leak suspect: %s (PID %s) keeps growing on GPU %d", report.FormatString(p.Name), p.PIDLabel, *p.DeviceIndex)
+	body := fmt.Sprintf("VRAM %s, growing %s at a steady rate (inferred from its readings: %s)",
+		report.FormatBytes(p.VRAMBytes), report.PerMinute(p.VRAMTrend.BytesPerSecond), p.VRAMTrend.Method)
+	return demoLabel(s, Alert{GPU: *p.DeviceIndex, Title: title, Body: body})
+}
+
+// fullAlert says when the GPU would be full and who drives it.
+func fullAlert(s *schema.Snapshot, d schema.Device) Alert {
+	title := fmt.Sprintf("GPU %d %s", d.Index, report.ForecastLine(d))
+	body := GPULine(d)
+	if pid := d.VRAMForecast.DrivenByPID; pid != nil {
+		for _, p := range s.Processes {
+			if p.PID == *pid && p.DeviceIndex != nil && *p.DeviceIndex == d.Index {
+				body += fmt.Sprintf("\nGrowing: %s (PID %s)", report.FormatString(p.Name), p.PIDLabel)
+			}
+		}
+	}
+	return demoLabel(s, Alert{GPU: d.Index, Title: title, Body: body})
+}
+
+// demoLabel marks an alert from the recorded demo as such.
+func demoLabel(s *schema.Snapshot, al Alert) Alert {
+	if s.Demo {
+		al.Title = "Recorded demo: " + al.Title
+		al.Body += "\n" + DemoBanner
+	}
+	return al
+}

@@ -1,0 +1,68 @@
+package tray
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gputaskman/gtm/internal/schema"
+)
+
+// trendSnap is a refresh in which PID 7 is (or is not) in steady growth
+// and GPU 0 is (or is not) forecast full.
+func trendSnap(growing, full bool, start time.Time) *schema.Snapshot {
+	name, dev, vram, used, total := "trainer", 0, uint64(9<<30), uint64(20<<30), uint64(24<<30)
+	p := schema.Process{PID: 7, PIDLabel: "7", Name: &name, DeviceIndex: &dev, StartTime: &start, VRAMBytes: &vram,
+		VRAMTrend: &schema.Trend{Shape: "warm-up", Method: "Theil–Sen slope over 32 readings in the last 1m0s"}}
+	if growing {
+		p.VRAMTrend.Shape, p.VRAMTrend.BytesPerSecond = "steady growth", 20<<20
+	}
+	d := schema.Device{Index: 0, MemoryUsedBytes: &used, MemoryTotalBytes: &total}
+	if full {
+		pid := 7
+		d.VRAMForecast = &schema.Forecast{FullInSeconds: 204, SoonestSeconds: 180, BytesPerSecond: 20 << 20, DrivenByPID: &pid}
+	}
+	return &schema.Snapshot{Devices: []schema.Device{d}, Processes: []schema.Process{p}}
+}
+
+// TestTrendAlertsArmAndRearm: a leak suspect and a full forecast alert
+// once when they begin, not on every refresh while they last, and again
+// only after they ended; a new process under the same PID is a new one.
+func TestTrendAlertsArmAndRearm(t *testing.T) {
+	var a TrendAlerts
+	start := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	steps := []struct {
+		growing, full bool
+		start         time.Time
+		want          []string
+	}{
+		{false, false, start, nil},
+		{true, false, start, []string{"Leak suspect: trainer (PID 7) keeps growing on GPU 0"}},
+		{true, true, start, []string{"GPU 0 VRAM full in ~3 min at 1.17 GiB/min, driven by PID 7 (inferred from its measured use)"}},
+		{true, true, start, nil},
+		{false, false, start, nil},
+		{true, true, start, []string{"Leak suspect", "GPU 0 VRAM full"}},
+		{true, true, start.Add(time.Hour), []string{"Leak suspect"}}, // the PID reused by a new process
+	}
+	for i, st := range steps {
+		got := a.Step(trendSnap(st.growing, st.full, st.start))
+		if len(got) != len(st.want) {
+			t.Fatalf("step %d: %d alerts %+v, want %d", i, len(got), got, len(st.want))
+		}
+		for j, w := range st.want {
+			if !strings.HasPrefix(got[j].Title, w) {
+				t.Errorf("step %d: title %q, want %q", i, got[j].Title, w)
+			}
+		}
+	}
+	al := leakAlert(trendSnap(true, false, start), trendSnap(true, false, start).Processes[0])
+	if !strings.Contains(al.Body, "1.17 GiB/min") || !strings.Contains(al.Body, "inferred") {
+		t.Errorf("leak alert body %q", al.Body)
+	}
+	demo := trendSnap(true, false, start)
+	demo.Demo = true
+	a.Reset()
+	if got := a.Step(demo); len(got) != 1 || !strings.HasPrefix(got[0].Title, "Recorded demo: ") {
+		t.Errorf("demo alert %+v", got)
+	}
+}
