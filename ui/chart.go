@@ -59,6 +59,14 @@ func (c *Chart) SetSeries(s history.Series, end time.Time, span, gapAfter time.D
 	c.Refresh()
 }
 
+// SetTitle names the chart (the metric's name by default).
+func (c *Chart) SetTitle(title string) {
+	if c.title != title {
+		c.title = title
+		c.Refresh()
+	}
+}
+
 // Texts returns the title, latest value and scale (for tests).
 func (c *Chart) Texts() (title, value, scale string) { return c.title, c.value, c.scale }
 
@@ -75,7 +83,7 @@ func chartValue(s history.Series) string {
 	case history.MetricVRAM:
 		b := uint64(f)
 		out := report.FormatBytes(&b)
-		if s.Max > 0 {
+		if s.Max > 0 && s.MaxLabel == "total" {
 			t := uint64(s.Max)
 			out += " / " + report.FormatBytes(&t)
 		}
@@ -104,7 +112,7 @@ func chartScale(s history.Series) string {
 		return "0–120 °C"
 	case history.MetricVRAM:
 		b := uint64(s.Max)
-		return "0–" + report.FormatBytes(&b) + " (total)"
+		return "0–" + report.FormatBytes(&b) + " (" + s.MaxLabel + ")"
 	case history.MetricPower:
 		return "0–" + report.FormatUnit(&s.Max, "W") + " (" + s.MaxLabel + ")"
 	case history.MetricSMClock:

@@ -81,7 +81,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.table = newProcessTable()
 	m.pane = NewProcessPane(m.Window, opts.Actions)
 	m.pane.SetLive(!opts.Replay)
-	m.table.OnSelected = func(p *schema.Process) { m.pane.Show(m.snap, p) }
+	m.table.OnSelected = func(p *schema.Process) { m.showPane(p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
 	m.status.TextSize = theme.TextSize() * 0.9
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
@@ -318,10 +318,20 @@ func (m *MainWindow) show(s *schema.Snapshot) {
 		m.table.selectRow(0)
 	}
 	if p := m.table.selectedProcess(); p != nil {
-		m.pane.Show(s, p)
+		m.showPane(p)
 	}
 	m.updateStatus()
 	m.updateActivity()
+}
+
+// showPane explains p in the process pane, with its own VRAM chart.
+func (m *MainWindow) showPane(p *schema.Process) {
+	m.pane.Show(m.snap, p)
+	if m.snap == nil {
+		return
+	}
+	end := m.snap.TakenAt
+	m.pane.SetHistory(m.history.ProcessVRAM(p), end, chartSpan(m.history, m.device, end), gapAfter(m.history.Interval()))
 }
 
 // spanText says what the charts cover.
