@@ -27,6 +27,9 @@ type Chart struct {
 
 	title, value, scale string
 	large               bool
+	// marker is where a trend began (the foot of a steady growth), drawn
+	// as a dashed line; zero for none.
+	marker time.Time
 }
 
 // NewChart makes an empty chart for one metric.
@@ -58,6 +61,17 @@ func (c *Chart) SetSeries(s history.Series, end time.Time, span, gapAfter time.D
 	c.scale = chartScale(s)
 	c.Refresh()
 }
+
+// SetMarker marks where a trend began (zero: no marker).
+func (c *Chart) SetMarker(at time.Time) {
+	if !c.marker.Equal(at) {
+		c.marker = at
+		c.Refresh()
+	}
+}
+
+// Marker is the time marked (zero: none).
+func (c *Chart) Marker() time.Time { return c.marker }
 
 // SetTitle names the chart (the metric's name by default).
 func (c *Chart) SetTitle(title string) {

@@ -307,7 +307,7 @@ func (m *MainWindow) show(s *schema.Snapshot) {
 		m.header.relayout = false
 		m.Window.Content().Refresh()
 	}
-	span := m.charts.update(m.history, m.device, s.TakenAt)
+	span := m.charts.update(m.history, m.device, s.TakenAt, growthSince(s, m.device))
 	if t := spanText(span); m.spanLabel.Text != t {
 		m.spanLabel.SetText(t)
 	}
@@ -332,6 +332,30 @@ func (m *MainWindow) showPane(p *schema.Process) {
 	}
 	end := m.snap.TakenAt
 	m.pane.SetHistory(m.history.ProcessVRAM(p), end, chartSpan(m.history, m.device, end), gapAfter(m.history.Interval()))
+	var since time.Time
+	if p != nil {
+		since = trendSince(p.VRAMTrend)
+	}
+	m.pane.vram.SetMarker(since)
+}
+
+// growthSince is when device dev's steady growth began in s (zero: it is
+// not growing steadily).
+func growthSince(s *schema.Snapshot, dev int) time.Time {
+	for _, d := range s.Devices {
+		if d.Index == dev {
+			return trendSince(d.VRAMTrend)
+		}
+	}
+	return time.Time{}
+}
+
+// trendSince is when a steady growth began; zero for any other trend.
+func trendSince(t *schema.Trend) time.Time {
+	if t == nil || t.Shape != "steady growth" || t.Since == nil {
+		return time.Time{}
+	}
+	return *t.Since
 }
 
 // spanText says what the charts cover.

@@ -677,4 +677,24 @@ func TestWindowShowsTrends(t *testing.T) {
 	if got := w.header.forecast.Text; !w.header.forecast.Visible() || !strings.HasPrefix(got, "VRAM full in ~10 min at 1.17 GiB/min") {
 		t.Errorf("forecast line %q (visible %v)", got, w.header.forecast.Visible())
 	}
+	// Where the growth began is marked on the device's VRAM chart and on
+	// the process's own.
+	since := s.TakenAt.Add(-8 * time.Second)
+	s = testSnapshot()
+	s.TakenAt = s.TakenAt.Add(11 * time.Second)
+	s.Processes[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Since: &since, Source: "inferred"}
+	s.Devices[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Since: &since, Source: "inferred"}
+	w.Update(s)
+	if got := w.charts.charts[history.MetricVRAM].Marker(); !got.Equal(since) {
+		t.Errorf("VRAM chart marker %v, want %v", got, since)
+	}
+	if got := w.pane.vram.Marker(); !got.Equal(since) {
+		t.Errorf("process chart marker %v, want %v", got, since)
+	}
+	s = testSnapshot()
+	s.TakenAt = s.TakenAt.Add(12 * time.Second)
+	w.Update(s)
+	if !w.charts.charts[history.MetricVRAM].Marker().IsZero() || !w.pane.vram.Marker().IsZero() {
+		t.Error("a marker stayed after the growth ended")
+	}
 }
