@@ -646,7 +646,7 @@ func TestHeadingsFitTheirColumnsWhenSorted(t *testing.T) {
 	}
 }
 
-// TestWindowShowsTrends: a growing process reads "↑ rate" in the Trend
+// TestWindowShowsTrends: a growing process reads "+rate" in the Trend
 // column, the header says when the GPU would be full, and the process
 // pane charts the process's own VRAM once there are readings.
 func TestWindowShowsTrends(t *testing.T) {
@@ -671,7 +671,7 @@ func TestWindowShowsTrends(t *testing.T) {
 	s.Processes[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Source: "inferred"}
 	s.Devices[0].VRAMForecast = &schema.Forecast{FullInSeconds: 600, BytesPerSecond: 20 << 20, DrivenByPID: &pid, Source: "inferred"}
 	w.Update(s)
-	if got := w.Rows()[0][colTrend]; got != "↑ 1.17 GiB/min" {
+	if got := w.Rows()[0][colTrend]; got != "+1.17 GiB/min" {
 		t.Errorf("trend cell %q", got)
 	}
 	if got := w.header.forecast.Text; !w.header.forecast.Visible() || !strings.HasPrefix(got, "VRAM full in ~10 min at 1.17 GiB/min") {

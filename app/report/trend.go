@@ -9,22 +9,16 @@ import (
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
-// TrendCell is a VRAM trend in a table cell: an arrow and the shape, the
-// rate for steady growth (a leak suspect); n/a while there is too little
-// history. Inferred, as the column heading and the notes say.
+// TrendCell is a VRAM trend in a table cell: the shape, or for steady
+// growth (a leak suspect) its rate ("+1.17 GiB/min"); n/a while there is
+// too little history. Plain words, no arrows: the window's bundled text
+// font has none, and a fallback glyph mid-text draws badly.
 func TrendCell(t *schema.Trend) string {
 	if t == nil {
 		return NA
 	}
-	switch t.Shape {
-	case "steady growth":
-		return "↑ " + PerMinute(t.BytesPerSecond)
-	case "warm-up":
-		return "↗ warm-up"
-	case "release":
-		return "↓ release"
-	case "steady":
-		return "→ steady"
+	if t.Shape == "steady growth" {
+		return "+" + PerMinute(t.BytesPerSecond)
 	}
 	return t.Shape
 }

@@ -12,7 +12,7 @@ import (
 // n/a, and a forecast and a leak suspect say who, how fast and that they
 // are inferred.
 func TestTrendWords(t *testing.T) {
-	for shape, want := range map[string]string{"steady": "→ steady", "warm-up": "↗ warm-up", "release": "↓ release", "steady growth": "↑ 1.17 GiB/min"} {
+	for shape, want := range map[string]string{"steady": "steady", "warm-up": "warm-up", "release": "release", "steady growth": "+1.17 GiB/min"} {
 		if got := TrendCell(&schema.Trend{Shape: shape, BytesPerSecond: 20 << 20}); got != want {
 			t.Errorf("%s: %q, want %q", shape, got, want)
 		}
