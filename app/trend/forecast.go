@@ -27,20 +27,29 @@ type Forecast struct {
 // growth: a flat or stepped series has no rate to extrapolate, and a
 // warm-up's steps stop. Nor beyond horizon.
 func Predict(t Trend, used, total float64, horizon time.Duration) (f Forecast, ok bool) {
-	if t.Shape != Growth || t.Slope.PerSecond <= 0 || total <= 0 || used >= total {
+	if t.Shape != Growth {
+		return Forecast{}, false
+	}
+	return PredictRate(t.Slope, used, total, horizon)
+}
+
+// PredictRate forecasts from a growth rate and its error bar (a device's
+// own slope, or the sum of its growing processes' slopes).
+func PredictRate(s Slope, used, total float64, horizon time.Duration) (f Forecast, ok bool) {
+	if s.PerSecond <= 0 || total <= 0 || used >= total {
 		return Forecast{}, false
 	}
 	free := total - used
-	in := seconds(free / t.Slope.PerSecond)
+	in := seconds(free / s.PerSecond)
 	if in > horizon {
 		return Forecast{}, false
 	}
-	f = Forecast{In: in, Soonest: in, PerSecond: t.Slope.PerSecond}
-	if t.Slope.High > t.Slope.PerSecond {
-		f.Soonest = seconds(free / t.Slope.High)
+	f = Forecast{In: in, Soonest: in, PerSecond: s.PerSecond}
+	if s.High > s.PerSecond {
+		f.Soonest = seconds(free / s.High)
 	}
-	if t.Slope.Low > 0 {
-		if late := seconds(free / t.Slope.Low); late <= horizon {
+	if s.Low > 0 {
+		if late := seconds(free / s.Low); late <= horizon {
 			f.Latest = late
 		}
 	}

@@ -37,7 +37,7 @@ func NewAnnotator() *Annotator {
 // driver did not give (null) are gaps, not zeros; a snapshot not after the
 // last one (a clock step back) adds nothing but still gets its trends.
 func (a *Annotator) Annotate(s *schema.Snapshot) {
-	fastest := map[int]*schema.Process{} // device → its fastest-growing process
+	growing := map[int]*growth{} // device → its processes in steady growth
 	for i := range s.Processes {
 		p := &s.Processes[i]
 		p.VRAMTrend = nil
@@ -51,21 +51,44 @@ func (a *Annotator) Annotate(s *schema.Snapshot) {
 		t := a.procs.Add(k, Point{At: s.TakenAt, Bytes: float64(*p.VRAMBytes)})
 		p.VRAMTrend = toSchema(t)
 		if t.Shape == Growth {
-			if f := fastest[k.device]; f == nil || t.Slope.PerSecond > f.VRAMTrend.BytesPerSecond {
-				fastest[k.device] = p
+			g := growing[k.device]
+			if g == nil {
+				g = &growth{}
+				growing[k.device] = g
 			}
+			g.add(p, t.Slope)
 		}
 	}
 	a.procs.Sweep()
 	for i := range s.Devices {
-		a.device(&s.Devices[i], s.TakenAt, fastest[s.Devices[i].Index])
+		a.device(&s.Devices[i], s.TakenAt, growing[s.Devices[i].Index])
 	}
 	a.devices.Sweep()
 }
 
-// device fills d's trend and forecast; driver is its fastest-growing
-// process, nil when none grows.
-func (a *Annotator) device(d *schema.Device, at time.Time, driver *schema.Process) {
+// growth sums the steady growth of one device's processes: the rate a
+// forecast uses while the device's own series still shows the steps of
+// another process's warm-up, and the fastest process, which drives it.
+type growth struct {
+	rate    Slope
+	fastest *schema.Process
+	top     float64
+}
+
+func (g *growth) add(p *schema.Process, s Slope) {
+	g.rate.PerSecond += s.PerSecond
+	g.rate.Low += s.Low
+	g.rate.High += s.High
+	g.rate.Points = max(g.rate.Points, s.Points)
+	if g.fastest == nil || s.PerSecond > g.top {
+		g.fastest, g.top = p, s.PerSecond
+	}
+}
+
+// device fills d's trend and forecast: from the device's own steady
+// growth, or else from the sum of its processes' (g, nil when none
+// grows).
+func (a *Annotator) device(d *schema.Device, at time.Time, g *growth) {
 	d.VRAMTrend, d.VRAMForecast = nil, nil
 	if d.MemoryUsedBytes == nil || d.Lost {
 		return
@@ -75,19 +98,24 @@ func (a *Annotator) device(d *schema.Device, at time.Time, driver *schema.Proces
 	if d.MemoryTotalBytes == nil {
 		return
 	}
-	f, ok := Predict(t, float64(*d.MemoryUsedBytes), float64(*d.MemoryTotalBytes), a.horizon)
+	used, total := float64(*d.MemoryUsedBytes), float64(*d.MemoryTotalBytes)
+	f, ok := Predict(t, used, total, a.horizon)
+	method := "the device's free memory over the growth of its used memory: " + t.Method()
+	if !ok && g != nil {
+		f, ok = PredictRate(g.rate, used, total, a.horizon)
+		method = "the device's free memory over the summed growth of its processes in steady growth (Theil–Sen slopes of their own readings)"
+	}
 	if !ok {
 		return
 	}
 	out := &schema.Forecast{FullInSeconds: f.In.Seconds(), SoonestSeconds: f.Soonest.Seconds(),
-		BytesPerSecond: f.PerSecond, Source: "inferred",
-		Method: "the device's used memory over the free memory at its " + t.Method()}
+		BytesPerSecond: f.PerSecond, Source: "inferred", Method: method}
 	if f.Latest > 0 {
 		l := f.Latest.Seconds()
 		out.LatestSeconds = &l
 	}
-	if driver != nil {
-		pid := driver.PID
+	if g != nil {
+		pid := g.fastest.PID
 		out.DrivenByPID = &pid
 	}
 	d.VRAMForecast = out
