@@ -104,6 +104,23 @@ func TestProbeVLLM(t *testing.T) {
 			},
 		},
 		{
+			// V1 0.8.5 (vllm/v1/metrics/loggers.py): the prefix counters
+			// before their 0.9.2 rename, with the V1 usage gauge's old name
+			name: "V1 0.7.3-0.9.1: gpu_prefix_cache counters",
+			routes: map[string]reply{"/v1/models": {status: 200, body: `{"data":[{"id":"m","max_model_len":8192}]}`},
+				"/metrics": {status: 200, body: "# HELP vllm:gpu_cache_usage_perc GPU KV-cache usage. 1 means 100 percent usage.\n" +
+					"# TYPE vllm:gpu_cache_usage_perc gauge\n" +
+					`vllm:gpu_cache_usage_perc{engine="0",model_name="m"} 0.25` + "\n" +
+					"# HELP vllm:gpu_prefix_cache_queries_total GPU prefix cache queries, in terms of number of queried tokens.\n" +
+					"# TYPE vllm:gpu_prefix_cache_queries_total counter\n" +
+					`vllm:gpu_prefix_cache_queries_total{engine="0",model_name="m"} 8000.0` + "\n" +
+					"# HELP vllm:gpu_prefix_cache_hits_total GPU prefix cache hits, in terms of number of cached tokens.\n" +
+					"# TYPE vllm:gpu_prefix_cache_hits_total counter\n" +
+					`vllm:gpu_prefix_cache_hits_total{engine="0",model_name="m"} 6000.0` + "\n"}},
+			want: vllmWant{ids: []string{"m"}, maxLen: []*int64{i64(8192)}, kv: f64(0.25), kvMetric: "vllm:gpu_cache_usage_perc",
+				prefix: f64(0.75), prefixMetric: "vllm:gpu_prefix_cache_hits_total/vllm:gpu_prefix_cache_queries_total"},
+		},
+		{
 			name: "/metrics missing, NaN usage, None blocks",
 			routes: map[string]reply{
 				"/v1/models": {status: 200, body: `{"data":[{"id":"m","max_model_len":"8192"}]}`},
