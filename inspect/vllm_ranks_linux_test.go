@@ -30,7 +30,7 @@ func TestEngineLogKVFromRankZero(t *testing.T) {
 	w1 := Target{PID: 777001, Name: "VLLM::Worker_TP", Cmdline: []string{"VLLM::Worker_TP1"}}
 	api := Target{PID: 4240, Name: "vllm", Cmdline: []string{"/usr/bin/python3", "/usr/local/bin/vllm", "serve", "Qwen/Qwen3-8B"}}
 	l.LogPaths[w1.PID], l.LogPaths[api.PID] = log, log
-	srv, _ := recognise(w1)
+	srv, _ := recognise("/proc", w1)
 	e := l.EngineLog(w1, srv)
 	if e == nil || e.KV == nil || *e.KV != gib2(54.86) || e.KVFrom == nil || *e.KVFrom != 0 || e.Rank == nil || *e.Rank != 1 {
 		t.Fatalf("rank 1: %+v", e)
@@ -45,7 +45,7 @@ func TestEngineLogKVFromRankZero(t *testing.T) {
 	if n := strings.Join(b.Notes, "\n"); !strings.Contains(n, "rank 0's log (Worker_TP0 pid=4243)") || !strings.Contains(n, "maximum concurrency × max_model_len") {
 		t.Errorf("notes %q", b.Notes)
 	}
-	srv, _ = recognise(api)
+	srv, _ = recognise("/proc", api)
 	if e := l.EngineLog(api, srv); e == nil || e.KV != nil || e.KVFrom != nil {
 		t.Errorf("the API process took a rank's KV: %+v", e)
 	}

@@ -28,7 +28,9 @@ func (vllm) Name() string { return NameVLLM }
 // (vllm/v1/engine/coordinator.py) and "VLLM::APIServer_0"
 // (vllm/entrypoints/cli/serve.py, --api-server-count). EngineCore is the
 // API process's child and the TP workers EngineCore's, so a worker's API
-// is its nearest vLLM ancestor in the API role.
+// is its nearest vLLM ancestor in the API role. A title with another
+// prefix is vLLM's when the process's VLLM_PROCESS_NAME_PREFIX is that
+// prefix (the children inherit it from the API process).
 func (vllm) Recognise(p Process) Role {
 	args := p.args()
 	for _, b := range p.bases() {
@@ -43,7 +45,50 @@ func (vllm) Recognise(p Process) Role {
 			return API
 		}
 	}
+	return renamedVLLM(p)
+}
+
+// vllmTitleNames begin the names vLLM's set_process_title gives its
+// processes after "<prefix>::" (see Recognise).
+var vllmTitleNames = []string{"EngineCore", "Worker", "APIServer", "DPCoordinator"}
+
+// renamedVLLM recognises a title "<prefix>::<name>" whose name is one of
+// vLLM's and whose prefix the process's VLLM_PROCESS_NAME_PREFIX names
+// (vllm/envs.py, "VLLM" by default; vllm/utils/system_utils.py
+// set_process_title: f"{prefix}::{name}"). The full title is argv[0];
+// comm keeps its first 15 bytes.
+func renamedVLLM(p Process) Role {
+	if p.Env == nil {
+		return NotServer
+	}
+	titles := []string{p.Name}
+	if len(p.Argv) > 0 {
+		titles = []string{p.Argv[0], p.Name}
+	}
+	for _, title := range titles {
+		prefix, name, ok := strings.Cut(title, "::")
+		if !ok || prefix == "" || strings.EqualFold(prefix, "vllm") || !hasAnyPrefix(name, vllmTitleNames) {
+			continue
+		}
+		if p.Env("VLLM_PROCESS_NAME_PREFIX") != prefix {
+			return NotServer
+		}
+		if strings.HasPrefix(name, "APIServer") {
+			return API
+		}
+		return Worker
+	}
 	return NotServer
+}
+
+// hasAnyPrefix: s begins with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, x := range prefixes {
+		if strings.HasPrefix(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // vllmFlags: `vllm serve MODEL`, --model, --tensor-parallel-size/-tp

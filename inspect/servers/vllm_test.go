@@ -193,3 +193,47 @@ func TestVLLMFacts(t *testing.T) {
 		t.Errorf("overflowing capacity %d", *f.KVCapacityTokens)
 	}
 }
+
+// TestRecogniseRenamedVLLM: VLLM_PROCESS_NAME_PREFIX renames vLLM's
+// titles (vllm/utils/system_utils.py set_process_title); the process's
+// environment says whether a title with another prefix is vLLM's. The
+// environment is read only for a title that names one of vLLM's processes.
+func TestRecogniseRenamedVLLM(t *testing.T) {
+	env := func(prefix string, reads *int) func(string) string {
+		return func(k string) string {
+			*reads++
+			if k == "VLLM_PROCESS_NAME_PREFIX" {
+				return prefix
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		argv   []string
+		prefix string
+		want   Role
+		reads  int
+	}{
+		{"MYAPP::EngineCo", []string{"MYAPP::EngineCore", "", ""}, "MYAPP", Worker, 1},
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1", "", ""}, "MYAPP", Worker, 1},
+		{"MYAPP::APIServe", []string{"MYAPP::APIServer_1"}, "MYAPP", API, 1},
+		{"MYAPP::Worker_T", nil, "MYAPP", Worker, 1},                         // comm only
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1"}, "", NotServer, 1}, // not vLLM's prefix here
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1"}, "OTHER", NotServer, 1},
+		{"sglang::schedul", []string{"sglang::scheduler_TP0"}, "sglang", NotServer, 0}, // not a vLLM name: no read
+		{"python3", []string{"/usr/bin/python3", "train.py"}, "MYAPP", NotServer, 0},
+	} {
+		reads := 0
+		p := Process{Name: c.name, Argv: c.argv, Env: env(c.prefix, &reads)}
+		if got := (vllm{}).Recognise(p); got != c.want || reads != c.reads {
+			t.Errorf("%s %q (prefix %q) = %v after %d reads, want %v after %d", c.name, c.argv, c.prefix, got, reads, c.want, c.reads)
+		}
+	}
+	if got := (vllm{}).Recognise(Process{Name: "MYAPP::Worker_T", Argv: []string{"MYAPP::Worker_TP1"}}); got != NotServer {
+		t.Errorf("no environment at hand: %v", got)
+	}
+	if r, ok := (vllm{}).Rank(Process{Name: "MYAPP::Worker_T", Argv: []string{"MYAPP::Worker_TP1"}}); !ok || r != 1 {
+		t.Errorf("rank %d %v", r, ok)
+	}
+}
