@@ -316,7 +316,7 @@ func (s *VLLMState) applyMetrics(m metrics) {
 // and vllm:prefix_cache_queries (tokens; 0.9.2 and later), which renamed
 // vllm:gpu_prefix_cache_hits and vllm:gpu_prefix_cache_queries (0.7.3 to
 // 0.9.1: blocks at first, then tokens; hidden after 0.9.2 unless
-// --show-hidden-metrics-for-version, removed in 0.12). Either way hits
+// --show-hidden-metrics-for-version, marked to be removed in 0.12). Either way hits
 // over queries is the share served from the cache.
 var vllmPrefixCounters = [][2]string{
 	{"vllm:prefix_cache_hits_total", "vllm:prefix_cache_queries_total"},
