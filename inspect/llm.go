@@ -9,6 +9,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -54,7 +55,16 @@ type EngineFacts struct {
 	// RankGuessed: the log names ranks but not this process's PID, and
 	// its figures were taken from the rank its title names.
 	RankGuessed bool
-	Notes       []string
+	// KVFrom, when set, is the rank whose log reported KV: this worker
+	// logged none (vLLM 0.11.1 and later log memory on one rank per node),
+	// and the engine gives every rank the same KV cache. KVFromWorker is
+	// that rank's tag and PID as the log wrote them.
+	KVFrom       *int
+	KVFromWorker string
+	// Version is the engine's version as its log names it; KVTokensMeaning
+	// what its KVTokens counts (torchlog.KVTokensBlocks, KVTokensConcurrency).
+	Version, KVTokensMeaning string
+	Notes                    []string
 }
 
 // HFFacts are what a safetensors model folder and its config.json say
@@ -357,8 +367,15 @@ func applyEngine(l *schema.LLM, e *EngineFacts, split *BreakdownInput) {
 	split.ReportedWeights, split.ReportedKV = e.Weights, e.KV
 	split.ReportedActivations, split.ReportedGraphs = e.Activations, e.CUDAGraphs
 	split.ReportedFrom = "log"
+	if e.KVFrom != nil {
+		split.ReportedKVFrom = fmt.Sprintf("log_rank%d", *e.KVFrom)
+		l.Notes = append(l.Notes, engineKVFromNote(e))
+	}
 	if l.KVCapacityTokens == nil && e.KVTokens != nil {
 		l.KVCapacityTokens, l.KVCapacitySource = e.KVTokens, ptrTo("log")
+	}
+	if e.KVTokens != nil && e.KVTokensMeaning == torchlog.KVTokensConcurrency {
+		l.Notes = append(l.Notes, fmt.Sprintf("the log's KV capacity (%d tokens) is vLLM's maximum concurrency × max_model_len, the context its KV cache holds at full use (vLLM 0.21 and later), not its block pool's tokens", *e.KVTokens))
 	}
 	if l.ModelID == nil && e.Model != "" {
 		l.ModelID, l.ModelIDSource = ptrTo(e.Model), ptrTo("log")
@@ -376,6 +393,16 @@ func applyEngine(l *schema.LLM, e *EngineFacts, split *BreakdownInput) {
 		l.Notes = append(l.Notes, fmt.Sprintf("the log reports %.2f GiB of memory outside PyTorch (CUDA context, NCCL): part of other", float64(*e.NonTorch)/(1<<30)))
 	}
 	l.Notes = append(l.Notes, e.Notes...)
+}
+
+// engineKVFromNote says whose log a worker's KV figure is, and why it is
+// this worker's too.
+func engineKVFromNote(e *EngineFacts) string {
+	who := fmt.Sprintf("rank %d's log", *e.KVFrom)
+	if e.KVFromWorker != "" {
+		who += " (" + e.KVFromWorker + ")"
+	}
+	return "KV cache reported by " + who + ", which this worker's KV equals: vLLM gives every rank the same number of KV blocks (v1/core/kv_cache_utils.py get_kv_cache_configs) and since 0.11.1 logs its memory on the first rank of each node only; this worker's weights and CUDA graphs are not in the log"
 }
 
 // addHFEstimates estimates a safetensors model's parts where no log

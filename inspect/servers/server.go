@@ -42,6 +42,11 @@ type Process struct {
 	// Cwd is the process's working directory, "" when unknown. It tells a
 	// relative `python main.py` (how comfy-cli starts ComfyUI) from others.
 	Cwd string
+	// Env reads one variable of the process's environment, "" when unset
+	// or unreadable; nil when the environment is not at hand. It reads a
+	// file each call: a server asks it only for a title it cannot place
+	// otherwise (vLLM's VLLM_PROCESS_NAME_PREFIX).
+	Env func(key string) string
 }
 
 // bases are the lower-case base names of the process name and argv[0].

@@ -45,9 +45,18 @@ type Report struct {
 	CPUBlocks *uint64
 	// BlockSize is TGI's reported tokens per KV-cache block ("size: N").
 	BlockSize *uint64
+	// KVTokensMeaning says what vLLM's KVTokens counts: KVTokensBlocks or
+	// KVTokensConcurrency; "" when it cannot be told (or not vLLM).
+	KVTokensMeaning string
+	// KVSameOnEveryRank: the engine gives every rank the same KV cache
+	// (vLLM), so a rank that logged none holds what another rank reports.
+	KVSameOnEveryRank bool
 	// Model is what the block's start marker names (vLLM's model='...',
 	// SGLang's model_path, TGI's model_id); "" unknown.
 	Model string
+	// Version is the engine's version as its start lines name it (vLLM's
+	// "vLLM server version 0.20.0", "V1 LLM engine (v0.11.0)"); "" unknown.
+	Version string
 	// Started and Last are the block's first and newest timestamps; zero
 	// when its lines carry none. Year-less and date-less stamps are placed
 	// nearest before the file's modification time.
@@ -87,6 +96,7 @@ const (
 	maxNotes    = 3
 	maxLabels   = 8 // distinct weight/graph/KV labels per rank
 	maxModel    = 1024
+	maxVersion  = 64
 	maxWorker   = 64
 	maxBytes    = 1 << 50 // 1 PiB: any single reported figure above is garbage
 	maxTokens   = 1 << 40
@@ -141,7 +151,8 @@ func Detect(r io.Reader) string {
 // detectKeys are strings only one engine's log holds, in engine order.
 var detectKeys = [3][]string{
 	{"vLLM API server version", "LLM engine (v", "Available KV cache memory:", "GPU KV cache size:",
-		"Model loading took", "(VllmWorker", "(EngineCore_DP", "[gpu_model_runner.py:", "executor_base.py:"},
+		"Model loading took", "(VllmWorker", "(EngineCore_DP", "(EngineCore pid=", "[gpu_model_runner.py:", "executor_base.py:",
+		"vLLM server version ", "Starting vLLM server on "},
 	{"server_args=ServerArgs(", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
 		"max_total_num_tokens=", "fired up and ready to roll"},
 	{"text_generation_launcher", "text_generation_router", "text-generation-launcher"},
@@ -324,6 +335,9 @@ func (b *block) report(engine string, ref time.Time) *Report {
 		r.KVTokens = &v
 	}
 	r.Started, r.Last = b.first.resolve(ref), b.last.resolve(ref)
+	if engine == VLLM {
+		vllmFinish(&r)
+	}
 	for _, k := range b.order {
 		a := b.ranks[k]
 		x := a.r
@@ -408,13 +422,22 @@ func after(s, key string) (string, bool) {
 // sizeAfter reads the figure after key, dropping it (with a note) when it
 // is out of range.
 func (b *block) sizeAfter(s, key, what string) *uint64 {
+	return b.sizeAfterOr(s, key, what, negNoRoom)
+}
+
+// negNoRoom is why a memory figure an engine logged negative is unknown.
+const negNoRoom = "the engine found no room for it"
+
+// sizeAfterOr is sizeAfter saying why, when the figure is negative, it is
+// unknown.
+func (b *block) sizeAfterOr(s, key, what, whyNegative string) *uint64 {
 	rest, ok := after(s, key)
 	if !ok {
 		return nil
 	}
 	n, neg, ok := size(rest)
 	if neg {
-		b.note(what + " was reported negative: the engine found no room for it")
+		b.note(what + " was reported negative: " + whyNegative)
 		return nil
 	}
 	if !ok {
