@@ -104,36 +104,8 @@ func TGI(o TGIOptions) Spec {
 	m := o.Model
 	// Lines: tgiLog. The shards' --otlp-service-name is the launcher's
 	// own, "text-generation-inference.router" by default (main.rs).
-	var kids []Spec
+	kids := tgiShards(o)
 	maxTotal := o.MaxBatchTotalTokens()
-	for r := 0; r < o.Shards; r++ {
-		launcher := "text_generation_launcher"
-		log := []string{
-			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Starting shard"}), // main.rs:1149
-			// server/text_generation_server/server.py:309, re-emitted
-			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Server started at unix:///tmp/text-generation-server-{rank}"}),
-			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Shard ready in 9.81s"}), // main.rs:1240
-		}
-		if r == 0 {
-			// flash_causal_lm.py:1565, at warmup, by rank 0 only
-			// (log_master); a block of one token (flashinfer's BLOCK_SIZE)
-			log = append(log, tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: fmt.Sprintf("KV-cache blocks: %d, size: 1", maxTotal)}))
-		}
-		// launcher/src/main.rs shard_manager: shard_args and envs
-		kids = append(kids, Spec{
-			Argv: []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", m.ID,
-				"--uds-path", "/tmp/text-generation-server", "--logger-level", "INFO", "--json-output", "--sharded",
-				"--otlp-service-name", "text-generation-inference.router", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
-			Comm: "text-generation", // the script's name, cut to 15 bytes
-			Env: []string{fmt.Sprintf("RANK=%d", r), fmt.Sprintf("WORLD_SIZE=%d", o.Shards), "MASTER_ADDR=localhost",
-				"MASTER_PORT=29500", "TORCH_NCCL_AVOID_RECORD_STREAMS=1", "CUDA_MEMORY_FRACTION=1", "SAFETENSORS_FAST_GPU=1"},
-			Rank: r,
-			Map:  append(o.Libs.all(), o.Weights...),
-			// The launcher relays shard output; these lines carry no PID,
-			// so which process writes them is not seen.
-			Log: log,
-		})
-	}
 	labels := ""
 	metrics := strings.Join([]string{
 		// router/src/server.rs describe_* and backends/v3 gauges (metrics-exporter-prometheus)
@@ -203,4 +175,41 @@ func tgiLauncherLog(o TGIOptions) []string {
 	return append(out,
 		tgiLog(o.JSONOutput, tgiEvent{target: l, msg: fmt.Sprintf("Sharding model on %d processes", o.Shards)}),
 		tgiLog(o.JSONOutput, tgiEvent{target: l, span: "download", msg: "Successfully downloaded weights for " + m.ID}))
+}
+
+// tgiShards are the launcher's `text-generation-server serve` shards, one
+// per GPU.
+func tgiShards(o TGIOptions) []Spec {
+	m := o.Model
+	var kids []Spec
+	maxTotal := o.MaxBatchTotalTokens()
+	for r := 0; r < o.Shards; r++ {
+		launcher := "text_generation_launcher"
+		log := []string{
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Starting shard"}), // main.rs:1149
+			// server/text_generation_server/server.py:309, re-emitted
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Server started at unix:///tmp/text-generation-server-{rank}"}),
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Shard ready in 9.81s"}), // main.rs:1240
+		}
+		if r == 0 {
+			// flash_causal_lm.py:1565, at warmup, by rank 0 only
+			// (log_master); a block of one token (flashinfer's BLOCK_SIZE)
+			log = append(log, tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: fmt.Sprintf("KV-cache blocks: %d, size: 1", maxTotal)}))
+		}
+		// launcher/src/main.rs shard_manager: shard_args and envs
+		kids = append(kids, Spec{
+			Argv: []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", m.ID,
+				"--uds-path", "/tmp/text-generation-server", "--logger-level", "INFO", "--json-output", "--sharded",
+				"--otlp-service-name", "text-generation-inference.router", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
+			Comm: "text-generation", // the script's name, cut to 15 bytes
+			Env: []string{fmt.Sprintf("RANK=%d", r), fmt.Sprintf("WORLD_SIZE=%d", o.Shards), "MASTER_ADDR=localhost",
+				"MASTER_PORT=29500", "TORCH_NCCL_AVOID_RECORD_STREAMS=1", "CUDA_MEMORY_FRACTION=1", "SAFETENSORS_FAST_GPU=1"},
+			Rank: r,
+			Map:  append(o.Libs.all(), o.Weights...),
+			// The launcher relays shard output; these lines carry no PID,
+			// so which process writes them is not seen.
+			Log: log,
+		})
+	}
+	return kids
 }
