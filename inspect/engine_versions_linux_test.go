@@ -116,3 +116,27 @@ func TestTGIOutputsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestSGLangEveryPoolReachesTheWorker: a scheduler's KV cache, as gtm
+// shows it for that process, is every pool its rank logged (sliding
+// window, full attention, EAGLE draft, Mamba state), and a note names
+// them.
+func TestSGLangEveryPoolReachesTheWorker(t *testing.T) {
+	o := standin.SGLangOptions{KVCacheGiB: 12.24, SlidingWindow: &standin.SGLangPool{Tokens: 900000, KGiB: 3.1},
+		Draft: &standin.SGLangPool{Tokens: 400000, KGiB: 0.75}, Mamba: &standin.SGLangMamba{Slots: 64, ConvGiB: 0.2, SSMGiB: 5.1, IntermediateSSM: 20.4, IntermediateConv: 0.9}}
+	root := standin.Start(t, standin.SGLang(o), filepath.Join(t.TempDir(), "sglang.log"))
+	l := NewLive("/proc")
+	for _, p := range root.Children[:2] {
+		tg := Target{PID: p.PID, PPID: root.PID, Name: p.Spec.CommName(), Cmdline: p.Spec.Argv, Start: time.Now()}
+		srv, _ := recognise(tg)
+		e := l.EngineLog(tg, srv)
+		if e == nil || e.KV == nil || *e.KV != o.RankKVBytes() || e.Rank == nil || *e.Rank != p.Spec.Rank {
+			t.Fatalf("%s: facts %+v, want KV %d", p.Spec.Argv[0], e, o.RankKVBytes())
+		}
+		if !slices.ContainsFunc(e.Notes, func(n string) bool {
+			return strings.Contains(n, "target sliding-window, target full-attention, draft (EAGLE)") && strings.Contains(n, "Mamba state")
+		}) {
+			t.Errorf("notes %q", e.Notes)
+		}
+	}
+}
