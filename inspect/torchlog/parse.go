@@ -72,7 +72,8 @@ type Rank struct {
 	// Weights: vLLM "Model loading took" / "weights memory"; SGLang "Load
 	// weight end ... mem usage" (summed over distinct model types, e.g. a
 	// speculative draft). KVCache: vLLM "Available KV cache memory" / V0
-	// "reserved for KV Cache"; SGLang K+V or KV size. Activations: vLLM's
+	// "reserved for KV Cache"; SGLang every pool's K+V or KV size and the
+	// Mamba state (KVPools). Activations: vLLM's
 	// torch activation peak. CUDAGraphs: vLLM "Graph capturing finished ...
 	// took"; SGLang "Capture ... graph end ... mem usage" (summed over
 	// distinct captures). NonTorch: vLLM's non-torch memory (NCCL, CUDA
