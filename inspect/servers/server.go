@@ -105,7 +105,11 @@ type Check struct {
 	// Shared: other servers answer this path too (/metrics, /v1/models),
 	// so it is asked only after every server's own paths.
 	Shared bool
-	Match  func(Reply) Verdict
+	// Fallback, when set, is the newer name of this endpoint: this path
+	// is asked only when that one answered 404 (a server too old to have
+	// it). Newer servers log a warning for every call of an old name.
+	Fallback string
+	Match    func(Reply) Verdict
 }
 
 // Reply is one GET's answer. Err is nil only for a 2xx; it wraps

@@ -81,12 +81,29 @@ type Rank struct {
 	// Weights: vLLM "Model loading took" / "weights memory"; SGLang "Load
 	// weight end ... mem usage" (summed over distinct model types, e.g. a
 	// speculative draft). KVCache: vLLM "Available KV cache memory" / V0
-	// "reserved for KV Cache"; SGLang K+V or KV size. Activations: vLLM's
+	// "reserved for KV Cache"; SGLang every pool's K+V or KV size and the
+	// Mamba state (KVPools). Activations: vLLM's
 	// torch activation peak. CUDAGraphs: vLLM "Graph capturing finished ...
 	// took"; SGLang "Capture ... graph end ... mem usage" (summed over
 	// distinct captures). NonTorch: vLLM's non-torch memory (NCCL, CUDA
-	// context growth). Recurrent: SGLang's Mamba state (conv + ssm).
+	// context growth). Recurrent: SGLang's Mamba state (conv + ssm, and
+	// the intermediate caches speculative decoding adds), also counted in
+	// KVCache: both are what the rank set aside for requests' state.
 	Weights, KVCache, Activations, CUDAGraphs, NonTorch, Recurrent *uint64
+	// KVPools are the pools KVCache adds, as logged, in the order they
+	// were allocated (SGLang: one per "KV Cache is allocated" line, and
+	// the Mamba state); nil for an engine that logs one figure.
+	KVPools []KVPool
+}
+
+// KVPool is one cache a rank allocated for requests' state.
+type KVPool struct {
+	// Name says which pool: the model it serves ("target", "draft" of a
+	// speculative decoder) and its kind ("sliding-window", "full-attention",
+	// "Mamba state").
+	Name   string
+	Bytes  uint64
+	Tokens *uint64 // the pool's #tokens as logged; nil when not logged
 }
 
 // Bounds on what one parse keeps.
@@ -167,6 +184,7 @@ type block struct {
 	order       []string // rank keys in first-seen order
 	rep         Report   // engine-wide fields
 	kvPool      *uint64  // SGLang's per-rank "#tokens", when max_total_num_tokens is missing
+	speculative string   // SGLang's speculative_algorithm ("EAGLE"), "" none
 }
 
 // rankAcc gathers one worker's figures; labelled ones (a model type, a
@@ -175,6 +193,8 @@ type rankAcc struct {
 	r                      Rank
 	weights, graphs, kv    labels
 	acts, nonTorch, recurr *uint64
+	pools                  []KVPool // in kv's order (SGLang)
+	groups                 int      // models whose pools were seen (SGLang)
 }
 
 type labels struct {
@@ -343,11 +363,16 @@ func (b *block) report(engine string, ref time.Time) *Report {
 		x := a.r
 		x.Weights, x.CUDAGraphs, x.KVCache = a.weights.sum(), a.graphs.sum(), a.kv.sum()
 		x.Activations, x.NonTorch, x.Recurrent = a.acts, a.nonTorch, a.recurr
+		x.KVPools = append([]KVPool(nil), a.pools...)
+		if len(x.KVPools) == 0 {
+			x.KVPools = nil
+		}
 		if x.Weights == nil && x.KVCache == nil && x.Activations == nil && x.CUDAGraphs == nil &&
 			x.NonTorch == nil && x.Recurrent == nil {
 			continue
 		}
 		r.Ranks = append(r.Ranks, x)
+		r.notePools(x.KVPools)
 	}
 	sort.SliceStable(r.Ranks, func(i, j int) bool {
 		a, b := r.Ranks[i].Rank, r.Ranks[j].Rank
@@ -357,6 +382,27 @@ func (b *block) report(engine string, ref time.Time) *Report {
 		return a < b
 	})
 	return &r
+}
+
+// notePools says, once for ranks alike, which pools a rank's KV cache
+// adds when it adds more than one.
+func (r *Report) notePools(pools []KVPool) {
+	if len(pools) < 2 {
+		return
+	}
+	names := make([]string, len(pools))
+	for i, p := range pools {
+		names[i] = p.Name
+	}
+	n := fmt.Sprintf("the KV cache adds the %d pools the rank logged: %s", len(pools), strings.Join(names, ", "))
+	for _, x := range r.Notes {
+		if x == n {
+			return
+		}
+	}
+	if len(r.Notes) < maxNotes {
+		r.Notes = append(r.Notes, n)
+	}
 }
 
 // size reads a reported figure "12.34 GiB", "12.34GiB" or "12.34 GB" at
