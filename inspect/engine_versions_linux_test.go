@@ -33,8 +33,8 @@ func parseLog(t *testing.T, engine, path string) *torchlog.Report {
 	return r
 }
 
-// gib2 is a figure SGLang printed with 2 decimals, in bytes.
-func gib2(v float64) uint64 { return uint64(math.Round(math.Round(v*100) / 100 * (1 << 30))) }
+// gib2s is a figure SGLang printed with 2 decimals, in bytes.
+func gib2s(v float64) uint64 { return uint64(math.Round(math.Round(v*100) / 100 * (1 << 30))) }
 
 func val(p *uint64) string {
 	if p == nil {
@@ -88,7 +88,7 @@ func TestSGLangVersions(t *testing.T) {
 				if got := strings.Join(names, "|"); got != c.pools {
 					t.Errorf("rank %d pools %q, want %q", x.Rank, got, c.pools)
 				}
-				if c.o.Mamba != nil && (x.Recurrent == nil || *x.Recurrent != gib2(0.35)+gib2(8.44)+gib2(33.75)+gib2(1.41)) {
+				if c.o.Mamba != nil && (x.Recurrent == nil || *x.Recurrent != gib2s(0.35)+gib2s(8.44)+gib2s(33.75)+gib2s(1.41)) {
 					t.Errorf("rank %d Mamba state %s", x.Rank, val(x.Recurrent))
 				}
 			}
@@ -128,7 +128,7 @@ func TestSGLangEveryPoolReachesTheWorker(t *testing.T) {
 	l := NewLive("/proc")
 	for _, p := range root.Children[:2] {
 		tg := Target{PID: p.PID, PPID: root.PID, Name: p.Spec.CommName(), Cmdline: p.Spec.Argv, Start: time.Now()}
-		srv, _ := recognise(tg)
+		srv, _ := recognise("/proc", tg)
 		e := l.EngineLog(tg, srv)
 		if e == nil || e.KV == nil || *e.KV != o.RankKVBytes() || e.Rank == nil || *e.Rank != p.Spec.Rank {
 			t.Fatalf("%s: facts %+v, want KV %d", p.Spec.Argv[0], e, o.RankKVBytes())
