@@ -54,6 +54,19 @@ type Config struct {
 	// MLA attention); fewer than Layers in hybrid models whose other layers
 	// are Mamba or linear attention (they keep a fixed-size state instead).
 	AttentionLayers int
+	// MambaLayers is how many layers keep a fixed-size state instead
+	// (Mamba, gated delta net / linear attention), and Mamba their
+	// state's shape when config.json gives it.
+	MambaLayers int
+	Mamba       *MambaShape
+	// Gemma-4-style full-attention layers: their own head size
+	// (global_head_dim) and, with attention_k_eq_v, their own KV heads
+	// (num_global_key_value_heads); 0 when the same as the others.
+	GlobalHeadDim, GlobalKVHeads int
+	// KVSharedLayers is num_kv_shared_layers: the last layers reuse an
+	// earlier layer's KV cache and keep none (already left out of
+	// AttentionLayers and SlidingLayers).
+	KVSharedLayers int
 	// MLA is set for multi-head latent attention (DeepSeek V2/V3, Kimi K2):
 	// one compressed latent per token and layer instead of K and V.
 	MLA *MLA
@@ -61,6 +74,15 @@ type Config struct {
 	// weights' and, with kv-cache-dtype auto, the KV cache's type.
 	TorchDType string
 	Notes      []string
+}
+
+// MambaShape is one Mamba layer's state in elements at TP 1, as vLLM
+// shapes it: a conv state of ConvDim × ConvWidth and an SSM state of
+// SSMSplit × SSMRest; ConvDim and SSMSplit are divided over the ranks
+// (vllm/model_executor/layers/mamba/mamba_utils.py
+// MambaStateShapeCalculator).
+type MambaShape struct {
+	ConvDim, ConvWidth, SSMSplit, SSMRest int
 }
 
 // MLA is the latent attention shape: kv_lora_rank and qk_rope_head_dim.
@@ -77,7 +99,7 @@ type obj map[string]json.RawMessage
 var bounds = map[string]int{
 	"layers": 1 << 12, "hidden": 1 << 20, "heads": 1 << 12, "kv_heads": 1 << 12,
 	"head_dim": 1 << 16, "vocab": 1 << 24, "max_positions": 1 << 32, "sliding_window": 1 << 32,
-	"kv_lora_rank": 1 << 16, "qk_rope_head_dim": 1 << 16, "pattern": 1 << 12,
+	"kv_lora_rank": 1 << 16, "qk_rope_head_dim": 1 << 16, "pattern": 1 << 12, "state": 1 << 20,
 }
 
 // Parse reads a config.json.
@@ -146,6 +168,8 @@ func Parse(b []byte) (*Config, error) {
 		c.MLA = &MLA{KVLoraRank: r, QKRopeHeadDim: get("qk_rope_head_dim", "qk_rope_head_dim")}
 	}
 	c.layerKinds(text, top, get)
+	c.globalShape(text, get)
+	c.mambaShape(text, get)
 	c.Kind, c.KindReason = kindOf(c.Architectures, c.ModelType, top)
 	return c, nil
 }
@@ -158,6 +182,9 @@ func Parse(b []byte) (*Config, error) {
 var classDefaults = map[string][][2]string{
 	"gemma3_text": {{"num_attention_heads", "8"}, {"num_key_value_heads", "4"}, {"head_dim", "256"},
 		{"max_position_embeddings", "131072"}, {"sliding_window", "4096"}, {"sliding_window_pattern", "6"}},
+	// transformers, models/qwen3_next/configuration_qwen3_next.py
+	// Qwen3NextConfig: full_attention_interval=4 builds layer_types.
+	"qwen3_next": {{"full_attention_interval", "4"}},
 }
 
 // applyClassDefaults adds the class defaults missing from the text
@@ -173,7 +200,7 @@ func (c *Config) applyClassDefaults(top, text obj) {
 		if _, ok := text[kv[0]]; ok {
 			continue
 		}
-		if kv[0] == "sliding_window_pattern" && text["layer_types"] != nil {
+		if (kv[0] == "sliding_window_pattern" || kv[0] == "full_attention_interval") && text["layer_types"] != nil {
 			continue
 		}
 		text[kv[0]] = json.RawMessage(kv[1])
