@@ -3,6 +3,7 @@ package hfconfig
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -412,11 +413,7 @@ type Capacity struct {
 // get_max_concurrency_for_kv_cache_config, _report_kv_cache_config).
 func (l *KVLayout) Fit(budget, ctx, batched uint64) Capacity {
 	c := Capacity{Blocks: budget / l.BlockBytes()}
-	groups := uint64(1)
-	if l.Hybrid {
-		groups = uint64(len(l.Groups))
-	}
-	c.TokensLoggedBefore = c.Blocks / groups * uint64(l.MinBlockSize())
+	c.TokensLoggedBefore = c.Blocks / uint64(l.groupCount()) * uint64(l.MinBlockSize())
 	if bpr := l.BlocksPerRequest(ctx, batched); bpr > 0 {
 		c.MaxConcurrency = float64(c.Blocks) / float64(bpr)
 		c.TokensLogged = uint64(c.MaxConcurrency * float64(ctx))
@@ -438,11 +435,7 @@ func (l *KVLayout) RankBytesFromConcurrency(conc float64, ctx, batched uint64) u
 // (num_blocks // len(groups) × the smallest block size): within one
 // block per group of the truth.
 func (l *KVLayout) RankBytesFromTokens(tokens uint64) uint64 {
-	groups := uint64(1)
-	if l.Hybrid {
-		groups = uint64(len(l.Groups))
-	}
-	return tokens / uint64(l.MinBlockSize()) * groups * l.BlockBytes()
+	return tokens / uint64(l.MinBlockSize()) * uint64(l.groupCount()) * l.BlockBytes()
 }
 
 // Kinds lists the groups' kinds, for notes ("2 full, 10 sliding").
@@ -464,4 +457,57 @@ func (l *KVLayout) Kinds() string {
 		s += fmt.Sprintf("%d %s", count[k], k)
 	}
 	return s
+}
+
+// RankKV is the KV cache one rank holds, from what vLLM logged, and how
+// it was worked out.
+type RankKV struct {
+	Bytes  uint64
+	Method string
+}
+
+// RankBytes is the KV cache one rank holds when vLLM logged "GPU KV cache
+// size: tokens" and, if conc > 0, "Maximum concurrency for ctx tokens per
+// request: conc x". Every rank holds the same number of blocks
+// (get_kv_cache_configs gives all ranks the smallest num_blocks), so the
+// blocks follow from either line:
+//   - before 2026-04-28 tokens was num_blocks // len(groups) × the
+//     smallest block size;
+//   - since then it is int(max_concurrency × max_model_len), and
+//     num_blocks = max_concurrency × the blocks one request reserves
+//     (batched, --max-num-batched-tokens, sizes a sliding window's share).
+//
+// The two forms agree for full attention; for windowed and hybrid models
+// the line's tokens are told apart by whether they equal conc × ctx.
+func (l *KVLayout) RankBytes(tokens uint64, conc float64, ctx, batched uint64) RankKV {
+	if conc > 0 && ctx > 0 {
+		exact := float64(tokens) / float64(ctx)
+		if tokens == 0 || math.Abs(exact-conc) <= 0.006 { // the log rounds conc to 0.01
+			if tokens > 0 {
+				conc = exact
+			}
+			return RankKV{l.RankBytesFromConcurrency(conc, ctx, batched), fmt.Sprintf(
+				"the logged concurrency × the %d blocks one request of %d tokens reserves × %d bytes a block", l.BlocksPerRequest(ctx, batched), ctx, l.BlockBytes())}
+		}
+	}
+	return RankKV{l.RankBytesFromTokens(tokens), fmt.Sprintf(
+		"the logged tokens ÷ %d tokens a block × %d groups × %d bytes a block (the line's form before 2026-04-28)", l.MinBlockSize(), l.groupCount(), l.BlockBytes())}
+}
+
+func (l *KVLayout) groupCount() int {
+	if l.Hybrid {
+		return len(l.Groups)
+	}
+	return 1
+}
+
+// HasWindow reports whether a group's per-request blocks depend on
+// --max-num-batched-tokens.
+func (l *KVLayout) HasWindow() bool {
+	for _, g := range l.Groups {
+		if g.Kind == SpecSliding {
+			return true
+		}
+	}
+	return false
 }
