@@ -47,7 +47,7 @@ type SafetensorsReport struct {
 	SlidingWindow   *int     `json:"sliding_window"` // null: no layer slides
 	SlidingLayers   *int     `json:"sliding_layers"`
 	MLA             *MLA     `json:"mla"`
-	MambaLayers     *int     `json:"mamba_layers"`   // layers keeping a fixed-size state (Mamba, linear attention)
+	MambaLayers     *int     `json:"mamba_layers"`     // layers keeping a fixed-size state (Mamba, linear attention)
 	KVCacheDType    string   `json:"kv_cache_dtype"`   // the type used: --kv-cache-dtype, auto resolved to torch_dtype
 	KVElementBytes  *float64 `json:"kv_element_bytes"` // bytes per cached element (null for fp8_ds_mla's packed 656-byte latent)
 	// KV cache on ONE of tensor_parallel_size GPUs, estimated by vLLM's
@@ -156,7 +156,7 @@ type VLLMOptions struct {
 // vllm/config/cache.py CacheConfig (0.92 in the 2026 sources read,
 // v0.25.0 and later; 0.9 before, e.g. v0.11.0).
 const (
-	VLLMRules                  = "vLLM V1 as of 2026-05 (vllm-project/vllm main; v0.25 and later)"
+	VLLMRules                  = hfconfig.VLLMRules
 	DefaultGPUMemoryUtil       = 0.92
 	defaultBatchedTokens       = 2048
 	defaultBatchedTokensLarge  = 8192

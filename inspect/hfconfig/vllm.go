@@ -23,6 +23,9 @@ import (
 //     max_memory_usage_bytes names (full: its length; sliding window:
 //     min(W−1+max_num_batched_tokens, L) plus one block; Mamba: one state).
 
+// VLLMRules names the vLLM whose rules this file follows.
+const VLLMRules = "vLLM V1 as of 2026-05 (vllm-project/vllm main; v0.25 and later)"
+
 // DefaultBlockSize is vLLM's CacheConfig.DEFAULT_BLOCK_SIZE (vllm/config/
 // cache.py; 16 since V1's first release).
 const DefaultBlockSize = 16
@@ -436,6 +439,12 @@ func (l *KVLayout) RankBytesFromConcurrency(conc float64, ctx, batched uint64) u
 // block per group of the truth.
 func (l *KVLayout) RankBytesFromTokens(tokens uint64) uint64 {
 	return tokens / uint64(l.MinBlockSize()) * uint64(l.groupCount()) * l.BlockBytes()
+}
+
+// RankBytesFromBlocks is the KV cache one rank holds with blocks blocks
+// (vLLM's /metrics vllm:cache_config_info num_gpu_blocks).
+func (l *KVLayout) RankBytesFromBlocks(blocks uint64) uint64 {
+	return blocks * l.BlockBytes()
 }
 
 // Kinds lists the groups' kinds, for notes ("2 full, 10 sliding").
