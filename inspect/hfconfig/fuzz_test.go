@@ -14,6 +14,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"architectures":["Gemma3ForConditionalGeneration"],"text_config":{"num_hidden_layers":6,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":8,"sliding_window":16,"sliding_window_pattern":3}}`))
 	f.Add([]byte(`{"num_hidden_layers":4,"kv_lora_rank":16,"qk_rope_head_dim":4,"layer_types":["full_attention","linear_attention","sliding_attention","chunked_attention"],"attention_chunk_size":8,"sliding_window":4}`))
 	f.Add([]byte(`{"num_hidden_layers":8,"num_attention_heads":4,"hidden_size":32,"use_sliding_window":true,"sliding_window":4,"max_window_layers":2}`))
+	f.Add([]byte(`{"num_hidden_layers":8,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":16,"full_attention_interval":4,"linear_num_key_heads":2,"linear_num_value_heads":4,"linear_key_head_dim":8,"linear_value_head_dim":8,"linear_conv_kernel_dim":4,"torch_dtype":"bfloat16"}`))
+	f.Add([]byte(`{"num_hidden_layers":8,"hidden_size":64,"num_attention_heads":4,"num_key_value_heads":2,"attn_layer_period":4,"attn_layer_offset":1,"mamba_expand":2,"mamba_d_state":4,"mamba_d_conv":4,"torch_dtype":"float16"}`))
 	f.Add([]byte(`{"_class_name":"FluxPipeline","transformer":["diffusers","FluxTransformer2DModel"]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if p, err := hfconfig.ParsePipeline(b); err != nil {
@@ -37,5 +39,20 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("KV 100 %d, 100000 %d, per token %d", a, z, per)
 		}
 		_ = c.KVTokensFit(1<<30, 2)
+		for _, tp := range []int{1, 3} {
+			l, err := c.VLLMLayout(hfconfig.VLLMOptions{KVCacheDType: "bfloat16", TP: tp})
+			if err != nil {
+				if strings.Contains(err.Error(), "\n") {
+					t.Fatalf("bad layout error %q", err)
+				}
+				continue
+			}
+			// A longer request never reserves less; a block holds a token.
+			if l.RequestBytes(100, 2048) > l.RequestBytes(100000, 2048) || l.BlockBytes() == 0 || l.MinBlockSize() < 1 {
+				t.Fatalf("layout %+v", l)
+			}
+			_ = l.Fit(1<<30, 8192, 2048)
+			_ = l.RankBytes(1<<20, 2.5, 8192, 2048)
+		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -112,6 +113,11 @@ func (c *Config) VLLMLayout(o VLLMOptions) (*KVLayout, error) {
 	}
 	if len(specs) == 0 {
 		return nil, errors.New("no layer keeps a KV cache or state")
+	}
+	for _, s := range specs {
+		if s.page() == 0 || s.page() > maxPageBytes {
+			return nil, fmt.Errorf("a layer's page of %d bytes is not a size vLLM could allocate", s.page())
+		}
 	}
 	l := group(specs)
 	l.Notes = append(notes, l.Notes...)
@@ -236,6 +242,19 @@ func alignMamba(specs []spec, notes []string) ([]spec, []string) {
 	}
 	notes = append(notes, fmt.Sprintf("hybrid Mamba model: vLLM widens the attention block to %d tokens so a page holds one Mamba state (%d bytes, padded to %d)", bs, mamba, page))
 	return specs, notes
+}
+
+// maxPageBytes bounds one layer's block (real ones are at most a few
+// MiB): a hostile config.json cannot wrap the sums.
+const maxPageBytes = 1 << 32
+
+// mulSat is a × b, saturating at the uint64 maximum.
+func mulSat(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
 }
 
 func cdiv(a, b uint64) uint64 {
@@ -391,11 +410,11 @@ func (l *KVLayout) RequestBytes(ctx, batched uint64) uint64 {
 	if !l.Hybrid {
 		var b uint64
 		for _, g := range l.Groups {
-			b += g.blocks(ctx, batched) * g.PageBytes * uint64(g.Layers)
+			b += mulSat(g.blocks(ctx, batched), g.PageBytes*uint64(g.Layers))
 		}
 		return b
 	}
-	return l.BlocksPerRequest(ctx, batched) * l.BlockBytes()
+	return mulSat(l.BlocksPerRequest(ctx, batched), l.BlockBytes())
 }
 
 // Capacity is what vLLM makes of a KV budget on one rank.
@@ -416,7 +435,7 @@ type Capacity struct {
 // get_max_concurrency_for_kv_cache_config, _report_kv_cache_config).
 func (l *KVLayout) Fit(budget, ctx, batched uint64) Capacity {
 	c := Capacity{Blocks: budget / l.BlockBytes()}
-	c.TokensLoggedBefore = c.Blocks / uint64(l.groupCount()) * uint64(l.MinBlockSize())
+	c.TokensLoggedBefore = mulSat(c.Blocks/uint64(l.groupCount()), uint64(l.MinBlockSize()))
 	if bpr := l.BlocksPerRequest(ctx, batched); bpr > 0 {
 		c.MaxConcurrency = float64(c.Blocks) / float64(bpr)
 		c.TokensLogged = uint64(c.MaxConcurrency * float64(ctx))
@@ -430,7 +449,7 @@ func (l *KVLayout) Fit(budget, ctx, batched uint64) Capacity {
 // num_blocks), here conc × the blocks one request reserves.
 func (l *KVLayout) RankBytesFromConcurrency(conc float64, ctx, batched uint64) uint64 {
 	blocks := conc * float64(l.BlocksPerRequest(ctx, batched))
-	return uint64(blocks+0.5) * l.BlockBytes()
+	return mulSat(uint64(blocks+0.5), l.BlockBytes())
 }
 
 // RankBytesFromTokens is the KV cache one rank holds when vLLM logged
@@ -438,13 +457,13 @@ func (l *KVLayout) RankBytesFromConcurrency(conc float64, ctx, batched uint64) u
 // (num_blocks // len(groups) × the smallest block size): within one
 // block per group of the truth.
 func (l *KVLayout) RankBytesFromTokens(tokens uint64) uint64 {
-	return tokens / uint64(l.MinBlockSize()) * uint64(l.groupCount()) * l.BlockBytes()
+	return mulSat(tokens/uint64(l.MinBlockSize())*uint64(l.groupCount()), l.BlockBytes())
 }
 
 // RankBytesFromBlocks is the KV cache one rank holds with blocks blocks
 // (vLLM's /metrics vllm:cache_config_info num_gpu_blocks).
 func (l *KVLayout) RankBytesFromBlocks(blocks uint64) uint64 {
-	return blocks * l.BlockBytes()
+	return mulSat(blocks, l.BlockBytes())
 }
 
 // Kinds lists the groups' kinds, for notes ("2 full, 10 sliding").
