@@ -1,6 +1,6 @@
 // Package hfconfig reads a transformers config.json — architecture, kind,
 // attention shape, sliding windows, MLA — and a diffusers model_index.json,
-// and estimates the KV cache per token as vLLM allocates it.
+// and lays out the KV cache as vLLM allocates it (vllm.go).
 //
 // Every figure read from the config is the config's own (0 when the config
 // does not give it: transformers would apply a class default gtm does not
@@ -244,59 +244,14 @@ func (c *Config) layerBytes(elemBytes float64) float64 {
 
 // KVBytesPerToken is the KV cache one token costs, summed over the
 // attention layers, at elemBytes per element (see DTypeBytes): an
-// ESTIMATE. 0 when the config does not give the figures (CanEstimateKV)
+// ESTIMATE, and not what a vLLM pool pays for a hybrid model, where a
+// token slot costs one group of layers (VLLMLayout). 0 when the config does not give the figures (CanEstimateKV)
 // or elemBytes is not a positive size.
 func (c *Config) KVBytesPerToken(elemBytes float64) uint64 {
 	if !c.CanEstimateKV() || !(elemBytes > 0 && elemBytes <= 16) {
 		return 0
 	}
 	return satUint(float64(c.AttentionLayers) * c.layerBytes(elemBytes))
-}
-
-// KVBytes is the KV cache for tokens tokens (one sequence of that length,
-// or several sharing a paged pool): full-attention layers hold every
-// token, sliding-window layers at most SlidingWindow of them. An ESTIMATE;
-// vLLM rounds up to whole blocks and keeps a few more for sliding layers
-// while a batch is in flight. Saturates at the uint64 maximum.
-func (c *Config) KVBytes(tokens uint64, elemBytes float64) uint64 {
-	if c.KVBytesPerToken(elemBytes) == 0 {
-		return 0
-	}
-	per := c.layerBytes(elemBytes)
-	slid := min(c.SlidingLayers, c.AttentionLayers)
-	full := float64(c.AttentionLayers - slid)
-	t := float64(tokens)
-	win := t
-	if c.SlidingWindow > 0 {
-		win = math.Min(t, float64(c.SlidingWindow))
-	}
-	return satUint(full*per*t + float64(slid)*per*win)
-}
-
-// KVTokensFit is how many tokens of KV cache fit in budget bytes: the
-// inverse of KVBytes (sliding layers count fully until the window is
-// reached, then only full layers grow). An ESTIMATE; 0 when the KV size is
-// unknown.
-func (c *Config) KVTokensFit(budget uint64, elemBytes float64) uint64 {
-	if c.KVBytesPerToken(elemBytes) == 0 || budget == 0 {
-		return 0
-	}
-	per := c.layerBytes(elemBytes)
-	slid := float64(min(c.SlidingLayers, c.AttentionLayers))
-	full := float64(c.AttentionLayers) - slid
-	b := float64(budget)
-	w := float64(c.SlidingWindow)
-	if c.SlidingWindow <= 0 || slid == 0 {
-		return satUint(math.Floor(b / (per * float64(c.AttentionLayers))))
-	}
-	if atWindow := w * per * float64(c.AttentionLayers); b <= atWindow {
-		return satUint(math.Floor(b / (per * float64(c.AttentionLayers))))
-	}
-	if full == 0 {
-		return math.MaxUint64 // only windowed layers: any length fits
-	}
-	rest := b - w*per*float64(c.AttentionLayers)
-	return satUint(w + math.Floor(rest/(per*full)))
 }
 
 func satUint(f float64) uint64 {

@@ -8,8 +8,8 @@ import (
 )
 
 // FuzzParse feeds arbitrary bytes to Parse and ParsePipeline: no panics,
-// one-line errors, and the KV estimates stay ordered (a longer context
-// never costs less, the window never costs more than full attention).
+// one-line errors, and vLLM's layout stays ordered (a longer request
+// never reserves less).
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"architectures":["Gemma3ForConditionalGeneration"],"text_config":{"num_hidden_layers":6,"num_attention_heads":4,"num_key_value_heads":2,"head_dim":8,"sliding_window":16,"sliding_window_pattern":3}}`))
 	f.Add([]byte(`{"num_hidden_layers":4,"kv_lora_rank":16,"qk_rope_head_dim":4,"layer_types":["full_attention","linear_attention","sliding_attention","chunked_attention"],"attention_chunk_size":8,"sliding_window":4}`))
@@ -33,12 +33,7 @@ func FuzzParse(f *testing.F) {
 		if c.SlidingLayers > c.AttentionLayers || (c.SlidingLayers > 0) != (c.SlidingWindow > 0) {
 			t.Fatalf("sliding %d of %d", c.SlidingLayers, c.AttentionLayers)
 		}
-		per := c.KVBytesPerToken(2)
-		a, z := c.KVBytes(100, 2), c.KVBytes(100000, 2)
-		if a > z || a > per*100 {
-			t.Fatalf("KV 100 %d, 100000 %d, per token %d", a, z, per)
-		}
-		_ = c.KVTokensFit(1<<30, 2)
+		_ = c.KVBytesPerToken(2)
 		for _, tp := range []int{1, 3} {
 			l, err := c.VLLMLayout(hfconfig.VLLMOptions{KVCacheDType: "bfloat16", TP: tp})
 			if err != nil {
