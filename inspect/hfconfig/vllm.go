@@ -240,7 +240,7 @@ func alignMamba(specs []spec, notes []string) ([]spec, []string) {
 			specs[i].pageBytes, specs[i].blockSize = page, bs
 		}
 	}
-	notes = append(notes, fmt.Sprintf("hybrid Mamba model: vLLM widens the attention block to %d tokens so a page holds one Mamba state (%d bytes, padded to %d)", bs, mamba, page))
+	notes = append(notes, fmt.Sprintf("hybrid Mamba model: vLLM widens the attention block to %d tokens so a page holds one Mamba state (%d bytes, padded to %d); a request keeps one state (mamba_cache_mode none; with prefix caching's align mode vLLM keeps two)", bs, mamba, page))
 	return specs, notes
 }
 
