@@ -119,11 +119,12 @@ type SafetensorsFit struct {
 	GPUMemoryUtilization float64 `json:"gpu_memory_utilization"`
 	BudgetBytes          uint64  `json:"budget_bytes"`  // total × utilization
 	WeightsBytes         uint64  `json:"weights_bytes"` // this GPU's share: the weights ÷ tensor_parallel_size
-	// CUDAGraphBytes is the CUDA-graph estimate vLLM subtracts: null, as
-	// vLLM measures it by capturing graphs, and subtracts it only with
-	// VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (see the notes).
+	// CUDAGraphBytes is the CUDA-graph estimate vLLM subtracts from the
+	// KV budget (by default since v0.21.0): --cudagraph-memory-gib, as a
+	// vLLM log gave it; null when not given, as vLLM measures it by
+	// capturing graphs on the GPU (see the notes).
 	CUDAGraphBytes *uint64 `json:"cudagraph_bytes"`
-	KVBudgetBytes  uint64  `json:"kv_budget_bytes"` // budget − weights (0 when the weights do not fit)
+	KVBudgetBytes  uint64  `json:"kv_budget_bytes"` // budget − weights − CUDA graphs (0 when they do not fit)
 	// KVBlocks is vLLM's num_blocks: kv_budget_bytes over one block of
 	// the pool; null when the layout is unknown.
 	KVBlocks *uint64 `json:"kv_blocks"`
@@ -147,9 +148,12 @@ type VLLMOptions struct {
 	// MaxNumBatchedTokens is --max-num-batched-tokens; 0: vLLM's default
 	// for `vllm serve` on the GPU checked (DefaultMaxNumBatchedTokens).
 	MaxNumBatchedTokens int
-	GPU                 int    // the GPU to check the fit against
-	GPUName             string // its name, for vLLM's default batch ("" unknown)
-	HubRoots            []string
+	// CUDAGraphBytes is vLLM's CUDA-graph estimate to subtract
+	// (--cudagraph-memory-gib); 0: not known.
+	CUDAGraphBytes uint64
+	GPU            int    // the GPU to check the fit against
+	GPUName        string // its name, for vLLM's default batch ("" unknown)
+	HubRoots       []string
 }
 
 // vLLM's defaults and the version gtm follows. gpu_memory_utilization:

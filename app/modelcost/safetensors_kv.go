@@ -114,7 +114,14 @@ func (r *SafetensorsReport) fit(l *hfconfig.KVLayout, o VLLMOptions, total, free
 	if f.WeightsFit {
 		f.KVBudgetBytes = budget - weights
 	}
-	r.Notes = append(r.Notes, "CUDA graphs: vLLM measures its estimate by capturing graphs before it sizes the KV cache (gpu_model_runner.py profile_cudagraph_memory) and subtracts it only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (vllm/envs.py, default 0): not subtracted here, as vLLM by default does not")
+	if o.CUDAGraphBytes > 0 {
+		g := o.CUDAGraphBytes
+		f.CUDAGraphBytes = &g
+		f.KVBudgetBytes -= min(g, f.KVBudgetBytes)
+		r.Notes = append(r.Notes, fmt.Sprintf("CUDA graphs: %s subtracted from the KV budget (--cudagraph-memory-gib), as vLLM subtracts its estimate by default since v0.21.0", gib(g)))
+	} else {
+		r.Notes = append(r.Notes, "CUDA graphs: vLLM (v0.21.0 and later, by default) subtracts an estimate it measures by capturing graphs on the GPU before it sizes the KV cache (gpu_model_runner.py profile_cudagraph_memory; its log says \"Estimated CUDA graph memory: X GiB total\"); not known here, so kv_blocks is larger than vLLM's by that much: --cudagraph-memory-gib X subtracts it")
+	}
 	if l != nil && r.Ctx != nil {
 		c := l.Fit(f.KVBudgetBytes, *r.Ctx, uint64(o.MaxNumBatchedTokens))
 		f.KVBlocks, f.MaxConcurrency = &c.Blocks, &c.MaxConcurrency

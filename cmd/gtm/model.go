@@ -43,8 +43,10 @@ block per request, a Mamba state per request), on one of
 --tensor-parallel-size GPUs, at --ctx (default: max_position_embeddings)
 and --kv-cache-dtype. Where a GPU can be read, --gpu-memory-utilization
 of its total less its share of the weights gives the KV blocks vLLM
-could hold: an upper bound, since vLLM also reserves the activation peak
-and non-torch memory. llama.cpp's flags do not apply there.
+could hold: an upper bound, since vLLM also reserves the activation peak,
+non-torch memory and (v0.21.0 and later) a CUDA-graph estimate it
+measures on the GPU, which --cudagraph-memory-gib subtracts when known.
+llama.cpp's flags do not apply there.
 
 ONNX models, PyTorch checkpoints and TensorRT engines are named and
 refused: gtm model does not size them (gtm inspect PID describes a
@@ -67,6 +69,7 @@ type modelFlags struct {
 	kvDType                                        string  // vLLM's --kv-cache-dtype
 	gpuUtil                                        float64 // vLLM's --gpu-memory-utilization
 	tp, batched                                    int     // vLLM's --tensor-parallel-size, --max-num-batched-tokens
+	graphsGiB                                      float64 // vLLM's logged CUDA-graph estimate
 }
 
 func newModelFlagSet(m *modelFlags) *flag.FlagSet {
@@ -93,6 +96,7 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, fp8_ds_mla (MLA: 656 bytes a token and layer), bfloat16, float16")
 	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", modelcost.DefaultGPUMemoryUtil, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag (default: vLLM's since v0.25, vllm/config/cache.py)")
 	fs.IntVar(&m.tp, "tensor-parallel-size", 1, "safetensors models: GPUs the model is split over, as vLLM's flag (figures are one GPU's)")
+	fs.Float64Var(&m.graphsGiB, "cudagraph-memory-gib", 0, "safetensors models: the `GiB` of CUDA graphs vLLM subtracts from the KV budget (v0.21.0 and later), as its log's \"Estimated CUDA graph memory: X GiB total\" (default: not known, not subtracted)")
 	fs.IntVar(&m.batched, "max-num-batched-tokens", 0, "safetensors models: tokens per scheduler step, as vLLM's flag (default: vllm serve's as of vLLM 2026-05, 8192 on a GPU of 70 GiB or more that is not an A100, else 2048)")
 	// llama.cpp's own long spellings work too
 	aliases := map[string]string{"ctx-size": "ctx", "batch-size": "batch", "ubatch-size": "ubatch", "n-gpu-layers": "gpu-layers"}
@@ -135,6 +139,10 @@ func runModel(args []string, e env) int {
 		mem = func(int) (uint64, uint64, bool) { return total, free, ok }
 		o := modelcost.VLLMOptions{Ctx: m.ctx, KVCacheDType: m.kvDType, GPUMemoryUtilization: m.gpuUtil, GPU: m.gpu,
 			TensorParallelSize: m.tp, MaxNumBatchedTokens: m.batched, GPUName: name, HubRoots: hfmodel.Roots(os.Getenv, home)}
+		if m.graphsGiB < 0 || m.graphsGiB > 1<<20 {
+			return modelUsageError(e, fmt.Errorf("--cudagraph-memory-gib must be 0 or more"))
+		}
+		o.CUDAGraphBytes = uint64(m.graphsGiB * (1 << 30))
 		if err := o.Check(); err != nil {
 			return modelUsageError(e, err)
 		}
@@ -168,7 +176,7 @@ func modelUsageError(e env, err error) int {
 var (
 	llamaOnlyFlags = []string{"parallel", "batch", "ubatch", "kv-unified", "no-kv-unified", "kv-unified-per-slot",
 		"cache-type-k", "cache-type-v", "swa-full", "gpu-layers", "device", "no-kv-offload", "n-cpu-moe", "no-mmap", "embedding", "preset"}
-	vllmOnlyFlags = []string{"kv-cache-dtype", "gpu-memory-utilization", "tensor-parallel-size", "max-num-batched-tokens"}
+	vllmOnlyFlags = []string{"kv-cache-dtype", "gpu-memory-utilization", "tensor-parallel-size", "max-num-batched-tokens", "cudagraph-memory-gib"}
 )
 
 // onlyFlagsFor refuses the other engine's flags for a model in format.

@@ -134,8 +134,15 @@ func TestModelHFVLLMDefaults(t *testing.T) {
 	}
 	r = run("--max-num-batched-tokens", "8192", "--tensor-parallel-size", "2")
 	// cdiv(min(4095+8192, 32768), 16)+1 = 769; 2 KV heads over 2 GPUs: 1 each.
-	if r.MaxNumBatchedTokens != 8192 || u64(r.KVRequestBlocks) != 769 || r.TensorParallelSize != 2 || u64(r.KVBytesPerToken) != 2*2*1*32*2 {
+	if r.MaxNumBatchedTokens != 8192 || u64(r.KVRequestBlocks) != 769 || r.TensorParallelSize != 2 || u64(r.KVBytesPerToken) != 2*2*1*32*2 || r.Fit.CUDAGraphBytes != nil {
 		t.Fatalf("flags: batched %d blocks %d tp %d per token %d", r.MaxNumBatchedTokens, u64(r.KVRequestBlocks), r.TensorParallelSize, u64(r.KVBytesPerToken))
+	}
+	// The CUDA graphs a vLLM log measured come off the KV budget, as vLLM
+	// takes them (v0.21.0 and later); unknown, they are null.
+	before := r.Fit.KVBudgetBytes
+	r = run("--max-num-batched-tokens", "8192", "--tensor-parallel-size", "2", "--cudagraph-memory-gib", "0.5")
+	if r.Fit.CUDAGraphBytes == nil || *r.Fit.CUDAGraphBytes != 1<<29 || r.Fit.KVBudgetBytes != before-1<<29 {
+		t.Fatalf("graphs %v, budget %d (was %d)", r.Fit.CUDAGraphBytes, r.Fit.KVBudgetBytes, before)
 	}
 	if code, _, stderr, _ := runIn(t, noGPU(), "model", dir, "--tensor-parallel-size", "-1"); code != exitUsage || !strings.Contains(stderr, "--tensor-parallel-size") {
 		t.Fatalf("exit %d: %s", code, stderr)
