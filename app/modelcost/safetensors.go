@@ -157,8 +157,9 @@ type VLLMOptions struct {
 }
 
 // vLLM's defaults and the version gtm follows. gpu_memory_utilization:
-// vllm/config/cache.py CacheConfig (0.92 in the 2026 sources read,
-// v0.25.0 and later; 0.9 before, e.g. v0.11.0).
+// vllm/config/cache.py CacheConfig (0.92 in the 2026 sources read and
+// docs.vllm.ai's stable pages; 0.9 through v0.11.0 at least: the release
+// that changed it is not pinned here).
 const (
 	VLLMRules                  = hfconfig.VLLMRules
 	DefaultGPUMemoryUtil       = 0.92

@@ -94,7 +94,7 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 	fs.IntVar(&m.gpu, "gpu", 0, "GPU `N` to check the fit against, as numbered by --list-gpus")
 	fs.BoolVar(&m.asJSON, "json", false, "print JSON (fields: docs/model.md)")
 	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, fp8_ds_mla (MLA: 656 bytes a token and layer), bfloat16, float16")
-	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", modelcost.DefaultGPUMemoryUtil, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag (default: vLLM's since v0.25, vllm/config/cache.py)")
+	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", modelcost.DefaultGPUMemoryUtil, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag (default: vLLM's as of 2026-05, vllm/config/cache.py; 0.9 in v0.11.0)")
 	fs.IntVar(&m.tp, "tensor-parallel-size", 1, "safetensors models: GPUs the model is split over, as vLLM's flag (figures are one GPU's)")
 	fs.Float64Var(&m.graphsGiB, "cudagraph-memory-gib", 0, "safetensors models: the `GiB` of CUDA graphs vLLM subtracts from the KV budget (v0.21.0 and later), as its log's \"Estimated CUDA graph memory: X GiB total\" (default: not known, not subtracted)")
 	fs.IntVar(&m.batched, "max-num-batched-tokens", 0, "safetensors models: tokens per scheduler step, as vLLM's flag (default: vllm serve's as of vLLM 2026-05, 8192 on a GPU of 70 GiB or more that is not an A100, else 2048)")

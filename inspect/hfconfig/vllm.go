@@ -25,7 +25,7 @@ import (
 //     min(W−1+max_num_batched_tokens, L) plus one block; Mamba: one state).
 
 // VLLMRules names the vLLM whose rules this file follows.
-const VLLMRules = "vLLM V1 as of 2026-05 (vllm-project/vllm main; v0.25 and later)"
+const VLLMRules = "vLLM V1 as of 2026-05 (vllm-project/vllm main)"
 
 // DefaultBlockSize is vLLM's CacheConfig.DEFAULT_BLOCK_SIZE (vllm/config/
 // cache.py; 16 since V1's first release).
