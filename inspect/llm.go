@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
@@ -75,6 +76,9 @@ type HFFacts struct {
 	Complete    bool    // every shard was read
 	KVPerToken  *uint64 // estimated from config.json at the model's dtype
 	Kind        string
+	// Config is the model's config.json, for vLLM's KV layout per rank
+	// (nil when unreadable).
+	Config *hfconfig.Config
 }
 
 // LLMInput is everything known about one process for its breakdown.
@@ -155,7 +159,7 @@ func BuildLLM(in LLMInput) *schema.LLM {
 	if len(ggufs) > 0 {
 		addEstimates(l, ggufs, llms, o, &split, &host)
 	} else if in.HF != nil {
-		addHFEstimates(l, in.HF, in.TP, &split)
+		addHFEstimates(l, in.HF, in.TP, in.Engine, &split)
 	}
 	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
@@ -407,9 +411,9 @@ func engineKVFromNote(e *EngineFacts) string {
 
 // addHFEstimates estimates a safetensors model's parts where no log
 // reported them: its weights (the headers' exact tensor bytes, divided
-// over the tensor-parallel GPUs) and its KV cache (the reported capacity
-// in tokens times config.json's bytes per token, divided likewise).
-func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, split *BreakdownInput) {
+// over the tensor-parallel GPUs) and its KV cache on this GPU, from the
+// reported capacity by vLLM's own layout (hfRankKV).
+func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, eng *EngineFacts, split *BreakdownInput) {
 	if tp < 1 {
 		tp = 1
 	}
@@ -421,10 +425,11 @@ func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, split *BreakdownInput) {
 			l.Notes = append(l.Notes, "weights estimated from the shards that could be read: the model's total is larger")
 		}
 	}
-	if split.ReportedKV == nil && l.KVCapacityTokens != nil && hf.KVPerToken != nil {
-		kv := *l.KVCapacityTokens * *hf.KVPerToken / uint64(tp)
-		split.EstimatedKV = &kv
-		l.Notes = append(l.Notes, "KV cache estimated: the reported capacity in tokens times config.json's bytes per token at the model's dtype (an fp8 KV cache takes less)")
+	if split.ReportedKV == nil && l.KVCapacityTokens != nil {
+		if kv, note := hfRankKV(l, hf, tp, eng); kv != nil {
+			split.EstimatedKV = kv
+			l.Notes = append(l.Notes, note)
+		}
 	}
 	if tp > 1 && (split.EstimatedWeights != nil || split.EstimatedKV != nil) {
 		l.Notes = append(l.Notes, fmt.Sprintf("estimates are one GPU's share: the model split over %d GPUs", tp))
