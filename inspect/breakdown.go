@@ -12,6 +12,9 @@ type BreakdownInput struct {
 	// log says its activation peak and CUDA graphs take (vLLM, SGLang).
 	ReportedActivations, ReportedGraphs *uint64
 	ReportedFrom                        string // "log" or "api"
+	// ReportedKVFrom, when set, replaces ReportedFrom for the KV cache:
+	// "log_rank0" for a figure another rank's log reported.
+	ReportedKVFrom string
 
 	EstimatedWeights, EstimatedKV *uint64 // GPU share, from header math
 	EstimatedFrom                 string  // "gguf" (the default) or "safetensors"
@@ -36,6 +39,9 @@ func Split(in BreakdownInput) schema.Breakdown {
 	}
 	b.Weights = pick(in.ReportedWeights, in.EstimatedWeights)
 	b.KVCache = pick(in.ReportedKV, in.EstimatedKV)
+	if b.KVCache != nil && in.ReportedKV != nil && in.ReportedKVFrom != "" {
+		b.KVCache.From = in.ReportedKVFrom
+	}
 	b.Compute = pick(in.ReportedCompute, nil)
 	b.Output = pick(in.ReportedOutput, nil)
 	b.Activations = pick(in.ReportedActivations, nil)

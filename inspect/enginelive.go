@@ -1,8 +1,10 @@
 package inspect
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/servers"
@@ -116,7 +118,8 @@ func pickRank(rep *torchlog.Report, t Target, srv servers.Server, shown string) 
 		return nil
 	}
 	e := &EngineFacts{Path: shown, Engine: rep.Engine, KVTokens: rep.KVTokens, MaxConcurrency: rep.MaxConcurrency,
-		ConcurrencyTokens: rep.ConcurrencyTokens, Model: rep.Model, Notes: append([]string(nil), rep.Notes...)}
+		ConcurrencyTokens: rep.ConcurrencyTokens, Model: rep.Model, Version: rep.Version, KVTokensMeaning: rep.KVTokensMeaning,
+		Notes: append([]string(nil), rep.Notes...)}
 	var mine *torchlog.Rank
 	for i := range rep.Ranks {
 		if rep.Ranks[i].PID == t.PID {
@@ -142,7 +145,42 @@ func pickRank(rep *torchlog.Report, t Target, srv servers.Server, shown string) 
 			e.Rank = &r
 		}
 	}
+	if e.KV == nil && rep.KVSameOnEveryRank {
+		kvFromRank(e, rep, t, srv)
+	}
 	return e
+}
+
+// kvFromRank gives a worker that logged no KV cache the KV another rank
+// logged, where the engine gives every rank the same (vLLM): rank 0's,
+// else the lowest rank's that logged one. Only a worker whose rank is
+// known takes it: the API process and an unranked process hold none.
+func kvFromRank(e *EngineFacts, rep *torchlog.Report, t Target, srv servers.Server) {
+	own, ok := rankOf(srv, t)
+	if e.Rank != nil {
+		own, ok = *e.Rank, true
+	}
+	if !ok {
+		return
+	}
+	var donor *torchlog.Rank
+	for i := range rep.Ranks {
+		r := &rep.Ranks[i]
+		// pipeline stages hold different layers: only tensor-parallel
+		// ranks hold the same KV
+		if r.KVCache != nil && r.Rank >= 0 && r.Rank != own && !strings.Contains(r.Worker, "_PP") &&
+			(donor == nil || r.Rank < donor.Rank) {
+			donor = r
+		}
+	}
+	if donor == nil {
+		return
+	}
+	from := donor.Rank
+	e.KV, e.KVFrom, e.Rank = donor.KVCache, &from, &own
+	if donor.Worker != "" && donor.PID > 0 {
+		e.KVFromWorker = fmt.Sprintf("%s pid=%d", donor.Worker, donor.PID)
+	}
 }
 
 // rankOf is the tensor-parallel rank t's title or command line names, as

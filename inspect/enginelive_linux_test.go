@@ -34,7 +34,7 @@ func TestEngineLogRankFromTitle(t *testing.T) {
 		l := NewLive("/proc")
 		tg := Target{PID: 777777, Name: c.title[:min(15, len(c.title))], Cmdline: []string{c.title}}
 		l.LogPaths[tg.PID] = log
-		srv, _ := recognise(tg)
+		srv, _ := recognise("/proc", tg)
 		e := l.EngineLog(tg, srv)
 		if e == nil || e.Engine != "vllm" || e.KVTokens == nil || *e.KVTokens != 1369088 {
 			t.Fatalf("%s: engine facts %+v", c.title, e)

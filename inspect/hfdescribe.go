@@ -12,7 +12,7 @@ import (
 
 // hfFacts are what BuildLLM takes of a served safetensors model.
 func hfFacts(id string, m *hfmodel.Model) *HFFacts {
-	f := &HFFacts{ID: id, WeightBytes: m.WeightBytes, Complete: m.Complete, Kind: m.Kind}
+	f := &HFFacts{ID: id, WeightBytes: m.WeightBytes, Complete: m.Complete, Kind: m.Kind, Config: m.Config}
 	if c := m.Config; c != nil && c.CanEstimateKV() {
 		if b, ok := hfconfig.DTypeBytes(c.TorchDType); ok {
 			v := c.KVBytesPerToken(b)

@@ -148,7 +148,7 @@ func (in *Inspector) Inspect(t Target) Finding {
 	f.Tool, f.Settings = args.Tool, args.Settings
 	f.App = appState(acc, t, userHome(), os.Getenv)
 	addCmdlineModels(acc, models, args)
-	if sa, ok := servedArgs(t); ok {
+	if sa, ok := servedArgs(in.ProcRoot, t); ok {
 		// vllm serve Qwen/Qwen3-8B: an HF id in the hub cache, or a folder
 		f.Served, f.TP = sa.ServedArgs(t.Cmdline)
 		if in.Untrusted == "" {
@@ -248,7 +248,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 		if api != nil && len(api.OutputModalities) > 0 {
 			f = withOutputModalities(f, api.OutputModalities)
 		}
-		srv, _ := recognise(t)
+		srv, _ := recognise(in.ProcRoot, t)
 		if api != nil && srv == nil {
 			srv = api.Server // named by its API: a renamed server
 		}
@@ -288,7 +288,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 // evidence), as t's user could read it. It returns f with that model among its models, the model's facts
 // for the estimates, and the tensor-parallel size the command line gives.
 func (in *Inspector) servedModel(acc *safefile.Access, t Target, f Finding, api *APIFacts) (Finding, *HFFacts, int) {
-	srv, role := recognise(t)
+	srv, role := recognise(in.ProcRoot, t)
 	if srv == nil {
 		return f, in.jobModel(acc, f), 0
 	}
@@ -382,8 +382,8 @@ func withServedModel(in *Inspector, acc *safefile.Access, f Finding, dir, id, ev
 
 // servedArgs is the ServedArgs of t's server when t serves its API or
 // launches it: a worker's command line names no model.
-func servedArgs(t Target) (servers.ServedArgs, bool) {
-	srv, role := recognise(t)
+func servedArgs(procRoot string, t Target) (servers.ServedArgs, bool) {
+	srv, role := recognise(procRoot, t)
 	if role == servers.Worker {
 		return nil, false
 	}
@@ -395,7 +395,7 @@ func servedArgs(t Target) (servers.ServedArgs, bool) {
 // role, its rank, and for a worker the API process found for it (even
 // when that API did not answer).
 func (in *Inspector) placeInServer(l *schema.LLM, t Target) {
-	srv, role := recognise(t)
+	srv, role := recognise(in.ProcRoot, t)
 	if srv == nil {
 		return
 	}

@@ -141,7 +141,7 @@ func NewLive(procRoot string) *Live {
 func (l *Live) CountWorkers(targets []Target) {
 	var n map[string]int
 	for _, t := range targets {
-		if s, role := recognise(t); role == servers.Worker && len(l.SharedLogs[s.Name()]) > 0 {
+		if s, role := recognise(l.ProcRoot, t); role == servers.Worker && len(l.SharedLogs[s.Name()]) > 0 {
 			if n == nil {
 				n = map[string]int{}
 			}
@@ -162,7 +162,7 @@ func (l *Live) Gather(ctx context.Context, t Target, f Finding) (api *APIFacts, 
 	if l.Untrusted != "" {
 		return nil, nil, nil
 	}
-	srv, role := recognise(t)
+	srv, role := recognise(l.ProcRoot, t)
 	if srv == nil && !hasRuntime(f.Runtimes, "ggml/llama.cpp") && len(f.Models) == 0 {
 		return nil, nil, nil // no AI evidence: never probed
 	}
@@ -409,7 +409,7 @@ func logError(err error) string {
 // sharedLog is the log a worker's server shares among its workers, while
 // the worker is its server's only one; "" otherwise.
 func (l *Live) sharedLog(acc *safefile.Access, t Target) string {
-	s, role := recognise(t)
+	s, role := recognise(l.ProcRoot, t)
 	if role != servers.Worker {
 		return ""
 	}

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/gguf"
+	"github.com/gputaskman/gtm/inspect/hfconfig"
 	"github.com/gputaskman/gtm/inspect/llamaopts"
 	"github.com/gputaskman/gtm/inspect/modelargs"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -54,7 +56,16 @@ type EngineFacts struct {
 	// RankGuessed: the log names ranks but not this process's PID, and
 	// its figures were taken from the rank its title names.
 	RankGuessed bool
-	Notes       []string
+	// KVFrom, when set, is the rank whose log reported KV: this worker
+	// logged none (vLLM 0.11.1 and later log memory on one rank per node),
+	// and the engine gives every rank the same KV cache. KVFromWorker is
+	// that rank's tag and PID as the log wrote them.
+	KVFrom       *int
+	KVFromWorker string
+	// Version is the engine's version as its log names it; KVTokensMeaning
+	// what its KVTokens counts (torchlog.KVTokensBlocks, KVTokensConcurrency).
+	Version, KVTokensMeaning string
+	Notes                    []string
 }
 
 // HFFacts are what a safetensors model folder and its config.json say
@@ -65,6 +76,9 @@ type HFFacts struct {
 	Complete    bool    // every shard was read
 	KVPerToken  *uint64 // estimated from config.json at the model's dtype
 	Kind        string
+	// Config is the model's config.json, for vLLM's KV layout per rank
+	// (nil when unreadable).
+	Config *hfconfig.Config
 }
 
 // LLMInput is everything known about one process for its breakdown.
@@ -145,7 +159,7 @@ func BuildLLM(in LLMInput) *schema.LLM {
 	if len(ggufs) > 0 {
 		addEstimates(l, ggufs, llms, o, &split, &host)
 	} else if in.HF != nil {
-		addHFEstimates(l, in.HF, in.TP, &split)
+		addHFEstimates(l, in.HF, in.TP, in.Engine, &split)
 	}
 	if l.NCtxSource != nil && *l.NCtxSource == "api" && l.NCtxSlot != nil && llms > 0 && *l.NCtxSlot == ggufs[0].ContextLength {
 		l.Notes = append(l.Notes, "the API's per-slot context equals the trained context, where llama-server caps it: the whole context may be larger")
@@ -357,8 +371,15 @@ func applyEngine(l *schema.LLM, e *EngineFacts, split *BreakdownInput) {
 	split.ReportedWeights, split.ReportedKV = e.Weights, e.KV
 	split.ReportedActivations, split.ReportedGraphs = e.Activations, e.CUDAGraphs
 	split.ReportedFrom = "log"
+	if e.KVFrom != nil {
+		split.ReportedKVFrom = fmt.Sprintf("log_rank%d", *e.KVFrom)
+		l.Notes = append(l.Notes, engineKVFromNote(e))
+	}
 	if l.KVCapacityTokens == nil && e.KVTokens != nil {
 		l.KVCapacityTokens, l.KVCapacitySource = e.KVTokens, ptrTo("log")
+	}
+	if e.KVTokens != nil && e.KVTokensMeaning == torchlog.KVTokensConcurrency {
+		l.Notes = append(l.Notes, fmt.Sprintf("the log's KV capacity (%d tokens) is vLLM's maximum concurrency × max_model_len, the context its KV cache holds at full use (vLLM 0.21 and later), not its block pool's tokens", *e.KVTokens))
 	}
 	if l.ModelID == nil && e.Model != "" {
 		l.ModelID, l.ModelIDSource = ptrTo(e.Model), ptrTo("log")
@@ -378,11 +399,21 @@ func applyEngine(l *schema.LLM, e *EngineFacts, split *BreakdownInput) {
 	l.Notes = append(l.Notes, e.Notes...)
 }
 
+// engineKVFromNote says whose log a worker's KV figure is, and why it is
+// this worker's too.
+func engineKVFromNote(e *EngineFacts) string {
+	who := fmt.Sprintf("rank %d's log", *e.KVFrom)
+	if e.KVFromWorker != "" {
+		who += " (" + e.KVFromWorker + ")"
+	}
+	return "KV cache reported by " + who + ", which this worker's KV equals: vLLM gives every rank the same number of KV blocks (v1/core/kv_cache_utils.py get_kv_cache_configs) and since 0.11.1 logs its memory on the first rank of each node only; this worker's weights and CUDA graphs are not in the log"
+}
+
 // addHFEstimates estimates a safetensors model's parts where no log
 // reported them: its weights (the headers' exact tensor bytes, divided
-// over the tensor-parallel GPUs) and its KV cache (the reported capacity
-// in tokens times config.json's bytes per token, divided likewise).
-func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, split *BreakdownInput) {
+// over the tensor-parallel GPUs) and its KV cache on this GPU, from the
+// reported capacity by vLLM's own layout (hfRankKV).
+func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, eng *EngineFacts, split *BreakdownInput) {
 	if tp < 1 {
 		tp = 1
 	}
@@ -394,10 +425,11 @@ func addHFEstimates(l *schema.LLM, hf *HFFacts, tp int, split *BreakdownInput) {
 			l.Notes = append(l.Notes, "weights estimated from the shards that could be read: the model's total is larger")
 		}
 	}
-	if split.ReportedKV == nil && l.KVCapacityTokens != nil && hf.KVPerToken != nil {
-		kv := *l.KVCapacityTokens * *hf.KVPerToken / uint64(tp)
-		split.EstimatedKV = &kv
-		l.Notes = append(l.Notes, "KV cache estimated: the reported capacity in tokens times config.json's bytes per token at the model's dtype (an fp8 KV cache takes less)")
+	if split.ReportedKV == nil && l.KVCapacityTokens != nil {
+		if kv, note := hfRankKV(l, hf, tp, eng); kv != nil {
+			split.EstimatedKV = kv
+			l.Notes = append(l.Notes, note)
+		}
 	}
 	if tp > 1 && (split.EstimatedWeights != nil || split.EstimatedKV != nil) {
 		l.Notes = append(l.Notes, fmt.Sprintf("estimates are one GPU's share: the model split over %d GPUs", tp))

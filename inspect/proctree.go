@@ -112,7 +112,7 @@ func apiCandidates(procRoot string, t Target, srv servers.Server, anc []procEntr
 	}
 	add(t.PPID)
 	for _, e := range anc {
-		if _, role := servers.Recognise(e.name, e.argv); role == servers.Worker {
+		if _, role := servers.RecogniseProcess(processOf(procRoot, e.pid, e.name, e.argv, "")); role == servers.Worker {
 			continue
 		}
 		add(e.pid)
@@ -121,7 +121,7 @@ func apiCandidates(procRoot string, t Target, srv servers.Server, anc []procEntr
 				continue
 			}
 			if ce, ok := readProc(procRoot, c); ok {
-				if s, role := servers.Recognise(ce.name, ce.argv); s != nil && s.Name() == srv.Name() && role == servers.API {
+				if s, role := servers.RecogniseProcess(processOf(procRoot, c, ce.name, ce.argv, "")); s != nil && s.Name() == srv.Name() && role == servers.API {
 					add(c)
 				}
 			}
@@ -144,7 +144,7 @@ func serverAncestors(procRoot string, t Target, srv servers.Server) []procEntry 
 		if !ok {
 			break
 		}
-		if s, _ := servers.Recognise(e.name, e.argv); s == nil || s.Name() != srv.Name() {
+		if s, _ := servers.RecogniseProcess(processOf(procRoot, e.pid, e.name, e.argv, "")); s == nil || s.Name() != srv.Name() {
 			break
 		}
 		out = append(out, e)
@@ -172,7 +172,31 @@ func startOf(procRoot string, t Target, anc procEntry) time.Time {
 
 // recognise tells t's server and role from its name, command line and
 // working directory (a relative `python main.py` is ComfyUI's only in a
-// ComfyUI folder).
-func recognise(t Target) (servers.Server, servers.Role) {
-	return servers.RecogniseProcess(servers.Process{Name: t.Name, Argv: t.Cmdline, Cwd: t.Cwd})
+// ComfyUI folder) and, for a title no server places by those, its
+// environment under procRoot (vLLM's VLLM_PROCESS_NAME_PREFIX).
+func recognise(procRoot string, t Target) (servers.Server, servers.Role) {
+	return servers.RecogniseProcess(processOf(procRoot, t.PID, t.Name, t.Cmdline, t.Cwd))
+}
+
+// processOf is what a server's Recognise sees of a process.
+func processOf(procRoot string, pid int, name string, argv []string, cwd string) servers.Process {
+	return servers.Process{Name: name, Argv: argv, Cwd: cwd, Env: func(key string) string { return envVar(procRoot, pid, key) }}
+}
+
+// maxEnviron bounds the environment read of one process.
+const maxEnviron = 256 << 10
+
+// envVar is one variable of a process's environment (readable by its
+// owner and root only), "" when unset or unreadable.
+func envVar(procRoot string, pid int, key string) string {
+	b, err := procroot.ReadFile(filepath.Join(procRoot, strconv.Itoa(pid), "environ"), maxEnviron)
+	if err != nil {
+		return ""
+	}
+	for _, kv := range bytes.Split(b, []byte{0}) {
+		if v, ok := bytes.CutPrefix(kv, []byte(key+"=")); ok {
+			return string(v)
+		}
+	}
+	return ""
 }

@@ -3,7 +3,6 @@ package modelcost
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/gputaskman/gtm/inspect/hfconfig"
@@ -48,14 +47,36 @@ type SafetensorsReport struct {
 	SlidingWindow   *int     `json:"sliding_window"` // null: no layer slides
 	SlidingLayers   *int     `json:"sliding_layers"`
 	MLA             *MLA     `json:"mla"`
+	MambaLayers     *int     `json:"mamba_layers"`     // layers keeping a fixed-size state (Mamba, linear attention)
 	KVCacheDType    string   `json:"kv_cache_dtype"`   // the type used: --kv-cache-dtype, auto resolved to torch_dtype
-	KVElementBytes  *float64 `json:"kv_element_bytes"` // bytes per cached element
-	// KV cache, estimated as vLLM sizes its pages.
-	KVBytesPerToken *uint64         `json:"kv_bytes_per_token"`
-	Ctx             *uint64         `json:"ctx"`      // tokens: --ctx, else max_position_embeddings
-	KVBytes         *uint64         `json:"kv_bytes"` // at ctx; sliding layers hold at most their window
+	KVElementBytes  *float64 `json:"kv_element_bytes"` // bytes per cached element (null for fp8_ds_mla's packed 656-byte latent)
+	// KV cache on ONE of tensor_parallel_size GPUs, estimated by vLLM's
+	// own arithmetic (VLLMRules names the version).
+	VLLMRules           string    `json:"vllm_rules"`
+	TensorParallelSize  int       `json:"tensor_parallel_size"`
+	MaxNumBatchedTokens int       `json:"max_num_batched_tokens"`
+	KVGroupSize         *int      `json:"kv_group_size"` // layers one pool block holds a page for
+	KVGroups            []KVGroup `json:"kv_groups"`     // null when the layout is unknown
+	// KVBytesPerToken is what one token slot of the pool costs: one
+	// group of layers for a hybrid model, every layer otherwise.
+	KVBytesPerToken *uint64 `json:"kv_bytes_per_token"`
+	Ctx             *uint64 `json:"ctx"` // tokens: --ctx, else max_position_embeddings (vLLM's max_model_len)
+	// KVRequestBlocks and KVBytes are what one request of ctx tokens
+	// reserves (sliding-window layers: min(W−1+max_num_batched_tokens,
+	// ctx) tokens plus a block; Mamba layers: one state).
+	KVRequestBlocks *uint64         `json:"kv_request_blocks"`
+	KVBytes         *uint64         `json:"kv_bytes"`
 	Fit             *SafetensorsFit `json:"fit"`
 	Notes           []string        `json:"notes"`
+}
+
+// KVGroup is one of vLLM's KV cache groups on one GPU.
+type KVGroup struct {
+	Kind      string `json:"kind"`   // full, sliding, mla, mamba
+	Window    *int   `json:"window"` // sliding window in tokens; null otherwise
+	Layers    int    `json:"layers"`
+	BlockSize int    `json:"block_size"` // tokens per block
+	PageBytes uint64 `json:"page_bytes"` // one layer's block
 }
 
 // Component is one part of a diffusers pipeline, its sums exact.
@@ -84,21 +105,36 @@ type MLA struct {
 }
 
 // SafetensorsFit is vLLM's budget on one GPU: total memory (measured) ×
-// --gpu-memory-utilization, less the weights (exact), divided among KV
-// tokens (estimated). An upper bound: vLLM also reserves the activation
-// peak, non-torch memory and CUDA graphs, which only its log reports.
-// vLLM asks for total × utilization at start-up and refuses to start when
-// less is free (vllm-project/vllm, vllm/v1/worker/gpu_worker.py: "Free
-// memory on device … is less than desired GPU memory utilization").
+// --gpu-memory-utilization, less this GPU's share of the weights (exact),
+// divided into KV blocks as vLLM divides it (estimated). An upper bound:
+// vLLM also reserves the activation peak and non-torch memory, which
+// only its log reports. vLLM asks for total × utilization at start-up
+// and refuses to start when less is free (vllm-project/vllm,
+// vllm/v1/worker/gpu_worker.py: "Free memory on device … is less than
+// desired GPU memory utilization").
 type SafetensorsFit struct {
 	GPU                  int     `json:"gpu"`
 	TotalBytes           uint64  `json:"total_bytes"` // measured
 	FreeBytes            uint64  `json:"free_bytes"`  // measured
 	GPUMemoryUtilization float64 `json:"gpu_memory_utilization"`
-	BudgetBytes          uint64  `json:"budget_bytes"`    // total × utilization
-	KVBudgetBytes        uint64  `json:"kv_budget_bytes"` // budget − weights (0 when the weights do not fit)
-	// KVTokensUpperBound is how many tokens of paged KV cache fit in
-	// kv_budget_bytes; null when the KV size per token is unknown.
+	BudgetBytes          uint64  `json:"budget_bytes"`  // total × utilization
+	WeightsBytes         uint64  `json:"weights_bytes"` // this GPU's share: the weights ÷ tensor_parallel_size
+	// CUDAGraphBytes is the CUDA-graph estimate vLLM subtracts from the
+	// KV budget (by default since v0.21.0): --cudagraph-memory-gib, as a
+	// vLLM log gave it; null when not given, as vLLM measures it by
+	// capturing graphs on the GPU (see the notes).
+	CUDAGraphBytes *uint64 `json:"cudagraph_bytes"`
+	KVBudgetBytes  uint64  `json:"kv_budget_bytes"` // budget − weights − CUDA graphs (0 when they do not fit)
+	// KVBlocks is vLLM's num_blocks: kv_budget_bytes over one block of
+	// the pool; null when the layout is unknown.
+	KVBlocks *uint64 `json:"kv_blocks"`
+	// MaxConcurrency is how many requests of ctx tokens fit at once.
+	MaxConcurrency *float64 `json:"max_concurrency"`
+	// KVCacheSizeTokens is "GPU KV cache size: N tokens" as vLLM logs it
+	// since 2026-04-28 (max_concurrency × ctx); KVTokensUpperBound as it
+	// logged it before (kv_blocks ÷ groups × block size: the token
+	// slots one kind of layer has).
+	KVCacheSizeTokens  *uint64 `json:"kv_cache_size_tokens"`
 	KVTokensUpperBound *uint64 `json:"kv_tokens_upper_bound"`
 	WeightsFit         bool    `json:"weights_fit"`
 }
@@ -106,10 +142,43 @@ type SafetensorsFit struct {
 // VLLMOptions are vLLM's flags that size a safetensors model's KV cache.
 type VLLMOptions struct {
 	Ctx                  int     // tokens; 0: max_position_embeddings
-	KVCacheDType         string  // --kv-cache-dtype: auto (torch_dtype), fp8, bfloat16, …
+	KVCacheDType         string  // --kv-cache-dtype: auto (torch_dtype), fp8, bfloat16, fp8_ds_mla, …
 	GPUMemoryUtilization float64 // --gpu-memory-utilization, above 0 and at most 1
-	GPU                  int     // the GPU to check the fit against
-	HubRoots             []string
+	TensorParallelSize   int     // --tensor-parallel-size; 0 is 1
+	// MaxNumBatchedTokens is --max-num-batched-tokens; 0: vLLM's default
+	// for `vllm serve` on the GPU checked (DefaultMaxNumBatchedTokens).
+	MaxNumBatchedTokens int
+	// CUDAGraphBytes is vLLM's CUDA-graph estimate to subtract
+	// (--cudagraph-memory-gib); 0: not known.
+	CUDAGraphBytes uint64
+	GPU            int    // the GPU to check the fit against
+	GPUName        string // its name, for vLLM's default batch ("" unknown)
+	HubRoots       []string
+}
+
+// vLLM's defaults and the version gtm follows. gpu_memory_utilization:
+// vllm/config/cache.py CacheConfig (0.92 in the 2026 sources read and
+// docs.vllm.ai's stable pages; 0.9 through v0.11.0 at least: the release
+// that changed it is not pinned here).
+const (
+	VLLMRules                  = hfconfig.VLLMRules
+	DefaultGPUMemoryUtil       = 0.92
+	defaultBatchedTokens       = 2048
+	defaultBatchedTokensLarge  = 8192
+	largeGPUBytes              = 70 << 30
+	defaultBatchedTokensSource = "vllm/engine/arg_utils.py EngineArgs.get_batch_defaults, vllm serve (OPENAI_API_SERVER)"
+)
+
+// DefaultMaxNumBatchedTokens is vLLM's --max-num-batched-tokens for
+// `vllm serve` on a GPU of total bytes named name: 8192 on one of 70 GiB
+// or more that is not an A100, 2048 otherwise, and 2048 when the GPU
+// cannot be read (vllm/engine/arg_utils.py EngineArgs.get_batch_defaults,
+// UsageContext.OPENAI_API_SERVER; the LLM class uses 16384 and 8192).
+func DefaultMaxNumBatchedTokens(total uint64, name string) int {
+	if total >= largeGPUBytes && !strings.Contains(strings.ToLower(name), "a100") {
+		return defaultBatchedTokensLarge
+	}
+	return defaultBatchedTokens
 }
 
 // Check says what is wrong with o, in vLLM's flag names.
@@ -117,9 +186,12 @@ func (o VLLMOptions) Check() error {
 	if !(o.GPUMemoryUtilization > 0 && o.GPUMemoryUtilization <= 1) {
 		return fmt.Errorf("--gpu-memory-utilization must be above 0 and at most 1")
 	}
+	if o.TensorParallelSize < 0 || o.TensorParallelSize > 1024 || o.MaxNumBatchedTokens < 0 {
+		return fmt.Errorf("--tensor-parallel-size must be 1 to 1024 and --max-num-batched-tokens 1 or more")
+	}
 	kv := strings.ToLower(o.KVCacheDType)
-	if _, ok := hfconfig.DTypeBytes(kv); !ok && kv != "auto" {
-		return fmt.Errorf("--kv-cache-dtype %q: want auto, fp8, fp8_e4m3, fp8_e5m2, bfloat16 or float16", o.KVCacheDType)
+	if _, ok := hfconfig.DTypeBytes(kv); !ok && kv != "auto" && kv != "fp8_ds_mla" {
+		return fmt.Errorf("--kv-cache-dtype %q: want auto, fp8, fp8_e4m3, fp8_e5m2, fp8_ds_mla, bfloat16 or float16", o.KVCacheDType)
 	}
 	return nil
 }
@@ -144,9 +216,11 @@ func EstimateSafetensors(t Target, o VLLMOptions, mem GPUMemory) (*SafetensorsRe
 		return nil, err
 	}
 	r := newSafetensorsReport(t, mod)
-	r.estimate(mod.Config, strings.ToLower(o.KVCacheDType), o.Ctx)
-	if total, free, ok := mem.read(o.GPU); ok {
-		r.fit(mod.Config, o.GPU, total, free, o.GPUMemoryUtilization)
+	total, free, ok := mem.read(o.GPU)
+	o = r.batchDefaults(o, total, ok)
+	layout := r.estimate(mod.Config, o)
+	if ok {
+		r.fit(layout, o, total, free)
 	}
 	return r, nil
 }
@@ -203,65 +277,5 @@ func (r *SafetensorsReport) shape(c *hfconfig.Config) {
 	if c.MLA != nil {
 		r.MLA = &MLA{KVLoraRank: c.MLA.KVLoraRank, QKRopeHeadDim: c.MLA.QKRopeHeadDim}
 	}
-}
-
-// estimate fills the KV figures: per token, and at ctx (0: the trained
-// context).
-func (r *SafetensorsReport) estimate(c *hfconfig.Config, kvName string, ctxTokens int) {
-	r.KVCacheDType = kvName
-	if kvName == "auto" {
-		if c == nil || c.TorchDType == "" {
-			r.Notes = append(r.Notes, "kv cache dtype auto: the config names no torch_dtype, so the KV size is unknown (--kv-cache-dtype to choose one)")
-			return
-		}
-		r.KVCacheDType = strings.ToLower(c.TorchDType)
-	}
-	elem, ok := hfconfig.DTypeBytes(r.KVCacheDType)
-	if !ok {
-		r.Notes = append(r.Notes, fmt.Sprintf("kv cache dtype %q: size unknown", r.KVCacheDType))
-		return
-	}
-	r.KVElementBytes = &elem
-	if c == nil || !c.CanEstimateKV() {
-		if c != nil && c.Layers > 0 && c.AttentionLayers == 0 {
-			r.Notes = append(r.Notes, "no attention layers: no KV cache (the recurrent state is not estimated)")
-		} else if r.Kind != hfconfig.KindDiffusion {
-			r.Notes = append(r.Notes, "config.json does not give the attention shape: KV cache not estimated")
-		}
-		return
-	}
-	per := c.KVBytesPerToken(elem)
-	r.KVBytesPerToken = &per
-	var ctx uint64
-	switch {
-	case ctxTokens > 0:
-		ctx = uint64(ctxTokens)
-	case c.MaxPositions > 0:
-		ctx = uint64(c.MaxPositions)
-		r.Notes = append(r.Notes, "ctx: the model's max_position_embeddings (no --ctx)")
-	default:
-		return
-	}
-	kv := c.KVBytes(ctx, elem)
-	r.Ctx, r.KVBytes = &ctx, &kv
-}
-
-func (r *SafetensorsReport) fit(c *hfconfig.Config, gpu int, total, free uint64, util float64) {
-	budget := uint64(float64(total) * util)
-	f := &SafetensorsFit{GPU: gpu, TotalBytes: total, FreeBytes: free, GPUMemoryUtilization: util, BudgetBytes: budget,
-		WeightsFit: r.WeightsBytes <= budget}
-	if f.WeightsFit {
-		f.KVBudgetBytes = budget - r.WeightsBytes
-	}
-	if r.KVElementBytes != nil && c != nil && c.CanEstimateKV() {
-		if n := c.KVTokensFit(f.KVBudgetBytes, *r.KVElementBytes); n == math.MaxUint64 {
-			r.Notes = append(r.Notes, "every attention layer is windowed: once the windows fit, any context length does")
-		} else {
-			f.KVTokensUpperBound = &n
-		}
-	}
-	if free < budget {
-		r.Notes = append(r.Notes, fmt.Sprintf("GPU %d has %s free, less than the %.2f × total vLLM would ask for: it would refuse to start", gpu, gib(free), util))
-	}
-	r.Fit = f
+	r.MambaLayers = num(c.MambaLayers)
 }

@@ -96,7 +96,13 @@ func TestSafetensorsSlidingWindow(t *testing.T) {
 	r := estimateHF(t, writeHF(t, "", gemma, ts, 0), o, nil)
 	checkWeights(t, r, ts)
 	perLayer := uint64(2 * 1 * 32 * 2)
-	if want := 2*perLayer*8192 + 4*perLayer*512; u64(r.KVBytes) != want || *r.SlidingLayers != 4 || *r.SlidingWindow != 512 {
+	// vLLM's hybrid allocator: 2 full and 4 sliding layers make groups of
+	// 2 layers (the fewer kind), 1 full + 2 sliding; a block is 16 tokens
+	// of one group, 2 × 16 × 128 bytes. One request of 8192 tokens
+	// reserves 8192/16 = 512 full blocks and, per sliding group,
+	// cdiv(min(512−1+2048, 8192), 16)+1 = 161 (2048: vllm serve's
+	// max_num_batched_tokens with no GPU read).
+	if want := (512 + 2*161) * 2 * 16 * perLayer; u64(r.KVBytes) != want || *r.SlidingLayers != 4 || *r.SlidingWindow != 512 {
 		t.Fatalf("gemma: kv %d want %d; %+v", u64(r.KVBytes), want, r)
 	}
 	// layer_types spell the same layout.
@@ -111,7 +117,9 @@ func TestSafetensorsSlidingWindow(t *testing.T) {
 		"num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 32, "sliding_window": 4096, "torch_dtype": "float16"}
 	o.Ctx = 32768
 	r = estimateHF(t, writeHF(t, "", mistral, ts, 0), o, nil)
-	if want := 6 * perLayer * 4096; u64(r.KVBytes) != want || *r.SlidingLayers != 6 {
+	// One group of all 6 layers; cdiv(min(4096−1+2048, 32768), 16)+1 = 385
+	// blocks of 16 tokens per layer, not the 4096-token window.
+	if want := 6 * perLayer * 385 * 16; u64(r.KVBytes) != want || *r.SlidingLayers != 6 {
 		t.Fatalf("mistral: kv %d want %d", u64(r.KVBytes), want)
 	}
 }
@@ -138,7 +146,8 @@ func TestSafetensorsMLA(t *testing.T) {
 	r := estimateHF(t, writeHF(t, "", cfg, ts, 2), o, nil)
 	checkWeights(t, r, ts)
 	per := uint64(layers * (rank + rope) * 2) // one latent per layer, no V
-	if u64(r.KVBytesPerToken) != per || u64(r.KVBytes) != per*1000 || r.MLA == nil || r.MLA.KVLoraRank != rank {
+	// 1000 tokens take cdiv(1000, 16) = 63 whole blocks of 16.
+	if u64(r.KVBytesPerToken) != per || u64(r.KVBytes) != per*63*16 || r.MLA == nil || r.MLA.KVLoraRank != rank {
 		t.Fatalf("kv/token %d want %d; %+v", u64(r.KVBytesPerToken), per, r)
 	}
 	if len(r.DTypes) != 3 || r.DTypes[0].Name != "BF16" {
@@ -217,9 +226,16 @@ func TestSafetensorsFit(t *testing.T) {
 	_, weights := hfgen.Sum(ts)
 	budget := uint64(float64(80<<30) * 0.5)
 	per := uint64(2 * 2 * 8 * 128 * 2)
+	// vLLM counts whole blocks of 16 tokens: num_blocks = budget // (16 × per).
+	blocks := (budget - weights) / (16 * per)
 	if f := r.Fit; f == nil || f.TotalBytes != 80<<30 || f.BudgetBytes != budget || f.KVBudgetBytes != budget-weights ||
-		u64(f.KVTokensUpperBound) != (budget-weights)/per || !f.WeightsFit {
-		t.Fatalf("fit %+v, want tokens %d", r.Fit, (budget-weights)/per)
+		u64(f.KVBlocks) != blocks || u64(f.KVTokensUpperBound) != blocks*16 || !f.WeightsFit {
+		t.Fatalf("fit %+v, want blocks %d", r.Fit, blocks)
+	}
+	// 8192-token requests take 512 blocks each; the log's tokens are
+	// max_concurrency × max_model_len.
+	if f := r.Fit; *f.MaxConcurrency != float64(blocks)/512 || u64(f.KVCacheSizeTokens) != uint64(float64(blocks)/512*8192) {
+		t.Fatalf("concurrency %v tokens %d", *f.MaxConcurrency, u64(f.KVCacheSizeTokens))
 	}
 	o.GPUMemoryUtilization = 0.9
 	if text, _ := outputs(t, estimateHF(t, dir, o, twoGPUs), dir); !strings.Contains(text, "upper bound") {
@@ -230,11 +246,13 @@ func TestSafetensorsFit(t *testing.T) {
 	if r := estimateHF(t, dir, o, twoGPUs); !strings.Contains(strings.Join(r.Notes, "|"), "GPU 0 has 17.0 GiB free, less than the 0.90 × total") {
 		t.Fatalf("refusal: %q", r.Notes)
 	}
-	// Every layer windowed (Mistral 7B v0.1): no token bound, a note.
+	// Every layer windowed (Mistral 7B v0.1): a request of 8192 tokens
+	// still reserves cdiv(min(4096−1+8192, 8192), 16)+1 = 513 blocks
+	// (8192: vllm serve's batch on an 80 GiB GPU).
 	cfg["sliding_window"] = 4096
 	o.GPU = 1
 	r = estimateHF(t, writeHF(t, "", cfg, ts, 0), o, twoGPUs)
-	if r.Fit == nil || r.Fit.KVTokensUpperBound != nil || !strings.Contains(strings.Join(r.Notes, "|"), "windowed") {
+	if r.Fit == nil || u64(r.KVRequestBlocks) != 513 || *r.Fit.MaxConcurrency != float64(u64(r.Fit.KVBlocks))/513 {
 		t.Fatalf("windowed: %+v %q", r.Fit, r.Notes)
 	}
 }

@@ -82,12 +82,27 @@ func (r *SafetensorsReport) writeAttention(b *strings.Builder) {
 	if r.MLA != nil {
 		fmt.Fprintf(b, "  MLA           one latent per token and layer: kv_lora_rank %d + qk_rope_head_dim %d\n", r.MLA.KVLoraRank, r.MLA.QKRopeHeadDim)
 	}
+	if r.MambaLayers != nil {
+		fmt.Fprintf(b, "  State         %d layers keep a fixed-size state per request (Mamba / linear attention)\n", *r.MambaLayers)
+	}
 	if r.KVBytesPerToken != nil {
-		fmt.Fprintf(b, "  KV cache      %.1f KiB per token (%s)", float64(*r.KVBytesPerToken)/1024, escape.Text(r.KVCacheDType))
+		fmt.Fprintf(b, "  KV cache      %.1f KiB per token slot (%s", float64(*r.KVBytesPerToken)/1024, escape.Text(r.KVCacheDType))
+		if r.TensorParallelSize > 1 {
+			fmt.Fprintf(b, ", one GPU of %d", r.TensorParallelSize)
+		}
+		b.WriteString(")")
 		if r.Ctx != nil {
-			fmt.Fprintf(b, "; %s at %d tokens", gib(*r.KVBytes), *r.Ctx)
+			fmt.Fprintf(b, "; one request of %d tokens reserves %s", *r.Ctx, gib(*r.KVBytes))
 		}
 		b.WriteString(" (estimated)\n")
+		for _, g := range r.KVGroups {
+			w := ""
+			if g.Window != nil {
+				w = fmt.Sprintf(" window %d,", *g.Window)
+			}
+			fmt.Fprintf(b, "    group %-8s%s %d layers, %d tokens a block, %d bytes a page\n", g.Kind, w, g.Layers, g.BlockSize, g.PageBytes)
+		}
+		fmt.Fprintf(b, "  Rules         %s, max_num_batched_tokens %d\n", r.VLLMRules, r.MaxNumBatchedTokens)
 	}
 }
 
@@ -100,10 +115,11 @@ func (r *SafetensorsReport) writeFit(b *strings.Builder) {
 	fmt.Fprintf(b, "  Fit           GPU %d: %.2f × %s = %s for vLLM", f.GPU, f.GPUMemoryUtilization, gib(f.TotalBytes), gib(f.BudgetBytes))
 	switch {
 	case !f.WeightsFit:
-		fmt.Fprintf(b, "; the weights alone need %s more\n", gib(r.WeightsBytes-f.BudgetBytes))
-	case f.KVTokensUpperBound != nil:
-		fmt.Fprintf(b, "; after the weights %s of KV cache, at most %d tokens\n", gib(f.KVBudgetBytes), *f.KVTokensUpperBound)
-		b.WriteString("                (an upper bound: vLLM also reserves the activation peak, non-torch memory and CUDA graphs, which only its log reports)\n")
+		fmt.Fprintf(b, "; the weights alone need %s more\n", gib(f.WeightsBytes-f.BudgetBytes))
+	case f.KVBlocks != nil:
+		fmt.Fprintf(b, "; after the weights %s of KV cache: %d blocks, %.2f requests of %d tokens at once, \"GPU KV cache size: %d tokens\"\n",
+			gib(f.KVBudgetBytes), *f.KVBlocks, *f.MaxConcurrency, *r.Ctx, *f.KVCacheSizeTokens)
+		b.WriteString("                (an upper bound: vLLM also reserves the activation peak and non-torch memory, which only its log reports)\n")
 	default:
 		fmt.Fprintf(b, "; after the weights %s\n", gib(f.KVBudgetBytes))
 	}

@@ -36,12 +36,17 @@ folder, a model.safetensors.index.json, or an ORG/NAME id found in your hub
 cache: $HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub): the
 weights' size, parameters and dtypes are exact, from the safetensors
 headers (never the weights); layers, heads and sliding windows come from
-config.json, and the KV cache is estimated as vLLM sizes it, at --ctx
-(default: max_position_embeddings) and --kv-cache-dtype. Where a GPU can
-be read, --gpu-memory-utilization of its total less the weights gives the
-most KV tokens vLLM could hold: an upper bound, since vLLM also reserves
-the activation peak, non-torch memory and CUDA graphs. llama.cpp's flags
-do not apply there.
+config.json, and the KV cache is laid out by vLLM's own arithmetic
+(vLLM V1 as of 2026-05: its page per layer kind, its hybrid groups, a
+sliding window's min(W-1+max_num_batched_tokens, ctx) tokens plus a
+block per request, a Mamba state per request), on one of
+--tensor-parallel-size GPUs, at --ctx (default: max_position_embeddings)
+and --kv-cache-dtype. Where a GPU can be read, --gpu-memory-utilization
+of its total less its share of the weights gives the KV blocks vLLM
+could hold: an upper bound, since vLLM also reserves the activation peak,
+non-torch memory and (v0.21.0 and later) a CUDA-graph estimate it
+measures on the GPU, which --cudagraph-memory-gib subtracts when known.
+llama.cpp's flags do not apply there.
 
 ONNX models, PyTorch checkpoints and TensorRT engines are named and
 refused: gtm model does not size them (gtm inspect PID describes a
@@ -63,6 +68,8 @@ type modelFlags struct {
 	gpu                                            int
 	kvDType                                        string  // vLLM's --kv-cache-dtype
 	gpuUtil                                        float64 // vLLM's --gpu-memory-utilization
+	tp, batched                                    int     // vLLM's --tensor-parallel-size, --max-num-batched-tokens
+	graphsGiB                                      float64 // vLLM's logged CUDA-graph estimate
 }
 
 func newModelFlagSet(m *modelFlags) *flag.FlagSet {
@@ -86,8 +93,11 @@ func newModelFlagSet(m *modelFlags) *flag.FlagSet {
 	fs.StringVar(&m.preset, "preset", "server", "whose defaults apply: server (llama-server) or cli (llama-cli: one sequence)")
 	fs.IntVar(&m.gpu, "gpu", 0, "GPU `N` to check the fit against, as numbered by --list-gpus")
 	fs.BoolVar(&m.asJSON, "json", false, "print JSON (fields: docs/model.md)")
-	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, bfloat16, float16")
-	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", 0.9, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag")
+	fs.StringVar(&m.kvDType, "kv-cache-dtype", "auto", "safetensors models: KV cache `type` as vLLM's flag: auto (the model's torch_dtype), fp8, fp8_e4m3, fp8_e5m2, fp8_ds_mla (MLA: 656 bytes a token and layer), bfloat16, float16")
+	fs.Float64Var(&m.gpuUtil, "gpu-memory-utilization", modelcost.DefaultGPUMemoryUtil, "safetensors models: the `fraction` of the GPU's total memory vLLM may use, as its flag (default: vLLM's as of 2026-05, vllm/config/cache.py; 0.9 in v0.11.0)")
+	fs.IntVar(&m.tp, "tensor-parallel-size", 1, "safetensors models: GPUs the model is split over, as vLLM's flag (figures are one GPU's)")
+	fs.Float64Var(&m.graphsGiB, "cudagraph-memory-gib", 0, "safetensors models: the `GiB` of CUDA graphs vLLM subtracts from the KV budget (v0.21.0 and later), as its log's \"Estimated CUDA graph memory: X GiB total\" (default: not known, not subtracted)")
+	fs.IntVar(&m.batched, "max-num-batched-tokens", 0, "safetensors models: tokens per scheduler step, as vLLM's flag (default: vllm serve's as of vLLM 2026-05, 8192 on a GPU of 70 GiB or more that is not an A100, else 2048)")
 	// llama.cpp's own long spellings work too
 	aliases := map[string]string{"ctx-size": "ctx", "batch-size": "batch", "ubatch-size": "ubatch", "n-gpu-layers": "gpu-layers"}
 	fs.SetNormalizeFunc(func(_ *flag.FlagSet, name string) flag.NormalizedName {
@@ -117,12 +127,22 @@ func runModel(args []string, e env) int {
 	if err := onlyFlagsFor(fs, t.Format); err != nil {
 		return modelUsageError(e, err)
 	}
-	mem := func(n int) (uint64, uint64, bool) { return gpuMemory(e, n) }
+	mem := func(n int) (uint64, uint64, bool) {
+		total, free, _, ok := gpuMemory(e, n)
+		return total, free, ok
+	}
 	var r modelcost.Report
 	if t.Format == modelcost.FormatSafetensors {
 		home, _ := os.UserHomeDir()
+		// read the GPU once: its name picks vLLM's batch default
+		total, free, name, ok := gpuMemory(e, m.gpu)
+		mem = func(int) (uint64, uint64, bool) { return total, free, ok }
 		o := modelcost.VLLMOptions{Ctx: m.ctx, KVCacheDType: m.kvDType, GPUMemoryUtilization: m.gpuUtil, GPU: m.gpu,
-			HubRoots: hfmodel.Roots(os.Getenv, home)}
+			TensorParallelSize: m.tp, MaxNumBatchedTokens: m.batched, GPUName: name, HubRoots: hfmodel.Roots(os.Getenv, home)}
+		if m.graphsGiB < 0 || m.graphsGiB > 1<<20 {
+			return modelUsageError(e, fmt.Errorf("--cudagraph-memory-gib must be 0 or more"))
+		}
+		o.CUDAGraphBytes = uint64(m.graphsGiB * (1 << 30))
 		if err := o.Check(); err != nil {
 			return modelUsageError(e, err)
 		}
@@ -156,7 +176,7 @@ func modelUsageError(e env, err error) int {
 var (
 	llamaOnlyFlags = []string{"parallel", "batch", "ubatch", "kv-unified", "no-kv-unified", "kv-unified-per-slot",
 		"cache-type-k", "cache-type-v", "swa-full", "gpu-layers", "device", "no-kv-offload", "n-cpu-moe", "no-mmap", "embedding", "preset"}
-	vllmOnlyFlags = []string{"kv-cache-dtype", "gpu-memory-utilization"}
+	vllmOnlyFlags = []string{"kv-cache-dtype", "gpu-memory-utilization", "tensor-parallel-size", "max-num-batched-tokens", "cudagraph-memory-gib"}
 )
 
 // onlyFlagsFor refuses the other engine's flags for a model in format.
@@ -263,22 +283,25 @@ func (m *modelFlags) check() error {
 	return nil
 }
 
-// gpuMemory reads GPU n's total and free memory (measured now), for gtm
-// model's fit check.
-func gpuMemory(e env, n int) (total, free uint64, ok bool) {
+// gpuMemory reads GPU n's total and free memory (measured now) and its
+// name, for gtm model's fit check and vLLM's batch default.
+func gpuMemory(e env, n int) (total, free uint64, name string, ok bool) {
 	if e.newCollector == nil {
-		return 0, 0, false
+		return 0, 0, "", false
 	}
 	c, closeFn := e.newCollector("/proc", nil, platformOptions{})
 	defer closeFn()
 	if c == nil || c.GPU == nil {
-		return 0, 0, false
+		return 0, 0, "", false
 	}
 	snap := c.Collect(context.Background())
 	for _, d := range snap.Devices {
 		if d.Index == n && d.MemoryTotalBytes != nil && d.MemoryUsedBytes != nil && *d.MemoryUsedBytes <= *d.MemoryTotalBytes {
-			return *d.MemoryTotalBytes, *d.MemoryTotalBytes - *d.MemoryUsedBytes, true
+			if d.Name != nil {
+				name = *d.Name
+			}
+			return *d.MemoryTotalBytes, *d.MemoryTotalBytes - *d.MemoryUsedBytes, name, true
 		}
 	}
-	return 0, 0, false
+	return 0, 0, "", false
 }

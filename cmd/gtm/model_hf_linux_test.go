@@ -107,3 +107,44 @@ func TestModelHFUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// Rule: vLLM's defaults apply where the flags are not given: 0.92 of the
+// GPU, and vllm serve's batch for the GPU checked (2048 on GPU 1, an
+// A100 of 80 GiB: vLLM keeps A100s at 2048 whatever their memory);
+// --max-num-batched-tokens and --tensor-parallel-size reach the estimate.
+func TestModelHFVLLMDefaults(t *testing.T) {
+	ts := hfgen.DecoderTensors(hfgen.Decoder{Layers: 2, Hidden: 256, Heads: 8, KVHeads: 2, Intermediate: 512, Vocab: 1000})
+	cfg := map[string]any{"architectures": []string{"MistralForCausalLM"}, "num_hidden_layers": 2, "hidden_size": 256,
+		"num_attention_heads": 8, "num_key_value_heads": 2, "torch_dtype": "bfloat16", "max_position_embeddings": 32768, "sliding_window": 4096}
+	dir := writeHF(t, cfg, ts, 0)
+	run := func(args ...string) modelcost.SafetensorsReport {
+		t.Helper()
+		code, stdout, stderr, _ := runIn(t, twoGPUCollector(t), append([]string{"model", dir, "--json", "--gpu", "1"}, args...)...)
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var r modelcost.SafetensorsReport
+		must(t, json.Unmarshal([]byte(stdout), &r))
+		return r
+	}
+	r := run()
+	// Sliding window 4096 at 32768 tokens: cdiv(min(4095+2048, 32768), 16)+1 = 385 blocks.
+	if r.Fit == nil || r.Fit.GPUMemoryUtilization != 0.92 || r.MaxNumBatchedTokens != 2048 || u64(r.KVRequestBlocks) != 385 || r.TensorParallelSize != 1 {
+		t.Fatalf("defaults: fit %+v batched %d blocks %d", r.Fit, r.MaxNumBatchedTokens, u64(r.KVRequestBlocks))
+	}
+	r = run("--max-num-batched-tokens", "8192", "--tensor-parallel-size", "2")
+	// cdiv(min(4095+8192, 32768), 16)+1 = 769; 2 KV heads over 2 GPUs: 1 each.
+	if r.MaxNumBatchedTokens != 8192 || u64(r.KVRequestBlocks) != 769 || r.TensorParallelSize != 2 || u64(r.KVBytesPerToken) != 2*2*1*32*2 || r.Fit.CUDAGraphBytes != nil {
+		t.Fatalf("flags: batched %d blocks %d tp %d per token %d", r.MaxNumBatchedTokens, u64(r.KVRequestBlocks), r.TensorParallelSize, u64(r.KVBytesPerToken))
+	}
+	// The CUDA graphs a vLLM log measured come off the KV budget, as vLLM
+	// takes them (v0.21.0 and later); unknown, they are null.
+	before := r.Fit.KVBudgetBytes
+	r = run("--max-num-batched-tokens", "8192", "--tensor-parallel-size", "2", "--cudagraph-memory-gib", "0.5")
+	if r.Fit.CUDAGraphBytes == nil || *r.Fit.CUDAGraphBytes != 1<<29 || r.Fit.KVBudgetBytes != before-1<<29 {
+		t.Fatalf("graphs %v, budget %d (was %d)", r.Fit.CUDAGraphBytes, r.Fit.KVBudgetBytes, before)
+	}
+	if code, _, stderr, _ := runIn(t, noGPU(), "model", dir, "--tensor-parallel-size", "-1"); code != exitUsage || !strings.Contains(stderr, "--tensor-parallel-size") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}

@@ -1,6 +1,6 @@
 // Package hfconfig reads a transformers config.json — architecture, kind,
 // attention shape, sliding windows, MLA — and a diffusers model_index.json,
-// and estimates the KV cache per token as vLLM allocates it.
+// and lays out the KV cache as vLLM allocates it (vllm.go).
 //
 // Every figure read from the config is the config's own (0 when the config
 // does not give it: transformers would apply a class default gtm does not
@@ -54,6 +54,19 @@ type Config struct {
 	// MLA attention); fewer than Layers in hybrid models whose other layers
 	// are Mamba or linear attention (they keep a fixed-size state instead).
 	AttentionLayers int
+	// MambaLayers is how many layers keep a fixed-size state instead
+	// (Mamba, gated delta net / linear attention), and Mamba their
+	// state's shape when config.json gives it.
+	MambaLayers int
+	Mamba       *MambaShape
+	// Gemma-4-style full-attention layers: their own head size
+	// (global_head_dim) and, with attention_k_eq_v, their own KV heads
+	// (num_global_key_value_heads); 0 when the same as the others.
+	GlobalHeadDim, GlobalKVHeads int
+	// KVSharedLayers is num_kv_shared_layers: the last layers reuse an
+	// earlier layer's KV cache and keep none (already left out of
+	// AttentionLayers and SlidingLayers).
+	KVSharedLayers int
 	// MLA is set for multi-head latent attention (DeepSeek V2/V3, Kimi K2):
 	// one compressed latent per token and layer instead of K and V.
 	MLA *MLA
@@ -61,6 +74,15 @@ type Config struct {
 	// weights' and, with kv-cache-dtype auto, the KV cache's type.
 	TorchDType string
 	Notes      []string
+}
+
+// MambaShape is one Mamba layer's state in elements at TP 1, as vLLM
+// shapes it: a conv state of ConvDim × ConvWidth and an SSM state of
+// SSMSplit × SSMRest; ConvDim and SSMSplit are divided over the ranks
+// (vllm/model_executor/layers/mamba/mamba_utils.py
+// MambaStateShapeCalculator).
+type MambaShape struct {
+	ConvDim, ConvWidth, SSMSplit, SSMRest int
 }
 
 // MLA is the latent attention shape: kv_lora_rank and qk_rope_head_dim.
@@ -77,7 +99,7 @@ type obj map[string]json.RawMessage
 var bounds = map[string]int{
 	"layers": 1 << 12, "hidden": 1 << 20, "heads": 1 << 12, "kv_heads": 1 << 12,
 	"head_dim": 1 << 16, "vocab": 1 << 24, "max_positions": 1 << 32, "sliding_window": 1 << 32,
-	"kv_lora_rank": 1 << 16, "qk_rope_head_dim": 1 << 16, "pattern": 1 << 12,
+	"kv_lora_rank": 1 << 16, "qk_rope_head_dim": 1 << 16, "pattern": 1 << 12, "state": 1 << 20,
 }
 
 // Parse reads a config.json.
@@ -146,6 +168,8 @@ func Parse(b []byte) (*Config, error) {
 		c.MLA = &MLA{KVLoraRank: r, QKRopeHeadDim: get("qk_rope_head_dim", "qk_rope_head_dim")}
 	}
 	c.layerKinds(text, top, get)
+	c.globalShape(text, get)
+	c.mambaShape(text, get)
 	c.Kind, c.KindReason = kindOf(c.Architectures, c.ModelType, top)
 	return c, nil
 }
@@ -158,6 +182,9 @@ func Parse(b []byte) (*Config, error) {
 var classDefaults = map[string][][2]string{
 	"gemma3_text": {{"num_attention_heads", "8"}, {"num_key_value_heads", "4"}, {"head_dim", "256"},
 		{"max_position_embeddings", "131072"}, {"sliding_window", "4096"}, {"sliding_window_pattern", "6"}},
+	// transformers, models/qwen3_next/configuration_qwen3_next.py
+	// Qwen3NextConfig: full_attention_interval=4 builds layer_types.
+	"qwen3_next": {{"full_attention_interval", "4"}},
 }
 
 // applyClassDefaults adds the class defaults missing from the text
@@ -173,7 +200,7 @@ func (c *Config) applyClassDefaults(top, text obj) {
 		if _, ok := text[kv[0]]; ok {
 			continue
 		}
-		if kv[0] == "sliding_window_pattern" && text["layer_types"] != nil {
+		if (kv[0] == "sliding_window_pattern" || kv[0] == "full_attention_interval") && text["layer_types"] != nil {
 			continue
 		}
 		text[kv[0]] = json.RawMessage(kv[1])
@@ -217,59 +244,14 @@ func (c *Config) layerBytes(elemBytes float64) float64 {
 
 // KVBytesPerToken is the KV cache one token costs, summed over the
 // attention layers, at elemBytes per element (see DTypeBytes): an
-// ESTIMATE. 0 when the config does not give the figures (CanEstimateKV)
+// ESTIMATE, and not what a vLLM pool pays for a hybrid model, where a
+// token slot costs one group of layers (VLLMLayout). 0 when the config does not give the figures (CanEstimateKV)
 // or elemBytes is not a positive size.
 func (c *Config) KVBytesPerToken(elemBytes float64) uint64 {
 	if !c.CanEstimateKV() || !(elemBytes > 0 && elemBytes <= 16) {
 		return 0
 	}
 	return satUint(float64(c.AttentionLayers) * c.layerBytes(elemBytes))
-}
-
-// KVBytes is the KV cache for tokens tokens (one sequence of that length,
-// or several sharing a paged pool): full-attention layers hold every
-// token, sliding-window layers at most SlidingWindow of them. An ESTIMATE;
-// vLLM rounds up to whole blocks and keeps a few more for sliding layers
-// while a batch is in flight. Saturates at the uint64 maximum.
-func (c *Config) KVBytes(tokens uint64, elemBytes float64) uint64 {
-	if c.KVBytesPerToken(elemBytes) == 0 {
-		return 0
-	}
-	per := c.layerBytes(elemBytes)
-	slid := min(c.SlidingLayers, c.AttentionLayers)
-	full := float64(c.AttentionLayers - slid)
-	t := float64(tokens)
-	win := t
-	if c.SlidingWindow > 0 {
-		win = math.Min(t, float64(c.SlidingWindow))
-	}
-	return satUint(full*per*t + float64(slid)*per*win)
-}
-
-// KVTokensFit is how many tokens of KV cache fit in budget bytes: the
-// inverse of KVBytes (sliding layers count fully until the window is
-// reached, then only full layers grow). An ESTIMATE; 0 when the KV size is
-// unknown.
-func (c *Config) KVTokensFit(budget uint64, elemBytes float64) uint64 {
-	if c.KVBytesPerToken(elemBytes) == 0 || budget == 0 {
-		return 0
-	}
-	per := c.layerBytes(elemBytes)
-	slid := float64(min(c.SlidingLayers, c.AttentionLayers))
-	full := float64(c.AttentionLayers) - slid
-	b := float64(budget)
-	w := float64(c.SlidingWindow)
-	if c.SlidingWindow <= 0 || slid == 0 {
-		return satUint(math.Floor(b / (per * float64(c.AttentionLayers))))
-	}
-	if atWindow := w * per * float64(c.AttentionLayers); b <= atWindow {
-		return satUint(math.Floor(b / (per * float64(c.AttentionLayers))))
-	}
-	if full == 0 {
-		return math.MaxUint64 // only windowed layers: any length fits
-	}
-	rest := b - w*per*float64(c.AttentionLayers)
-	return satUint(w + math.Floor(rest/(per*full)))
 }
 
 func satUint(f float64) uint64 {

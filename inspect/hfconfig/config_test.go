@@ -2,7 +2,6 @@ package hfconfig_test
 
 import (
 	"encoding/json"
-	"math"
 	"strings"
 	"testing"
 
@@ -53,7 +52,8 @@ func TestDenseGQA(t *testing.T) {
 		if got := c.KVBytesPerToken(2); got != want {
 			t.Errorf("%s: KV/token %d, want %d", name, got, want)
 		}
-		if got := c.KVBytes(1000, 1); got != 1000*want/2 {
+		// fp8 halves it; 1000 tokens take cdiv(1000, 16) = 63 blocks of 16.
+		if got := req(t, c, "fp8", 1000); got != 63*16*want/2 {
 			t.Errorf("%s: KV at 1000 fp8 %d", name, got)
 		}
 	}
@@ -69,10 +69,16 @@ func TestGemma3Pattern(t *testing.T) {
 	if got := c.KVBytesPerToken(2); got != uint64(62*per) {
 		t.Fatalf("KV/token %d", got)
 	}
-	if got, want := c.KVBytes(8192, 2), uint64(10*per*8192+52*per*1024); got != want {
+	// vLLM's groups: 10 full, 52 sliding: group size 10, 1 full + 6
+	// sliding groups (the last padded); a block is 10 pages of 16 tokens.
+	// 8192 tokens: 512 full blocks, each sliding group
+	// cdiv(min(1023+2048, 8192), 16)+1 = 193.
+	block := uint64(10 * 16 * per)
+	if got, want := req(t, c, "bfloat16", 8192), (512+6*193)*block; got != want {
 		t.Fatalf("KV at 8192: %d, want %d", got, want)
 	}
-	if got, want := c.KVBytes(500, 2), uint64(62*per*500); got != want {
+	// 500 tokens: 32 full blocks, cdiv(500, 16)+1 = 33 a sliding group.
+	if got, want := req(t, c, "bfloat16", 500), (32+6*33)*block; got != want {
 		t.Fatalf("KV inside the window: %d, want %d", got, want)
 	}
 }
@@ -101,7 +107,10 @@ func TestLayerTypes(t *testing.T) {
 	if c.SlidingLayers != 3 || c.AttentionLayers != 4 || c.SlidingWindow != 128 {
 		t.Fatalf("%+v", c)
 	}
-	if got, want := c.KVBytes(1000, 2), uint64(2*2*16*2*(1000+3*128)); got != want {
+	// 1 full + 3 sliding: group size 1 (3 ≥ 1.5), 4 groups of one layer;
+	// 1000 tokens: 63 full blocks, cdiv(min(127+2048, 1000), 16)+1 = 64 a
+	// sliding one; a block 16 × 2·2·16·2 bytes.
+	if got, want := req(t, c, "bfloat16", 1000), uint64((63+3*64)*16*2*2*16*2); got != want {
 		t.Fatalf("KV %d, want %d", got, want)
 	}
 }
@@ -112,8 +121,9 @@ func TestMistralAllLayers(t *testing.T) {
 		t.Fatalf("%+v", c)
 	}
 	per := uint64(32 * 2 * 8 * 128 * 2)
-	if got := c.KVBytes(32768, 2); got != per*4096 {
-		t.Fatalf("KV %d, want %d", got, per*4096)
+	// cdiv(min(4095+2048, 32768), 16)+1 = 385 blocks, not the window.
+	if got := req(t, c, "bfloat16", 32768); got != per*385*16 {
+		t.Fatalf("KV %d, want %d", got, per*385*16)
 	}
 	nullWindow := maps(mistral, m{"sliding_window": nil})
 	if c := parse(t, nullWindow); c.SlidingLayers != 0 || c.SlidingWindow != 0 {
@@ -189,8 +199,11 @@ func TestKinds(t *testing.T) {
 
 func TestUnknownIsZeroAndOutOfRange(t *testing.T) {
 	c := parse(t, m{"architectures": []string{"LlamaForCausalLM"}, "num_hidden_layers": 1e9, "num_attention_heads": "x"})
-	if c.Layers != 0 || c.Heads != 0 || c.CanEstimateKV() || len(c.Notes) != 1 || c.KVBytes(10, 2) != 0 {
+	if c.Layers != 0 || c.Heads != 0 || c.CanEstimateKV() || len(c.Notes) != 1 {
 		t.Fatalf("%+v", c)
+	}
+	if _, err := c.VLLMLayout(hfconfig.VLLMOptions{KVCacheDType: "bfloat16"}); err == nil {
+		t.Fatal("laid out a config without layers")
 	}
 	if _, err := hfconfig.Parse([]byte(`[1]`)); err == nil {
 		t.Fatal("an array parsed")
@@ -203,16 +216,29 @@ func TestUnknownIsZeroAndOutOfRange(t *testing.T) {
 	}
 }
 
-func TestKVTokensFitInvertsKVBytes(t *testing.T) {
+// req is the KV cache one request of ctx tokens reserves, by vLLM's
+// layout, with vllm serve's 2048 batched tokens.
+func req(t *testing.T, c *hfconfig.Config, dtype string, ctx uint64) uint64 {
+	t.Helper()
+	l, err := c.VLLMLayout(hfconfig.VLLMOptions{KVCacheDType: dtype})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.RequestBytes(ctx, 2048)
+}
+
+// TestFitCountsWholeBlocks: vLLM's num_blocks is the budget over a
+// block, rounded down.
+func TestFitCountsWholeBlocks(t *testing.T) {
 	for name, cfg := range map[string]m{"llama3": llama3, "gemma3": gemma3, "mistral": mistral, "deepseek": deepseek} {
-		c := parse(t, cfg)
+		l, err := parse(t, cfg).VLLMLayout(hfconfig.VLLMOptions{KVCacheDType: "bfloat16"})
+		if err != nil {
+			t.Fatal(name, err)
+		}
 		for _, budget := range []uint64{1 << 20, 1 << 30, 40 << 30} {
-			n := c.KVTokensFit(budget, 2)
-			if n == math.MaxUint64 {
-				continue // windowed-only: anything fits once the windows do
-			}
-			if c.KVBytes(n, 2) > budget || c.KVBytes(n+1, 2) <= budget {
-				t.Errorf("%s budget %d: %d tokens (%d bytes), %d tokens (%d bytes)", name, budget, n, c.KVBytes(n, 2), n+1, c.KVBytes(n+1, 2))
+			f := l.Fit(budget, 8192, 2048)
+			if f.Blocks*l.BlockBytes() > budget || (f.Blocks+1)*l.BlockBytes() <= budget {
+				t.Errorf("%s budget %d: %d blocks of %d", name, budget, f.Blocks, l.BlockBytes())
 			}
 		}
 	}

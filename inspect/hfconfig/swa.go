@@ -11,7 +11,8 @@ import (
 //
 //  1. "layer_types", one entry per layer (transformers' current form:
 //     Gemma 2/3, gpt-oss, Qwen2/3 write it; hybrids list "linear_attention",
-//     "mamba"… there).
+//     "mamba"… there); without it, "full_attention_interval" (Qwen3-Next)
+//     builds the list as transformers does.
 //  2. "sliding_window_pattern" N (Gemma 3, Cohere2): layer i slides unless
 //     (i+1) % N == 0 (transformers, models/gemma3/configuration_gemma3.py).
 //     Gemma 2 without it: N = 2.
@@ -27,39 +28,23 @@ func (c *Config) layerKinds(text, top obj, get func(string, ...string) int) {
 	n := c.Layers
 	c.AttentionLayers = n
 	window := get("sliding_window", "sliding_window")
-	if types := text.strings("layer_types"); types != nil {
-		if len(types) != n {
-			c.note("layer_types lists %d layers, num_hidden_layers says %d: layer_types used", len(types), n)
-		}
-		c.AttentionLayers, c.SlidingLayers = 0, 0
-		other := map[string]bool{}
-		chunked := 0
-		for _, t := range types {
-			switch t {
-			case "full_attention", "attention":
-				c.AttentionLayers++
-			case "sliding_attention":
-				c.AttentionLayers++
-				c.SlidingLayers++
-			case "chunked_attention":
-				// Llama 4's local layers: vLLM keeps one chunk per sequence.
-				c.AttentionLayers++
-				chunked++
-			default:
-				if len(other) < 8 {
-					other[trunc(t, 40)] = true
-				}
+	types := text.strings("layer_types")
+	if k, ok := text.int("full_attention_interval"); ok && types == nil && k > 0 && k <= bounds["pattern"] && n <= bounds["layers"] {
+		// Qwen3-Next and its kin without layer_types: layer i is full
+		// attention when (i+1) % k == 0, the rest linear attention
+		// (transformers, models/qwen3_next/configuration_qwen3_next.py;
+		// vLLM reads the layer_types transformers builds from it).
+		types = make([]string, n)
+		for i := range types {
+			types[i] = "linear_attention"
+			if (i+1)%k == 0 {
+				types[i] = "full_attention"
 			}
 		}
-		if chunked > 0 {
-			if cs := get("sliding_window", "attention_chunk_size"); cs > 0 && (window == 0 || c.SlidingLayers == 0) {
-				window = cs
-				c.SlidingLayers += chunked
-				c.note("%d chunked-attention layers of %d tokens counted as windowed", chunked, cs)
-			}
-		}
-		c.otherLayers(other)
-		c.setWindow(window)
+		c.note("no layer_types: every %d-th layer is full attention (full_attention_interval), the others linear attention", k)
+	}
+	if types != nil {
+		c.countTypes(types, window, text, get)
 		return
 	}
 	if p, ok := text.int("sliding_window_pattern"); ok || strings.HasPrefix(c.textType(text), "gemma2") {
@@ -124,6 +109,7 @@ func (c *Config) hybrid(text obj) bool {
 				c.AttentionLayers++
 			}
 		}
+		c.MambaLayers = n - c.AttentionLayers
 		c.otherLayers(map[string]bool{"mamba": true})
 		return true
 	}
@@ -153,5 +139,52 @@ func (c *Config) otherLayers(kinds map[string]bool) {
 		names = append(names, k)
 	}
 	slices.Sort(names)
-	c.note("layers of kind %s keep a fixed-size state, not a KV cache: not counted in the KV estimate", strings.Join(names, ", "))
+	c.note("layers of kind %s keep a fixed-size state per request, not a KV cache per token", strings.Join(names, ", "))
+}
+
+// countTypes counts the layers of a layer_types list: attention, sliding,
+// chunked (counted as windowed) and state layers; the last
+// num_kv_shared_layers keep no cache of their own (vLLM gives a layer
+// with kv_sharing_target_layer_name no KV spec).
+func (c *Config) countTypes(types []string, window int, text obj, get func(string, ...string) int) {
+	if len(types) != c.Layers {
+		c.note("layer_types lists %d layers, num_hidden_layers says %d: layer_types used", len(types), c.Layers)
+	}
+	if s, ok := text.int("num_kv_shared_layers"); ok && s > 0 && s <= len(types) {
+		c.KVSharedLayers = s
+		types = types[:len(types)-s]
+		c.note("the last %d layers reuse earlier layers' KV cache (num_kv_shared_layers): they keep none", s)
+	}
+	c.AttentionLayers, c.SlidingLayers = 0, 0
+	other := map[string]bool{}
+	chunked := 0
+	for _, t := range types {
+		switch t {
+		case "full_attention", "attention":
+			c.AttentionLayers++
+		case "sliding_attention":
+			c.AttentionLayers++
+			c.SlidingLayers++
+		case "chunked_attention":
+			// Llama 4's local layers: vLLM keeps one chunk per sequence.
+			c.AttentionLayers++
+			chunked++
+		case "linear_attention", "mamba":
+			c.MambaLayers++
+			other[t] = true
+		default:
+			if len(other) < 8 {
+				other[trunc(t, 40)] = true
+			}
+		}
+	}
+	if chunked > 0 {
+		if cs := get("sliding_window", "attention_chunk_size"); cs > 0 && (window == 0 || c.SlidingLayers == 0) {
+			window = cs
+			c.SlidingLayers += chunked
+			c.note("%d chunked-attention layers of %d tokens counted as windowed", chunked, cs)
+		}
+	}
+	c.otherLayers(other)
+	c.setWindow(window)
 }

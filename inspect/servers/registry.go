@@ -2,6 +2,7 @@ package servers
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
 
@@ -59,7 +60,8 @@ func RecogniseProcess(p Process) (Server, Role) {
 
 // Identify tells which server listens on a port by asking the registered
 // Checks: every server's own paths in registry order, then the shared
-// ones, each path at most once, stopping at the first Yes; a Maybe wins
+// ones, each path at most once (an old name only after its new name
+// answered 404: Check.Fallback), stopping at the first Yes; a Maybe wins
 // when nothing says Yes. Checks look at the body, not just the status:
 // LM Studio answers unknown paths with 200 and an error. The server is
 // nil when none matched; the error is non-nil only when the first request
@@ -72,6 +74,9 @@ func Identify(ctx context.Context, g Getter, port int) (Server, error) {
 			for _, c := range s.Checks() {
 				if c.Shared != shared {
 					continue
+				}
+				if c.Fallback != "" && !errors.Is(asked[c.Fallback].err, ErrDisabled) {
+					continue // the newer name answered, or was not asked
 				}
 				a, ok := asked[c.Path]
 				if !ok {

@@ -42,6 +42,11 @@ type Process struct {
 	// Cwd is the process's working directory, "" when unknown. It tells a
 	// relative `python main.py` (how comfy-cli starts ComfyUI) from others.
 	Cwd string
+	// Env reads one variable of the process's environment, "" when unset
+	// or unreadable; nil when the environment is not at hand. It reads a
+	// file each call: a server asks it only for a title it cannot place
+	// otherwise (vLLM's VLLM_PROCESS_NAME_PREFIX).
+	Env func(key string) string
 }
 
 // bases are the lower-case base names of the process name and argv[0].
@@ -100,7 +105,11 @@ type Check struct {
 	// Shared: other servers answer this path too (/metrics, /v1/models),
 	// so it is asked only after every server's own paths.
 	Shared bool
-	Match  func(Reply) Verdict
+	// Fallback, when set, is the newer name of this endpoint: this path
+	// is asked only when that one answered 404 (a server too old to have
+	// it). Newer servers log a warning for every call of an old name.
+	Fallback string
+	Match    func(Reply) Verdict
 }
 
 // Reply is one GET's answer. Err is nil only for a 2xx; it wraps

@@ -12,10 +12,21 @@ import (
 // NameSGLang is SGLang's server (sgl-project/sglang).
 const NameSGLang = "sglang"
 
-// sglang is SGLang: its own /model_info and /server_info (the older
-// /get_model_info and /get_server_info remain as deprecated aliases, in
-// python/sglang/srt/entrypoints/http_server.py) and /metrics with
-// --enable-metrics.
+// sglang is SGLang: its own /model_info and /server_info and /metrics
+// with --enable-metrics. Before those names it had /get_model_info and
+// /get_server_info, which newer releases keep as aliases that log a
+// warning on every call ("Endpoint '/get_model_info' is deprecated and
+// will be removed in a future version. Please use '/model_info' instead.",
+// python/sglang/srt/entrypoints/http_server.py get_model_info and
+// get_server_info, 2026 builds; the docs' own notebook runs print it).
+// gtm asks the old names only of a server that answered 404 for the new
+// ones, and remembers which names a server has (sglangMemo).
+//
+// Never asked: /health, which since 0.4 generates a token unless
+// SGLANG_ENABLE_HEALTH_ENDPOINT_GENERATION is off (http_server.py
+// health_generate serves both /health and /health_generate), /flush_cache
+// (a GET that empties the radix cache), /get_load (deprecated too), and
+// anything that tokenizes or generates.
 type sglang struct{}
 
 func (sglang) Name() string { return NameSGLang }
@@ -27,6 +38,13 @@ func (sglang) Name() string { return NameSGLang }
 // "sglang::detokenizer", "sglang::data_parallel_controller"; its HTTP
 // worker processes "sglang::tokenizer_worker:<pid>"
 // (python/sglang/srt/managers/multi_tokenizer_mixin.py) answer the API.
+// A diffusion model's GPU workers (`sglang serve` of an image or video
+// model) are "sgl_diffusion::scheduler_TP0" and, by SGLang version,
+// "sgl_diffusion::scheduler_0", "sgl_diffusion::scheduler:0", with
+// "_U1_R0_C1" for sequence- and CFG-parallel ranks, or
+// "sgl_diffusion::partial_0" (python/sglang/multimodal_gen/runtime/
+// managers/gpu_worker.py init_device_and_model); comm keeps their first
+// 15 bytes, "sgl_diffusion::".
 // Client tools (sglang.bench_serving, sglang.check_env) are not servers.
 func (sglang) Recognise(p Process) Role {
 	args := p.args()
@@ -34,7 +52,7 @@ func (sglang) Recognise(p Process) Role {
 		switch {
 		case strings.HasPrefix(b, "sglang::tokeniz"): // comm keeps 15 bytes of "sglang::tokenizer_worker:<pid>"
 			return API
-		case strings.HasPrefix(b, "sglang::"):
+		case strings.HasPrefix(b, "sglang::"), strings.HasPrefix(b, diffusionTitle):
 			return Worker
 		case b == "sglang" && firstWord(args) == "serve":
 			return API
@@ -44,6 +62,9 @@ func (sglang) Recognise(p Process) Role {
 	}
 	return NotServer
 }
+
+// diffusionTitle begins a diffusion worker's title.
+const diffusionTitle = "sgl_diffusion::"
 
 // isSGLangPython matches `python -m sglang.launch_server ...` and
 // `python .../bin/sglang serve ...`.
@@ -68,22 +89,37 @@ var sglangFlags = servedFlags{model: []string{"--model-path", "--model"}, tp: []
 
 func (sglang) ServedArgs(argv []string) (string, int) { return sglangFlags.read(argv) }
 
-// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1".
-func (sglang) Rank(p Process) (int, bool) { return titleRank(p) }
+// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1"; a
+// diffusion worker's names its local rank, "sgl_diffusion::scheduler_TP1",
+// "sgl_diffusion::scheduler_1", "sgl_diffusion::scheduler:1".
+func (sglang) Rank(p Process) (int, bool) {
+	if r, ok := titleRank(p); ok {
+		return r, true
+	}
+	if len(p.Argv) == 0 || !strings.HasPrefix(p.Argv[0], diffusionTitle) {
+		return 0, false
+	}
+	t := p.Argv[0][len(diffusionTitle):]
+	if i := strings.IndexAny(t, "_:"); i >= 0 {
+		return leadingInt(t[i+1:])
+	}
+	return 0, false
+}
 
 func (sglang) LogEngine() string { return torchlog.SGLang }
 
 func (sglang) MemoryFlag() string { return "--mem-fraction-static" }
 
 func (sglang) Checks() []Check {
+	modelInfo := func(r Reply) Verdict {
+		if r.Err == nil && isSGLangModelInfo(r.Body) {
+			return Yes
+		}
+		return No
+	}
 	return []Check{
-		// /get_model_info is in every release (an alias since /model_info).
-		{Path: "/get_model_info", Match: func(r Reply) Verdict {
-			if r.Err == nil && isSGLangModelInfo(r.Body) {
-				return Yes
-			}
-			return No
-		}},
+		{Path: "/model_info", Match: modelInfo},
+		{Path: "/get_model_info", Fallback: "/model_info", Match: modelInfo}, // SGLang before the rename
 		{Path: "/metrics", Shared: true, Match: func(r Reply) Verdict {
 			if r.Err == nil && hasMetric(r.Body, "sglang:") {
 				return Yes
@@ -106,7 +142,13 @@ func (sglang) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 	if req.APIKey != nil {
 		key = req.APIKey()
 	}
-	s, err := ProbeSGLang(ctx, req.Getter, req.Port, key)
+	var known sglangNames
+	if req.Last != nil {
+		if m, ok := req.Last.State.(sglangMemo); ok {
+			known = m.names
+		}
+	}
+	s, err := probeSGLang(ctx, req.Getter, req.Port, key, known)
 	if err != nil {
 		return nil, err
 	}
@@ -118,9 +160,23 @@ func (sglang) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 		TensorParallel: s.TPSize, ModelRoot: s.ModelPath, ModelDType: s.DType,
 		Model:            s.ServedModelName,
 		KVCapacityTokens: s.MaxTotalNumTokens, KVCapacityFrom: s.MaxTotalNumTokensFrom,
-		Notes: endpointNotes(NameSGLang, s.Errors)}
+		Notes: endpointNotes(NameSGLang, s.Errors), State: sglangMemo{names: s.names}}
 	return f, nil
 }
+
+// sglangNames says which names of its info endpoints a server answers.
+type sglangNames int
+
+const (
+	namesUnknown sglangNames = iota
+	namesNew                 // /model_info and /server_info
+	namesOld                 // only /get_model_info and /get_server_info
+)
+
+// sglangMemo is SGLang's Facts.State: the names the server answered, so
+// a server known to have the new ones is never asked an old one (which
+// logs a warning), and an old one is not asked a new name each time.
+type sglangMemo struct{ names sglangNames }
 
 // SGLangState is what an SGLang server says about itself.
 type SGLangState struct {
@@ -163,6 +219,8 @@ type SGLangState struct {
 	GenerationTokens *int64   // sglang:generation_tokens_total
 
 	Errors map[string]error // per endpoint path, as in LlamaState
+
+	names sglangNames // which names of /model_info the server answered
 }
 
 // SGLangMemory is one DP rank's memory_usage as SGLang reports it: GiB
@@ -176,15 +234,36 @@ type SGLangMemory struct {
 }
 
 // ProbeSGLang reads /model_info, /server_info (each falling back to its
-// older /get_ name when absent) and /metrics.
+// older /get_ name only when the server answers 404) and /metrics.
 func ProbeSGLang(ctx context.Context, g Getter, port int, apiKey string) (SGLangState, error) {
-	s := SGLangState{Source: RuntimeReported}
+	return probeSGLang(ctx, g, port, apiKey, namesUnknown)
+}
+
+// sglangEndpoints are what a probe asks, each by the names it may have,
+// given what the server is known to answer.
+func sglangEndpoints(known sglangNames) [][]string {
+	switch known {
+	case namesNew:
+		return [][]string{{"/model_info"}, {"/server_info"}, {"/metrics"}}
+	case namesOld:
+		return [][]string{{"/get_model_info"}, {"/get_server_info"}, {"/metrics"}}
+	}
+	return [][]string{{"/model_info", "/get_model_info"}, {"/server_info", "/get_server_info"}, {"/metrics"}}
+}
+
+func probeSGLang(ctx context.Context, g Getter, port int, apiKey string, known sglangNames) (SGLangState, error) {
+	s := SGLangState{Source: RuntimeReported, names: known}
 	hdr := bearer(apiKey)
 	reached := false
 	var firstErr error
-	for _, paths := range [][]string{{"/model_info", "/get_model_info"}, {"/server_info", "/get_server_info"}, {"/metrics"}} {
-		path, a := getFallback(ctx, g, port, hdr, paths)
+	for i := range 3 {
+		// what /model_info's names said holds for /server_info's
+		path, a := getFallback(ctx, g, port, hdr, sglangEndpoints(s.names)[i])
 		reached = reached || a.reached
+		if i == 0 && a.reached && !errors.Is(a.err, ErrDisabled) {
+			// whatever it said, the server has this name
+			s.names = map[string]sglangNames{"/model_info": namesNew, "/get_model_info": namesOld}[path]
+		}
 		if a.err != nil {
 			if firstErr == nil {
 				firstErr = a.err
@@ -196,12 +275,12 @@ func ProbeSGLang(ctx context.Context, g Getter, port int, apiKey string) (SGLang
 			}
 			continue
 		}
-		switch paths[0] {
-		case "/model_info":
+		switch i {
+		case 0:
 			setErr(&s.Errors, path, s.applyModelInfo(a.body))
-		case "/server_info":
+		case 1:
 			setErr(&s.Errors, path, s.applyServerInfo(a.body))
-		case "/metrics":
+		case 2:
 			m, _ := ParsePrometheus(a.body)
 			s.applyMetrics(metrics(m))
 		}

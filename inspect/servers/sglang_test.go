@@ -96,7 +96,7 @@ func TestProbeSGLang(t *testing.T) {
 			want: sglangWant{modelPath: "/models/Meta-Llama-3.1-8B-Instruct", kvFrom: "server_info max_total_num_tokens",
 				tp: i64(1), kvCap: i64(421345), memFrac: f64(0.88), isGen: &yes, ranks: 1,
 				errs:  []string{"/metrics"},
-				calls: []string{"/model_info", "/get_model_info", "/server_info", "/get_server_info", "/metrics"}},
+				calls: []string{"/model_info", "/get_model_info", "/get_server_info", "/metrics"}},
 		},
 		{
 			name: "capacity from the metric, then from memory_usage",
@@ -201,4 +201,83 @@ func errKeys(m map[string]error) []string {
 	}
 	slices.Sort(ks)
 	return ks
+}
+
+// TestSGLangNewNamesOnly: a server that answered /model_info, even with
+// 401, is never asked a deprecated /get_ name (each logs a warning), on
+// this probe or the next; an old server's next probe asks its /get_
+// names without the 404 of the new ones first.
+func TestSGLangNewNamesOnly(t *testing.T) {
+	probeTwice := func(g *fakeGetter, key string) []string {
+		req := ProbeRequest{Getter: g, Port: 1, APIKey: func() string { return key }}
+		f, err := (sglang{}).Probe(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Last = f
+		if _, err := (sglang{}).Probe(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+		return g.calls
+	}
+	newer := []string{"/model_info", "/server_info", "/metrics", "/model_info", "/server_info", "/metrics"}
+	if calls := probeTwice(&fakeGetter{routes: sglangRoutes(t)}, ""); !slices.Equal(calls, newer) {
+		t.Errorf("new server: %q", calls)
+	}
+	if calls := probeTwice(&fakeGetter{routes: sglangRoutes(t), key: "k"}, ""); !slices.Equal(calls, newer) {
+		t.Errorf("new server wanting a key: %q", calls)
+	}
+	// Known new, a 404 from /model_info (a proxy, a restart) asks no old name.
+	f := &Facts{State: sglangMemo{names: namesNew}}
+	g := &fakeGetter{routes: map[string]reply{"/get_model_info": file(t, sg, "get_model_info_old.json")}}
+	(sglang{}).Probe(context.Background(), ProbeRequest{Getter: g, Port: 1, Last: f})
+	if slices.Contains(g.calls, "/get_model_info") || slices.Contains(g.calls, "/get_server_info") {
+		t.Errorf("known new: %q", g.calls)
+	}
+	old := map[string]reply{
+		"/get_model_info":  file(t, sg, "get_model_info_old.json"),
+		"/get_server_info": {status: 200, body: `{"tp_size":1}`},
+	}
+	want := []string{"/model_info", "/get_model_info", "/get_server_info", "/metrics", "/get_model_info", "/get_server_info", "/metrics"}
+	if calls := probeTwice(&fakeGetter{routes: old}, ""); !slices.Equal(calls, want) {
+		t.Errorf("old server: %q", calls)
+	}
+}
+
+// TestIdentifySGLangNoDeprecated: telling SGLang on a port asks
+// /get_model_info only when /model_info is absent.
+func TestIdentifySGLangNoDeprecated(t *testing.T) {
+	for name, g := range map[string]*fakeGetter{
+		"new":            {routes: sglangRoutes(t)},
+		"new, key":       {routes: sglangRoutes(t), key: "k", public: map[string]bool{"/metrics": true}},
+		"new, not ready": {routes: map[string]reply{"/model_info": {status: 503, body: "{}"}, "/get_model_info": file(t, sg, "model_info.json")}},
+	} {
+		Identify(context.Background(), g, 1)
+		if slices.Contains(g.calls, "/get_model_info") {
+			t.Errorf("%s: asked %q", name, g.calls)
+		}
+	}
+}
+
+// TestSGLangDiffusionWorkers: the diffusion runtime's GPU workers are
+// SGLang's, with the rank their title names.
+func TestSGLangDiffusionWorkers(t *testing.T) {
+	for _, c := range []struct {
+		argv0 string
+		rank  int
+	}{
+		{"sgl_diffusion::scheduler_TP1", 1}, {"sgl_diffusion::scheduler_TP2_U1_R0_C1", 2},
+		{"sgl_diffusion::scheduler_3", 3}, {"sgl_diffusion::scheduler:1", 1}, {"sgl_diffusion::partial_2", 2},
+	} {
+		p := Process{Name: "sgl_diffusion::", Argv: []string{c.argv0, "", ""}}
+		if s, role := RecogniseProcess(p); nameOf(s) != NameSGLang || role != Worker {
+			t.Errorf("%s: %q %v", c.argv0, nameOf(s), role)
+		}
+		if r, ok := (sglang{}).Rank(p); !ok || r != c.rank {
+			t.Errorf("%s: rank %d %v, want %d", c.argv0, r, ok, c.rank)
+		}
+	}
+	if s, _ := RecogniseProcess(Process{Name: "sgl_diffusion::"}); nameOf(s) != NameSGLang {
+		t.Errorf("comm alone: %q", nameOf(s))
+	}
 }

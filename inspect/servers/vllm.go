@@ -28,7 +28,9 @@ func (vllm) Name() string { return NameVLLM }
 // (vllm/v1/engine/coordinator.py) and "VLLM::APIServer_0"
 // (vllm/entrypoints/cli/serve.py, --api-server-count). EngineCore is the
 // API process's child and the TP workers EngineCore's, so a worker's API
-// is its nearest vLLM ancestor in the API role.
+// is its nearest vLLM ancestor in the API role. A title with another
+// prefix is vLLM's when the process's VLLM_PROCESS_NAME_PREFIX is that
+// prefix (the children inherit it from the API process).
 func (vllm) Recognise(p Process) Role {
 	args := p.args()
 	for _, b := range p.bases() {
@@ -43,7 +45,50 @@ func (vllm) Recognise(p Process) Role {
 			return API
 		}
 	}
+	return renamedVLLM(p)
+}
+
+// vllmTitleNames begin the names vLLM's set_process_title gives its
+// processes after "<prefix>::" (see Recognise).
+var vllmTitleNames = []string{"EngineCore", "Worker", "APIServer", "DPCoordinator"}
+
+// renamedVLLM recognises a title "<prefix>::<name>" whose name is one of
+// vLLM's and whose prefix the process's VLLM_PROCESS_NAME_PREFIX names
+// (vllm/envs.py, "VLLM" by default; vllm/utils/system_utils.py
+// set_process_title: f"{prefix}::{name}"). The full title is argv[0];
+// comm keeps its first 15 bytes.
+func renamedVLLM(p Process) Role {
+	if p.Env == nil {
+		return NotServer
+	}
+	titles := []string{p.Name}
+	if len(p.Argv) > 0 {
+		titles = []string{p.Argv[0], p.Name}
+	}
+	for _, title := range titles {
+		prefix, name, ok := strings.Cut(title, "::")
+		if !ok || prefix == "" || strings.EqualFold(prefix, "vllm") || !hasAnyPrefix(name, vllmTitleNames) {
+			continue
+		}
+		if p.Env("VLLM_PROCESS_NAME_PREFIX") != prefix {
+			return NotServer
+		}
+		if strings.HasPrefix(name, "APIServer") {
+			return API
+		}
+		return Worker
+	}
 	return NotServer
+}
+
+// hasAnyPrefix: s begins with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, x := range prefixes {
+		if strings.HasPrefix(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // vllmFlags: `vllm serve MODEL`, --model, --tensor-parallel-size/-tp
@@ -152,9 +197,10 @@ type VLLMState struct {
 	PromptTokens     *int64 // vllm:prompt_tokens_total
 	GenerationTokens *int64 // vllm:generation_tokens_total
 	// PrefixCacheHitRatio is vllm:prefix_cache_hits_total over
-	// vllm:prefix_cache_queries_total (V1, tokens since start; unknown
-	// before the first query) or vllm:gpu_prefix_cache_hit_rate (V0,
-	// blocks); PrefixCacheMetric names which.
+	// vllm:prefix_cache_queries_total (V1 0.9.2 and later, tokens since
+	// start; unknown before the first query), the same of
+	// vllm:gpu_prefix_cache_* (V1 0.7.3 to 0.9.1), or
+	// vllm:gpu_prefix_cache_hit_rate (V0, blocks); PrefixCacheMetric names which.
 	PrefixCacheHitRatio *float64
 	PrefixCacheMetric   string
 	// From vllm:cache_config_info labels.
@@ -244,18 +290,7 @@ func (s *VLLMState) applyMetrics(m metrics) {
 	s.Preemptions = countOf(m.sum("vllm:num_preemptions_total"))
 	s.PromptTokens = countOf(m.sum("vllm:prompt_tokens_total"))
 	s.GenerationTokens = countOf(m.sum("vllm:generation_tokens_total"))
-	// V1 counts tokens (vllm/v1/metrics/loggers.py: counters
-	// vllm:prefix_cache_queries and vllm:prefix_cache_hits, exposed with
-	// _total); V0 had a gauge of blocks (vllm/engine/metrics.py
-	// vllm:gpu_prefix_cache_hit_rate).
-	hits, hok := m.sum("vllm:prefix_cache_hits_total")
-	queries, qok := m.sum("vllm:prefix_cache_queries_total")
-	if hok && qok && queries > 0 && hits >= 0 && hits <= queries {
-		r := hits / queries
-		s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, "vllm:prefix_cache_hits_total/vllm:prefix_cache_queries_total"
-	} else if r, ok := m.max("vllm:gpu_prefix_cache_hit_rate"); ok && r >= 0 && r <= 1 {
-		s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, "vllm:gpu_prefix_cache_hit_rate"
-	}
+	s.applyPrefixCache(m)
 	for _, smp := range m {
 		if smp.Name != "vllm:cache_config_info" {
 			continue
@@ -272,6 +307,36 @@ func (s *VLLMState) applyMetrics(m metrics) {
 				s.GPUMemoryUtilization = &f
 			}
 		}
+	}
+}
+
+// vllmPrefixCounters are V1's prefix-cache counters, newest first, as
+// /metrics exposes them (prometheus_client adds _total) in
+// vllm/v1/metrics/loggers.py PrometheusStatLogger: vllm:prefix_cache_hits
+// and vllm:prefix_cache_queries (tokens; 0.9.2 and later), which renamed
+// vllm:gpu_prefix_cache_hits and vllm:gpu_prefix_cache_queries (0.7.3 to
+// 0.9.1: blocks at first, then tokens; hidden after 0.9.2 unless
+// --show-hidden-metrics-for-version, marked to be removed in 0.12). Either way hits
+// over queries is the share served from the cache.
+var vllmPrefixCounters = [][2]string{
+	{"vllm:prefix_cache_hits_total", "vllm:prefix_cache_queries_total"},
+	{"vllm:gpu_prefix_cache_hits_total", "vllm:gpu_prefix_cache_queries_total"},
+}
+
+// applyPrefixCache reads the prefix-cache hit ratio: V1's counters, else
+// V0's gauge of blocks (vllm/engine/metrics.py vllm:gpu_prefix_cache_hit_rate).
+func (s *VLLMState) applyPrefixCache(m metrics) {
+	for _, c := range vllmPrefixCounters {
+		hits, hok := m.sum(c[0])
+		queries, qok := m.sum(c[1])
+		if hok && qok && queries > 0 && hits >= 0 && hits <= queries {
+			r := hits / queries
+			s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, c[0]+"/"+c[1]
+			return
+		}
+	}
+	if r, ok := m.max("vllm:gpu_prefix_cache_hit_rate"); ok && r >= 0 && r <= 1 {
+		s.PrefixCacheHitRatio, s.PrefixCacheMetric = &r, "vllm:gpu_prefix_cache_hit_rate"
 	}
 }
 

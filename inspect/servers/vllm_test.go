@@ -104,6 +104,23 @@ func TestProbeVLLM(t *testing.T) {
 			},
 		},
 		{
+			// V1 0.8.5 (vllm/v1/metrics/loggers.py): the prefix counters
+			// before their 0.9.2 rename, with the V1 usage gauge's old name
+			name: "V1 0.7.3-0.9.1: gpu_prefix_cache counters",
+			routes: map[string]reply{"/v1/models": {status: 200, body: `{"data":[{"id":"m","max_model_len":8192}]}`},
+				"/metrics": {status: 200, body: "# HELP vllm:gpu_cache_usage_perc GPU KV-cache usage. 1 means 100 percent usage.\n" +
+					"# TYPE vllm:gpu_cache_usage_perc gauge\n" +
+					`vllm:gpu_cache_usage_perc{engine="0",model_name="m"} 0.25` + "\n" +
+					"# HELP vllm:gpu_prefix_cache_queries_total GPU prefix cache queries, in terms of number of queried tokens.\n" +
+					"# TYPE vllm:gpu_prefix_cache_queries_total counter\n" +
+					`vllm:gpu_prefix_cache_queries_total{engine="0",model_name="m"} 8000.0` + "\n" +
+					"# HELP vllm:gpu_prefix_cache_hits_total GPU prefix cache hits, in terms of number of cached tokens.\n" +
+					"# TYPE vllm:gpu_prefix_cache_hits_total counter\n" +
+					`vllm:gpu_prefix_cache_hits_total{engine="0",model_name="m"} 6000.0` + "\n"}},
+			want: vllmWant{ids: []string{"m"}, maxLen: []*int64{i64(8192)}, kv: f64(0.25), kvMetric: "vllm:gpu_cache_usage_perc",
+				prefix: f64(0.75), prefixMetric: "vllm:gpu_prefix_cache_hits_total/vllm:gpu_prefix_cache_queries_total"},
+		},
+		{
 			name: "/metrics missing, NaN usage, None blocks",
 			routes: map[string]reply{
 				"/v1/models": {status: 200, body: `{"data":[{"id":"m","max_model_len":"8192"}]}`},
@@ -174,5 +191,49 @@ func TestVLLMFacts(t *testing.T) {
 	g = &fakeGetter{routes: map[string]reply{"/metrics": {status: 200, body: `vllm:cache_config_info{num_gpu_blocks="9223372036854775807",block_size="16"} 1` + "\n"}}}
 	if f, _ := (vllm{}).Probe(context.Background(), ProbeRequest{Getter: g, Port: 8000}); f.KVCapacityTokens != nil {
 		t.Errorf("overflowing capacity %d", *f.KVCapacityTokens)
+	}
+}
+
+// TestRecogniseRenamedVLLM: VLLM_PROCESS_NAME_PREFIX renames vLLM's
+// titles (vllm/utils/system_utils.py set_process_title); the process's
+// environment says whether a title with another prefix is vLLM's. The
+// environment is read only for a title that names one of vLLM's processes.
+func TestRecogniseRenamedVLLM(t *testing.T) {
+	env := func(prefix string, reads *int) func(string) string {
+		return func(k string) string {
+			*reads++
+			if k == "VLLM_PROCESS_NAME_PREFIX" {
+				return prefix
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		argv   []string
+		prefix string
+		want   Role
+		reads  int
+	}{
+		{"MYAPP::EngineCo", []string{"MYAPP::EngineCore", "", ""}, "MYAPP", Worker, 1},
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1", "", ""}, "MYAPP", Worker, 1},
+		{"MYAPP::APIServe", []string{"MYAPP::APIServer_1"}, "MYAPP", API, 1},
+		{"MYAPP::Worker_T", nil, "MYAPP", Worker, 1},                         // comm only
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1"}, "", NotServer, 1}, // not vLLM's prefix here
+		{"MYAPP::Worker_T", []string{"MYAPP::Worker_TP1"}, "OTHER", NotServer, 1},
+		{"sglang::schedul", []string{"sglang::scheduler_TP0"}, "sglang", NotServer, 0}, // not a vLLM name: no read
+		{"python3", []string{"/usr/bin/python3", "train.py"}, "MYAPP", NotServer, 0},
+	} {
+		reads := 0
+		p := Process{Name: c.name, Argv: c.argv, Env: env(c.prefix, &reads)}
+		if got := (vllm{}).Recognise(p); got != c.want || reads != c.reads {
+			t.Errorf("%s %q (prefix %q) = %v after %d reads, want %v after %d", c.name, c.argv, c.prefix, got, reads, c.want, c.reads)
+		}
+	}
+	if got := (vllm{}).Recognise(Process{Name: "MYAPP::Worker_T", Argv: []string{"MYAPP::Worker_TP1"}}); got != NotServer {
+		t.Errorf("no environment at hand: %v", got)
+	}
+	if r, ok := (vllm{}).Rank(Process{Name: "MYAPP::Worker_T", Argv: []string{"MYAPP::Worker_TP1"}}); !ok || r != 1 {
+		t.Errorf("rank %d %v", r, ok)
 	}
 }

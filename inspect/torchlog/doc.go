@@ -27,10 +27,11 @@
 // entrypoints/openai/api_server.py, engine/llm_engine.py, logger.py,
 // utils/system_utils.py _add_prefix, v1/executor/multiproc_executor.py),
 // sgl-project/sglang (srt/model_executor/model_runner.py,
-// mem_cache/memory_pool.py, model_executor/cuda_graph_runner.py,
+// mem_cache/memory_pool.py, mem_cache/swa_memory_pool.py,
+// model_executor/cuda_graph_runner.py,
 // managers/scheduler.py, utils configure_logger) and
 // huggingface/text-generation-inference (launcher/src/main.rs,
-// backends/v3/src/lib.rs, server/text_generation_server/models/
+// router/src/logging.rs, backends/v3/src/lib.rs, server/text_generation_server/models/
 // flash_causal_lm.py), and checked against logs users posted.
 //
 // Work is bounded whatever the file holds: only the last llamacpplog.MaxTail

@@ -45,9 +45,18 @@ type Report struct {
 	CPUBlocks *uint64
 	// BlockSize is TGI's reported tokens per KV-cache block ("size: N").
 	BlockSize *uint64
+	// KVTokensMeaning says what vLLM's KVTokens counts: KVTokensBlocks or
+	// KVTokensConcurrency; "" when it cannot be told (or not vLLM).
+	KVTokensMeaning string
+	// KVSameOnEveryRank: the engine gives every rank the same KV cache
+	// (vLLM), so a rank that logged none holds what another rank reports.
+	KVSameOnEveryRank bool
 	// Model is what the block's start marker names (vLLM's model='...',
 	// SGLang's model_path, TGI's model_id); "" unknown.
 	Model string
+	// Version is the engine's version as its start lines name it (vLLM's
+	// "vLLM server version 0.20.0", "V1 LLM engine (v0.11.0)"); "" unknown.
+	Version string
 	// Started and Last are the block's first and newest timestamps; zero
 	// when its lines carry none. Year-less and date-less stamps are placed
 	// nearest before the file's modification time.
@@ -72,12 +81,29 @@ type Rank struct {
 	// Weights: vLLM "Model loading took" / "weights memory"; SGLang "Load
 	// weight end ... mem usage" (summed over distinct model types, e.g. a
 	// speculative draft). KVCache: vLLM "Available KV cache memory" / V0
-	// "reserved for KV Cache"; SGLang K+V or KV size. Activations: vLLM's
+	// "reserved for KV Cache"; SGLang every pool's K+V or KV size and the
+	// Mamba state (KVPools). Activations: vLLM's
 	// torch activation peak. CUDAGraphs: vLLM "Graph capturing finished ...
 	// took"; SGLang "Capture ... graph end ... mem usage" (summed over
 	// distinct captures). NonTorch: vLLM's non-torch memory (NCCL, CUDA
-	// context growth). Recurrent: SGLang's Mamba state (conv + ssm).
+	// context growth). Recurrent: SGLang's Mamba state (conv + ssm, and
+	// the intermediate caches speculative decoding adds), also counted in
+	// KVCache: both are what the rank set aside for requests' state.
 	Weights, KVCache, Activations, CUDAGraphs, NonTorch, Recurrent *uint64
+	// KVPools are the pools KVCache adds, as logged, in the order they
+	// were allocated (SGLang: one per "KV Cache is allocated" line, and
+	// the Mamba state); nil for an engine that logs one figure.
+	KVPools []KVPool
+}
+
+// KVPool is one cache a rank allocated for requests' state.
+type KVPool struct {
+	// Name says which pool: the model it serves ("target", "draft" of a
+	// speculative decoder) and its kind ("sliding-window", "full-attention",
+	// "Mamba state").
+	Name   string
+	Bytes  uint64
+	Tokens *uint64 // the pool's #tokens as logged; nil when not logged
 }
 
 // Bounds on what one parse keeps.
@@ -87,6 +113,7 @@ const (
 	maxNotes    = 3
 	maxLabels   = 8 // distinct weight/graph/KV labels per rank
 	maxModel    = 1024
+	maxVersion  = 64
 	maxWorker   = 64
 	maxBytes    = 1 << 50 // 1 PiB: any single reported figure above is garbage
 	maxTokens   = 1 << 40
@@ -141,7 +168,8 @@ func Detect(r io.Reader) string {
 // detectKeys are strings only one engine's log holds, in engine order.
 var detectKeys = [3][]string{
 	{"vLLM API server version", "LLM engine (v", "Available KV cache memory:", "GPU KV cache size:",
-		"Model loading took", "(VllmWorker", "(EngineCore_DP", "[gpu_model_runner.py:", "executor_base.py:"},
+		"Model loading took", "(VllmWorker", "(EngineCore_DP", "(EngineCore pid=", "[gpu_model_runner.py:", "executor_base.py:",
+		"vLLM server version ", "Starting vLLM server on "},
 	{"server_args=ServerArgs(", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
 		"max_total_num_tokens=", "fired up and ready to roll"},
 	{"text_generation_launcher", "text_generation_router", "text-generation-launcher"},
@@ -156,6 +184,7 @@ type block struct {
 	order       []string // rank keys in first-seen order
 	rep         Report   // engine-wide fields
 	kvPool      *uint64  // SGLang's per-rank "#tokens", when max_total_num_tokens is missing
+	speculative string   // SGLang's speculative_algorithm ("EAGLE"), "" none
 }
 
 // rankAcc gathers one worker's figures; labelled ones (a model type, a
@@ -164,6 +193,8 @@ type rankAcc struct {
 	r                      Rank
 	weights, graphs, kv    labels
 	acts, nonTorch, recurr *uint64
+	pools                  []KVPool // in kv's order (SGLang)
+	groups                 int      // models whose pools were seen (SGLang)
 }
 
 type labels struct {
@@ -324,16 +355,24 @@ func (b *block) report(engine string, ref time.Time) *Report {
 		r.KVTokens = &v
 	}
 	r.Started, r.Last = b.first.resolve(ref), b.last.resolve(ref)
+	if engine == VLLM {
+		vllmFinish(&r)
+	}
 	for _, k := range b.order {
 		a := b.ranks[k]
 		x := a.r
 		x.Weights, x.CUDAGraphs, x.KVCache = a.weights.sum(), a.graphs.sum(), a.kv.sum()
 		x.Activations, x.NonTorch, x.Recurrent = a.acts, a.nonTorch, a.recurr
+		x.KVPools = append([]KVPool(nil), a.pools...)
+		if len(x.KVPools) == 0 {
+			x.KVPools = nil
+		}
 		if x.Weights == nil && x.KVCache == nil && x.Activations == nil && x.CUDAGraphs == nil &&
 			x.NonTorch == nil && x.Recurrent == nil {
 			continue
 		}
 		r.Ranks = append(r.Ranks, x)
+		r.notePools(x.KVPools)
 	}
 	sort.SliceStable(r.Ranks, func(i, j int) bool {
 		a, b := r.Ranks[i].Rank, r.Ranks[j].Rank
@@ -343,6 +382,27 @@ func (b *block) report(engine string, ref time.Time) *Report {
 		return a < b
 	})
 	return &r
+}
+
+// notePools says, once for ranks alike, which pools a rank's KV cache
+// adds when it adds more than one.
+func (r *Report) notePools(pools []KVPool) {
+	if len(pools) < 2 {
+		return
+	}
+	names := make([]string, len(pools))
+	for i, p := range pools {
+		names[i] = p.Name
+	}
+	n := fmt.Sprintf("the KV cache adds the %d pools the rank logged: %s", len(pools), strings.Join(names, ", "))
+	for _, x := range r.Notes {
+		if x == n {
+			return
+		}
+	}
+	if len(r.Notes) < maxNotes {
+		r.Notes = append(r.Notes, n)
+	}
 }
 
 // size reads a reported figure "12.34 GiB", "12.34GiB" or "12.34 GB" at
@@ -408,13 +468,22 @@ func after(s, key string) (string, bool) {
 // sizeAfter reads the figure after key, dropping it (with a note) when it
 // is out of range.
 func (b *block) sizeAfter(s, key, what string) *uint64 {
+	return b.sizeAfterOr(s, key, what, negNoRoom)
+}
+
+// negNoRoom is why a memory figure an engine logged negative is unknown.
+const negNoRoom = "the engine found no room for it"
+
+// sizeAfterOr is sizeAfter saying why, when the figure is negative, it is
+// unknown.
+func (b *block) sizeAfterOr(s, key, what, whyNegative string) *uint64 {
 	rest, ok := after(s, key)
 	if !ok {
 		return nil
 	}
 	n, neg, ok := size(rest)
 	if neg {
-		b.note(what + " was reported negative: the engine found no room for it")
+		b.note(what + " was reported negative: " + whyNegative)
 		return nil
 	}
 	if !ok {

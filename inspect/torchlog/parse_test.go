@@ -210,8 +210,9 @@ func TestParseSGLangTensorParallel(t *testing.T) {
 func TestParseSGLangSpeculativeMamba(t *testing.T) {
 	r := ParseAt(SGLang, strings.NewReader(sglangSpec), time.Time{})
 	// Two models' weights add; the second target capture replaces the
-	// first; K and V add.
-	checkRanks(t, r.Ranks, []want{{rank: 0, weights: gib(5.98) + gib(0.46), kv: gib(1.52) + gib(1.52), graphs: gib(0.59) + gib(0.21), recurrent: gib(0.03) + gib(2.74)}})
+	// first; K and V add, and the Mamba state is in the KV cache too.
+	mamba := gib(0.03) + gib(2.74)
+	checkRanks(t, r.Ranks, []want{{rank: 0, weights: gib(5.98) + gib(0.46), kv: gib(1.52) + gib(1.52) + mamba, graphs: gib(0.59) + gib(0.21), recurrent: mamba}})
 	checkU(t, "KVTokens (the pool's #tokens)", r.KVTokens, 399740)
 }
 

@@ -166,13 +166,18 @@ var tgiText = strings.Join([]string{
 	"",
 }, "\n")
 
-// tgiJSON is the same with --json-output (tracing_subscriber's json()).
+// tgiJSON is the same with --json-output, as the launcher writes it
+// (see the tgi parser): its own events, and the shards' Python lines it
+// re-emits, keep the message under "fields" (fmt().json()); the router's
+// events are flattened (json().flatten_event(true), with filename and
+// line_number) and printed by the launcher as they came.
 var tgiJSON = strings.Join([]string{
 	`{"timestamp":"2025-07-04T12:35:05.123456Z","level":"INFO","fields":{"message":"Args {\n    model_id: \"bigscience/bloom-560m\",\n    revision: None,\n}"},"target":"text_generation_launcher"}`,
 	`{"timestamp":"2025-07-04T12:35:09.900000Z","level":"INFO","fields":{"message":"Starting shard"},"target":"text_generation_launcher","span":{"rank":0,"name":"shard-manager"},"spans":[{"rank":0,"name":"shard-manager"}]}`,
-	`{"timestamp":"2025-07-04T12:36:06.251692Z","level":"INFO","fields":{"message":"KV-cache blocks: 2708, size: 64"},"target":"text_generation_launcher"}`,
-	`{"timestamp":"2025-07-04T12:36:09.356551Z","level":"INFO","fields":{"message":"Setting max batch total tokens to 173312"},"target":"text_generation_router_v3","filename":"backends/v3/src/lib.rs","line_number":137}`,
-	`{"timestamp":"2025-07-04T12:36:10.000000Z","level":"INFO","fields":{"message":"Connected"},"target":"text_generation_router::server","filename":"router/src/server.rs","line_number":2330}`,
+	`{"timestamp":"2025-07-04T12:36:06.251692Z","level":"INFO","fields":{"message":"KV-cache blocks: 2708, size: 64"},"target":"text_generation_launcher","span":{"rank":0,"name":"shard-manager"},"spans":[{"rank":0,"name":"shard-manager"}]}`,
+	`{"timestamp":"2025-07-04T12:36:06.300000Z","level":"INFO","message":"Warming up model","target":"text_generation_router_v3","filename":"backends/v3/src/lib.rs","line_number":125}`,
+	`{"timestamp":"2025-07-04T12:36:09.356551Z","level":"INFO","message":"Setting max batch total tokens to 173312","target":"text_generation_router_v3","filename":"backends/v3/src/lib.rs","line_number":137}`,
+	`{"timestamp":"2025-07-04T12:36:10.000000Z","level":"INFO","message":"Connected","target":"text_generation_router::server","filename":"router/src/server.rs","line_number":2298}`,
 	"",
 }, "\n")
 

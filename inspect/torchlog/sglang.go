@@ -73,27 +73,41 @@ func sglangRank(tag string) int {
 }
 
 // sglangMsg reads one SGLang message. Formats, by source file
-// (python/sglang/srt/...):
+// (python/sglang/srt/...; SGLang's repository is read file by file here,
+// so places are a function at a commit, not a line):
 //
-//	server_args.py / entrypoints: "server_args=ServerArgs(model_path='...', ...)"
-//	model_executor/model_runner.py: "Load weight begin. avail mem=79.10 GB",
+//	server_args.py / entrypoints: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)"
+//	model_executor/model_runner.py load_model: "Load weight begin. avail mem=79.10 GB",
 //	  "Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=16.00 GB, mem usage=7.08 GB."
-//	  (later "Load weight end. elapsed=23.18 s, type=..., avail mem=..., mem usage=...";
-//	  before 0.4.1 no "mem usage"), "Memory pool end. avail mem=2.43 GB"
-//	mem_cache/memory_pool.py: "KV Cache is allocated. #tokens: 473854, K size: 2.71 GB, V size: 2.71 GB",
-//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", older "KV Cache is allocated. K size: ...",
-//	  "Mamba Cache is allocated. max_mamba_cache_size: 38, conv_state size: 0.03GB, ssm_state size: 2.74GB"
+//	  (before 0.4.1 no "mem usage"; later "Load weight end. elapsed=23.18 s, type=..., dtype=..., avail mem=...,
+//	  mem usage=..."; 2026 builds drop ", dtype=" here and log it on the KV line), "Memory pool end. avail mem=2.43 GB"
+//	mem_cache/memory_pool.py MHATokenToKVPool and MLATokenToKVPool, once per pool:
+//	  "KV Cache is allocated. #tokens: 473854, K size: 2.71 GB, V size: 2.71 GB" (memory_pool.py @000ccdba),
+//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.0-0.4.2 "KV Cache is allocated. K size: ...",
+//	  2026 builds "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..."
+//	mem_cache/swa_memory_pool.py SWAKVPool (@00381c02): its sliding-window pool, then its full-attention pool, each
+//	  log the line above, then "SWAKVPool mem usage: 3.18 GB, swa size: 29664, full size: 37081"
+//	mem_cache/memory_pool.py MambaPool: "Mamba Cache is allocated. max_mamba_cache_size: 38, conv_state size: 0.03GB,
+//	  ssm_state size: 2.74GB " and, for speculative decoding, "... ssm_state size: 2.74GB intermediate_ssm_state_cache
+//	  size: 9.57GB intermediate_conv_window_cache size: 0.10GB " (the older hybrid-linear-attention pool put ", "
+//	  between them)
 //	model_executor/cuda_graph_runner.py: "Capture cuda graph end. Time elapsed: 1.01 s. mem usage=0.07 GB. avail mem=76.95 GB."
 //	  (later "Capture target decode CUDA graph end. elapsed=12.47 s, mem usage=1.26 GB, avail mem=10.35 GB.")
 //	managers/scheduler.py: "max_total_num_tokens=298447, chunked_prefill_size=2048, max_prefill_tokens=16384,
 //	  max_running_requests=3730, context_len=40960, available_gpu_mem=2.82 GB"
 //	entrypoints/http_server.py: "The server is fired up and ready to roll!"
+//
+// A rank often allocates several pools: a sliding-window model's two, a
+// speculative draft model's own (the draft worker is built after the
+// target's, so its pools come later), a hybrid model's Mamba state. Each
+// is counted; Rank.KVPools says which is which.
 func (p *parser) sglangMsg(tag, s string, st stamp) {
 	if strings.HasPrefix(s, "server_args=ServerArgs(") {
 		b := p.marker("server_args", tag, true, st)
 		if m := quoted(s, "model_path='", '\''); m != "" {
 			b.rep.Model = m
 		}
+		b.speculative = clip(quoted(s, "speculative_algorithm='", '\''), maxWorker)
 		return
 	}
 	b := p.cur()
@@ -114,31 +128,12 @@ func (p *parser) sglangMsg(tag, s string, st stamp) {
 			}
 		}
 	case strings.Contains(s, "KV Cache is allocated."):
-		label, rest, _ := strings.Cut(s, "KV Cache is allocated.")
-		var kv *uint64
-		if strings.Contains(rest, "KV size: ") {
-			kv = b.sizeAfter(rest, "KV size: ", "the KV cache's size")
-		} else if k, v := b.sizeAfter(rest, "K size: ", "the K cache's size"), b.sizeAfter(rest, "V size: ", "the V cache's size"); k != nil && v != nil {
-			sum := *k + *v
-			kv = &sum
-		}
-		if n := b.tokensAfter(rest, "#tokens: ", maxTokens); n != nil {
-			b.kvPool, b.hasFigures = n, true
-		}
-		if kv != nil {
-			if a := p.sglangRankAcc(b, tag); a != nil {
-				a.kv.set(clip(strings.TrimSpace(label), maxWorker), *kv)
-			}
-		}
+		_, rest, _ := strings.Cut(s, "KV Cache is allocated.")
+		p.sglangKV(b, tag, rest)
+	case strings.HasPrefix(s, "SWAKVPool mem usage:"):
+		p.sglangSWA(b, tag, s)
 	case strings.HasPrefix(s, "Mamba Cache is allocated."):
-		conv := b.sizeAfter(s, "conv_state size: ", "the Mamba conv state's size")
-		ssm := b.sizeAfter(s, "ssm_state size: ", "the Mamba SSM state's size")
-		if conv != nil && ssm != nil {
-			if a := p.sglangRankAcc(b, tag); a != nil {
-				sum := *conv + *ssm
-				a.recurr = &sum
-			}
-		}
+		p.sglangMamba(b, tag, s)
 	case strings.HasPrefix(s, "Capture ") && strings.Contains(s, " end."):
 		label, _, _ := strings.Cut(s[len("Capture "):], " end.")
 		if n := b.sizeAfter(s, "mem usage=", "the graphs' size"); n != nil {
@@ -153,3 +148,120 @@ func (p *parser) sglangRankAcc(b *block, tag string) *rankAcc {
 	b.hasFigures = true
 	return b.rank(tag, sglangRank(tag), 0)
 }
+
+// sglangKV reads one pool's "KV Cache is allocated." line (rest is what
+// follows it): K+V or MLA's KV size, and its #tokens.
+func (p *parser) sglangKV(b *block, tag, rest string) {
+	var kv *uint64
+	if strings.Contains(rest, "KV size: ") {
+		kv = b.sizeAfter(rest, "KV size: ", "the KV cache's size")
+	} else if k, v := b.sizeAfter(rest, "K size: ", "the K cache's size"), b.sizeAfter(rest, "V size: ", "the V cache's size"); k != nil && v != nil {
+		sum := *k + *v
+		kv = &sum
+	}
+	tokens := b.tokensAfter(rest, "#tokens: ", maxTokens)
+	if tokens != nil {
+		b.hasFigures = true
+	}
+	if kv == nil {
+		return
+	}
+	a := p.sglangRankAcc(b, tag)
+	if a == nil {
+		return
+	}
+	// The first model's first pool is the target's: its #tokens is the
+	// server's capacity when the scheduler's line is missing.
+	if a.groups == 0 && tokens != nil && b.kvPool == nil {
+		b.kvPool = tokens
+	}
+	b.addPool(a, KVPool{Name: b.modelName(a.groups), Bytes: *kv, Tokens: tokens})
+	a.groups++
+}
+
+// sglangSWA reads SWAKVPool's summary. The two pools it names, just
+// logged, become one model's sliding-window and full-attention pools; a
+// summary without them (a build whose inner pools log nothing) is a pool
+// of its own. The full pool's size is the server's capacity.
+func (p *parser) sglangSWA(b *block, tag, s string) {
+	swa := b.tokensAfter(s, "swa size: ", maxTokens)
+	full := b.tokensAfter(s, "full size: ", maxTokens)
+	a := p.sglangRankAcc(b, tag)
+	if a == nil || swa == nil || full == nil {
+		return
+	}
+	n := len(a.pools)
+	if n >= 2 && a.groups >= 2 && eqTokens(a.pools[n-2].Tokens, *swa) && eqTokens(a.pools[n-1].Tokens, *full) {
+		a.groups--
+		model := b.modelName(a.groups - 1)
+		a.pools[n-2].Name, a.pools[n-1].Name = model+" sliding-window", model+" full-attention"
+		if a.groups == 1 {
+			b.kvPool = full
+		}
+		return
+	}
+	if size := b.sizeAfter(s, "SWAKVPool mem usage: ", "the SWA pool's size"); size != nil {
+		if a.groups == 0 {
+			b.kvPool = full
+		}
+		b.addPool(a, KVPool{Name: b.modelName(a.groups) + " sliding-window and full-attention", Bytes: *size, Tokens: full})
+		a.groups++
+	}
+}
+
+// sglangMamba reads MambaPool's line: its conv and SSM state, and the
+// intermediate caches speculative decoding verifies drafts in.
+func (p *parser) sglangMamba(b *block, tag, s string) {
+	conv := b.sizeAfter(s, "conv_state size: ", "the Mamba conv state's size")
+	ssm := b.sizeAfter(s, "ssm_state size: ", "the Mamba SSM state's size")
+	if conv == nil || ssm == nil {
+		return
+	}
+	sum := *conv + *ssm
+	for _, k := range []string{"intermediate_ssm_state_cache size: ", "intermediate_conv_window_cache size: "} {
+		if v := b.sizeAfter(s, k, "a Mamba intermediate cache's size"); v != nil {
+			sum += *v
+		}
+	}
+	a := p.sglangRankAcc(b, tag)
+	if a == nil {
+		return
+	}
+	if a.recurr != nil {
+		sum += *a.recurr // a draft model's own Mamba pool
+	}
+	a.recurr = &sum
+	a.kv.set("mamba", sum)
+	for i := range a.pools {
+		if a.pools[i].Name == mambaPool {
+			a.pools[i].Bytes = sum
+			return
+		}
+	}
+	a.pools = append(a.pools, KVPool{Name: mambaPool, Bytes: sum})
+}
+
+const mambaPool = "Mamba state"
+
+// addPool counts one KV pool in a's KV cache.
+func (b *block) addPool(a *rankAcc, pool KVPool) {
+	if len(a.pools) >= maxLabels-1 { // one label is kept for the Mamba state
+		b.note("more KV pools were logged than are kept; the rest are left out")
+		return
+	}
+	a.pools = append(a.pools, pool)
+	a.kv.set("pool "+strconv.Itoa(len(a.pools)), pool.Bytes)
+}
+
+// modelName names the model whose pools are the i-th seen on a rank.
+func (b *block) modelName(i int) string {
+	switch {
+	case i == 0:
+		return "target"
+	case b.speculative != "":
+		return "draft (" + b.speculative + ")"
+	}
+	return "model " + strconv.Itoa(i+1)
+}
+
+func eqTokens(p *uint64, v uint64) bool { return p != nil && *p == v }

@@ -15,35 +15,29 @@ import (
 //	2025-07-04T12:36:06.251692Z  INFO text_generation_launcher: KV-cache blocks: 52719, size: 1
 //	2025-07-04T12:36:09.356551Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to 52125
 //
-// or one JSON object a line with --json-output:
+// or one JSON object a line with --json-output, in two shapes. The
+// launcher's own events (launcher/src/main.rs:2062-2065 at v3.3.6, the
+// same since v1.0.0: fmt().json(), events not flattened) keep the message
+// under "fields", and carry it for the shards' Python lines, which it
+// re-emits (log_lines, main.rs:1344-1369):
 //
-//	{"timestamp":"...","level":"INFO","fields":{"message":"..."},"target":"text_generation_launcher"}
+//	{"timestamp":"...","level":"INFO","fields":{"message":"KV-cache blocks: 2708, size: 64"},"target":"text_generation_launcher","span":{"rank":0,"name":"shard-manager"},...}
+//
+// The router logs flattened events (router/src/logging.rs:81-84 at v3.3.6,
+// router/src/main.rs:291-295 at v1.0.0: json().flatten_event(true), with
+// file and line; the launcher passes --json-output on, main.rs:1922), and
+// the launcher prints its router's lines as they are (spawn_webserver,
+// main.rs:2002 and 2005 at v3.3.6, 955 and 958 at v1.0.0), so "message" is
+// at the top level:
+//
+//	{"timestamp":"...","level":"INFO","message":"Setting max batch total tokens to 173312","target":"text_generation_router_v3","filename":"backends/v3/src/lib.rs","line_number":137}
 //
 // The shards' Python lines reach the launcher's log re-emitted under the
 // text_generation_launcher target.
 func (p *parser) tgi(raw []byte, _ int64) {
 	s, st := clean(raw)
 	if strings.HasPrefix(s, "{") {
-		var j struct {
-			Timestamp string `json:"timestamp"`
-			Fields    struct {
-				Message string `json:"message"`
-			} `json:"fields"`
-			Target string `json:"target"`
-		}
-		if json.Unmarshal([]byte(s), &j) != nil {
-			return
-		}
-		if t, _, ok := llamacpplog.CutRFC3339(j.Timestamp + " "); ok {
-			st = stamp{kind: stampFull, t: t}
-		}
-		msg, _, _ := strings.Cut(j.Fields.Message, "\n")
-		p.tgiMsg(strings.TrimSpace(msg), j.Target, st)
-		if strings.HasPrefix(j.Fields.Message, "Args {") {
-			if m := quoted(j.Fields.Message, "model_id: \"", '"'); m != "" {
-				p.cur().rep.Model = m
-			}
-		}
+		p.tgiJSON(s, st)
 		return
 	}
 	if t, rest, ok := llamacpplog.CutRFC3339(s); ok { // TGI's own, after a docker stamp
@@ -84,6 +78,35 @@ func (p *parser) tgi(raw []byte, _ int64) {
 	}
 }
 
+// tgiJSON reads one --json-output line, flattened or not.
+func (p *parser) tgiJSON(s string, st stamp) {
+	var j struct {
+		Timestamp string `json:"timestamp"`
+		Message   string `json:"message"` // the router's flattened events
+		Fields    struct {
+			Message string `json:"message"`
+		} `json:"fields"`
+		Target string `json:"target"`
+	}
+	if json.Unmarshal([]byte(s), &j) != nil {
+		return
+	}
+	if t, _, ok := llamacpplog.CutRFC3339(j.Timestamp + " "); ok {
+		st = stamp{kind: stampFull, t: t}
+	}
+	full := j.Fields.Message
+	if full == "" {
+		full = j.Message
+	}
+	msg, _, _ := strings.Cut(full, "\n")
+	p.tgiMsg(strings.TrimSpace(msg), j.Target, st)
+	if strings.HasPrefix(full, "Args {") {
+		if m := quoted(full, "model_id: \"", '"'); m != "" {
+			p.cur().rep.Model = m
+		}
+	}
+}
+
 func cutTracingLevel(s string) (string, bool) {
 	for _, lv := range [...]string{"INFO ", "WARN ", "DEBUG ", "ERROR ", "TRACE "} {
 		if strings.HasPrefix(s, lv) {
@@ -93,13 +116,15 @@ func cutTracingLevel(s string) (string, bool) {
 	return s, false
 }
 
-// tgiMsg reads one TGI message. Formats, by source file:
+// tgiMsg reads one TGI message. Formats, by source file:line and version:
 //
-//	launcher/src/main.rs: tracing::info!("{:#?}", args) -> "Args {" then `    model_id: "...",`;
-//	  "Starting shard", "Shard ready in 48.38s"
-//	server/text_generation_server/models/flash_causal_lm.py warmup: "KV-cache blocks: 52719, size: 1"
-//	backends/v3/src/lib.rs: "Setting max batch total tokens to 52125"
-//	router/src/server.rs: "Connected"
+//	launcher/src/main.rs:2075 (v3.3.6): tracing::info!("{:#?}", args) -> "Args {" then `    model_id: "...",`;
+//	  main.rs:1149 and 1240 (v3.3.6; 429 and 500 at v1.0.0): "Starting shard", "Shard ready in 48.38s"
+//	server/text_generation_server/models/flash_causal_lm.py:1565 (v3.3.6; 1542 at v2.4.0, where it
+//	  began): "KV-cache blocks: 52719, size: 1", logged by rank 0 only (log_master)
+//	"Setting max batch total tokens to 52125": backends/v3/src/lib.rs:137 (v3.0.0-v3.3.7),
+//	  router/src/server.rs:1651 (v2.2.0), router/src/main.rs:243 (v1.0.0), 348 (v2.0.0)
+//	"Connected": router/src/server.rs:2298 (v3.3.6), 2402 (v3.0.0), router/src/main.rs:244 (v1.0.0)
 func (p *parser) tgiMsg(s, target string, st stamp) {
 	if strings.HasPrefix(s, "Args {") {
 		p.marker("args", "", true, st)

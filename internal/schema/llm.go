@@ -120,8 +120,9 @@ type HostParts struct {
 
 // Part is one slice of a process's GPU memory with its provenance:
 // Source is "reported" (a runtime's load log or API) or "estimated" (header
-// math with the process's settings); From is "log", "api", "gguf" or
-// "safetensors" (a safetensors header with its config.json).
+// math with the process's settings); From is "log", "api", "gguf",
+// "safetensors" (a safetensors header with its config.json) or "log_rank<N>"
+// (another rank's log: a vLLM worker's KV cache, which every rank shares).
 type Part struct {
 	Bytes  uint64 `json:"bytes"`
 	Source string `json:"source"`

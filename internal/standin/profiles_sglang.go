@@ -2,10 +2,54 @@ package standin
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
 // ---------------------------------------------------------------- SGLang
+//
+// SGLang's repository is read file by file (it is too large to mirror),
+// so a string's place is given as file, function and the commit read,
+// not a line. Paths are under python/sglang/srt/.
+
+// SGLangFormat is which of SGLang's load-line and endpoint forms a
+// stand-in has.
+type SGLangFormat int
+
+const (
+	// SGLangCurrent is SGLang as built in 2026: "Load weight end.
+	// elapsed=..., type=..., avail mem=..., mem usage=..." (no dtype
+	// there), "KV Cache is allocated. dtype: torch.bfloat16, #tokens: ...",
+	// /model_info and /server_info, and the old /get_model_info and
+	// /get_server_info kept as aliases that log a warning on every call
+	// (entrypoints/http_server.py get_model_info, get_server_info
+	// @78043d44; SGLang's own docs notebooks of 2026-02 to 2026-05 print
+	// the warning).
+	SGLangCurrent SGLangFormat = iota
+	// SGLangBefore is SGLang before those changes (0.4.x and 0.5.x up to
+	// at least the http_server.py @0025436e, which has weight_version but
+	// no /model_info): "Load weight end. type=..., dtype=torch.bfloat16,
+	// avail mem=..., mem usage=..." (model_executor/model_runner.py
+	// load_model), "KV Cache is allocated. #tokens: ..., K size: ..., V
+	// size: ..." (mem_cache/memory_pool.py MHATokenToKVPool @000ccdba), and
+	// only /get_model_info and /get_server_info.
+	SGLangBefore
+)
+
+// SGLangPool is one more KV pool a rank allocates, logged as "KV Cache is
+// allocated" with K and V of KGiB each (printed %.2f).
+type SGLangPool struct {
+	Tokens int64
+	KGiB   float64
+}
+
+// SGLangMamba is a hybrid model's Mamba pool on a rank, in GiB as
+// printed (memory_pool.py MambaPool); the intermediate caches are set
+// only with speculative decoding.
+type SGLangMamba struct {
+	Slots                                              int
+	ConvGiB, SSMGiB, IntermediateSSM, IntermediateConv float64
+}
 
 // SGLangOptions describe `python3 -m sglang.launch_server`: the main
 // process (HTTP server and tokenizer manager) → sglang::scheduler_TPn per
@@ -15,11 +59,20 @@ type SGLangOptions struct {
 	TP                int     // --tp; 2
 	MemFractionStatic float64 // 0.871
 	GPUGiB            float64 // each GPU's memory as SGLang sees it; 139.81
-	KVCacheGiB        float64 // the KV pool of one rank (K+V); 110
+	KVCacheGiB        float64 // the target's (full-attention) pool on one rank (K+V); 110
 	GraphGiB          float64 // 0.56
 	Version           string  // "0.5.4"
-	Libs              Libs
-	Weights           []string
+	Format            SGLangFormat
+	// SlidingWindow, when set, is a sliding-window model's second pool:
+	// SWAKVPool logs it, then the full-attention pool, then its summary
+	// (mem_cache/swa_memory_pool.py SWAKVPool.__init__ @00381c02).
+	SlidingWindow *SGLangPool
+	// Draft, when set, is an EAGLE draft model's pool, logged after the
+	// target's (server_args speculative_algorithm='EAGLE').
+	Draft   *SGLangPool
+	Mamba   *SGLangMamba
+	Libs    Libs
+	Weights []string
 	// /metrics values
 	Running, Queued      int
 	TokenUsage, CacheHit float64 // 0..1
@@ -59,49 +112,94 @@ func (o SGLangOptions) WeightsGiB() float64 {
 	return float64(o.Model.WeightBytesPerRank(o.TP)) / gib
 }
 
-// KVTokens is "KV Cache is allocated. #tokens: N" (max_total_num_tokens):
-// the pool's bytes over one token's K+V bytes on a rank, rounded down.
+// KVTokens is "KV Cache is allocated. #tokens: N" of the target's pool
+// (max_total_num_tokens): the pool's bytes over one token's K+V bytes on
+// a rank, rounded down.
 func (o SGLangOptions) KVTokens() int64 {
 	o = o.withDefaults()
 	return int64(o.KVCacheGiB*gib) / o.Model.KVBytesPerToken(o.TP)
 }
 
-// KSizeGiB is "K size" (and "V size"): half of the pool that KVTokens use.
+// KSizeGiB is the target pool's "K size" (and "V size"): half of the pool
+// that KVTokens use.
 func (o SGLangOptions) KSizeGiB() float64 {
 	o = o.withDefaults()
 	return float64(o.KVTokens()*o.Model.KVBytesPerToken(o.TP)/2) / gib
 }
 
-// SGLang is a `python3 -m sglang.launch_server` tree.
-func SGLang(o SGLangOptions) Spec {
+// printed is a GiB figure as SGLang prints it (%.2f), in bytes, as a
+// reader of the log gets it.
+func printed(v float64) uint64 { return uint64(math.Round(math.Round(v*100) / 100 * gib)) }
+
+// RankKVBytes is every pool one rank logged, as a reader adds the
+// printed figures: the target's K and V, the sliding-window and draft
+// pools' K and V, and the Mamba state with its intermediate caches.
+func (o SGLangOptions) RankKVBytes() uint64 {
 	o = o.withDefaults()
+	n := 2 * printed(o.KSizeGiB())
+	for _, p := range []*SGLangPool{o.SlidingWindow, o.Draft} {
+		if p != nil {
+			n += 2 * printed(p.KGiB)
+		}
+	}
+	if m := o.Mamba; m != nil {
+		n += printed(m.ConvGiB) + printed(m.SSMGiB) + printed(m.IntermediateSSM) + printed(m.IntermediateConv)
+	}
+	return n
+}
+
+// sglangDeprecated is what SGLang logs for each call of an old name
+// (http_server.py get_model_info, get_server_info @78043d44).
+func sglangDeprecated(old, now string) []string {
+	return []string{fmt.Sprintf("[{datetime}] Endpoint '%s' is deprecated and will be removed in a future version. Please use '%s' instead.", old, now)}
+}
+
+// sglangRoutes are the main process's endpoints in o's format.
+func sglangRoutes(o SGLangOptions) map[string]Route {
 	m := o.Model
-	// python/sglang/srt/entrypoints/http_server.py get_model_info
+	// http_server.py model_info (get_model_info before the rename)
 	modelInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"is_generation":true,"preferred_sampling_params":null,"weight_version":"default","has_image_understanding":false,"has_audio_understanding":false,"model_type":%q,"architectures":[%q]}`,
 		m.ID, m.ID, m.ModelType, m.Architecture)
-	// http_server.py get_server_info: server_args, scheduler info,
+	// http_server.py server_info: server_args, scheduler info,
 	// internal_states (managers/scheduler.py get_internal_state memory_usage,
 	// GB = 2^30) and version
 	serverInfo := fmt.Sprintf(`{"model_path":%q,"tokenizer_path":%q,"host":"127.0.0.1","port":{port},"mem_fraction_static":%s,"tp_size":%d,"dp_size":1,"context_length":null,"max_total_tokens":null,"max_total_num_tokens":%d,"max_req_input_len":%d,"internal_states":[{"memory_usage":{"weight":%.2f,"kvcache":%.2f,"token_capacity":%d,"graph":%.2f},"last_gen_throughput":%s}],"version":%q}`,
 		m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, o.KVTokens(), m.MaxModelLen-5,
 		o.WeightsGiB(), 2*o.KSizeGiB(), o.KVTokens(), o.GraphGiB, pyFloat(o.GenThroughput), o.Version)
 	models := fmt.Sprintf(`{"object":"list","data":[{"id":%q,"object":"model","created":1764864000,"owned_by":"sglang","root":%q,"max_model_len":%d}]}`, m.ID, m.ID, m.MaxModelLen)
+	r := map[string]Route{
+		"/health":    {ContentType: "text/plain"},
+		"/v1/models": {Body: models},
+		"/metrics":   {Body: sglangMetrics(o), ContentType: "text/plain; version=0.0.4; charset=utf-8"},
+	}
+	if o.Format == SGLangBefore {
+		r["/get_model_info"] = Route{Body: modelInfo}
+		r["/get_server_info"] = Route{Body: serverInfo}
+		return r
+	}
+	r["/model_info"] = Route{Body: modelInfo}
+	r["/server_info"] = Route{Body: serverInfo}
+	r["/get_model_info"] = Route{Body: modelInfo, Log: sglangDeprecated("/get_model_info", "/model_info")}
+	r["/get_server_info"] = Route{Body: serverInfo, Log: sglangDeprecated("/get_server_info", "/server_info")}
+	return r
+}
+
+// SGLang is a `python3 -m sglang.launch_server` tree.
+func SGLang(o SGLangOptions) Spec {
+	o = o.withDefaults()
+	m := o.Model
+	spec := "None"
+	if o.Draft != nil {
+		spec = "'EAGLE'"
+	}
 	return Spec{
-		Argv: []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
-		Comm: "python3",
-		Routes: map[string]Route{
-			"/health":          {ContentType: "text/plain"},
-			"/get_model_info":  {Body: modelInfo},
-			"/model_info":      {Body: modelInfo},
-			"/get_server_info": {Body: serverInfo},
-			"/server_info":     {Body: serverInfo},
-			"/v1/models":       {Body: models},
-			"/metrics":         {Body: sglangMetrics(o), ContentType: "text/plain; version=0.0.4; charset=utf-8"},
-		},
+		Argv:   []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
+		Comm:   "python3",
+		Routes: sglangRoutes(o),
 		Log: []string{
 			// python/sglang/srt/entrypoints/engine.py _launch_subprocesses: logger.info(f"{server_args=}")
-			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False)",
-				m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, m.ID),
+			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False, speculative_algorithm=%s)",
+				m.ID, m.ID, trimFloat(o.MemFractionStatic), o.TP, m.ID, spec),
 		},
 		LogReady: []string{
 			// uvicorn's own line, then http_server.py _wait_and_warmup
@@ -110,6 +208,50 @@ func SGLang(o SGLangOptions) Spec {
 		},
 		Children: sglangChildren(o),
 	}
+}
+
+// sglangKVLine is one pool's "KV Cache is allocated" line in o's format
+// (memory_pool.py MHATokenToKVPool; "dtype: " first in 2026 builds).
+func sglangKVLine(o SGLangOptions, tokens int64, k float64) string {
+	dtype := ""
+	if o.Format == SGLangCurrent {
+		dtype = "dtype: torch.bfloat16, "
+	}
+	return fmt.Sprintf("KV Cache is allocated. %s#tokens: %d, K size: %.2f GB, V size: %.2f GB", dtype, tokens, k, k)
+}
+
+// sglangLoadLine is "Load weight end." in o's format (model_runner.py
+// load_model).
+func sglangLoadLine(o SGLangOptions, arch string, avail, usage float64) string {
+	if o.Format == SGLangCurrent {
+		return fmt.Sprintf("Load weight end. elapsed=5.52 s, type=%s, avail mem=%.2f GB, mem usage=%.2f GB.", arch, avail, usage)
+	}
+	return fmt.Sprintf("Load weight end. type=%s, dtype=torch.bfloat16, avail mem=%.2f GB, mem usage=%.2f GB.", arch, avail, usage)
+}
+
+// sglangPoolLines are one rank's pool lines, in the order SGLang
+// allocates them: the Mamba pool of a hybrid model, the target's pools
+// (SWAKVPool's sliding-window pool, full-attention pool and summary),
+// then the draft model's.
+func sglangPoolLines(o SGLangOptions) []string {
+	var out []string
+	if mb := o.Mamba; mb != nil {
+		l := fmt.Sprintf("Mamba Cache is allocated. max_mamba_cache_size: %d, conv_state size: %.2fGB, ssm_state size: %.2fGB ", mb.Slots, mb.ConvGiB, mb.SSMGiB)
+		if mb.IntermediateSSM != 0 || mb.IntermediateConv != 0 {
+			l += fmt.Sprintf("intermediate_ssm_state_cache size: %.2fGB intermediate_conv_window_cache size: %.2fGB ", mb.IntermediateSSM, mb.IntermediateConv)
+		}
+		out = append(out, l)
+	}
+	if sw := o.SlidingWindow; sw != nil {
+		out = append(out, sglangKVLine(o, sw.Tokens, sw.KGiB), sglangKVLine(o, o.KVTokens(), o.KSizeGiB()),
+			fmt.Sprintf("SWAKVPool mem usage: %.2f GB, swa size: %d, full size: %d", 2*sw.KGiB+2*o.KSizeGiB(), sw.Tokens, o.KVTokens()))
+	} else {
+		out = append(out, sglangKVLine(o, o.KVTokens(), o.KSizeGiB()))
+	}
+	if d := o.Draft; d != nil {
+		out = append(out, sglangLoadLine(o, "LlamaForCausalLMEagle", 20, 0.48), sglangKVLine(o, d.Tokens, d.KGiB))
+	}
+	return out
 }
 
 // sglangChildren are the main process's children: sglang::scheduler_TPn
@@ -121,9 +263,25 @@ func sglangChildren(o SGLangOptions) []Spec {
 	// a scheduler's prefix is " TP{rank}" (managers/scheduler.py).
 	var kids []Spec
 	afterLoad := o.GPUGiB - o.WeightsGiB() - 0.9
-	afterKV := afterLoad - 2*o.KSizeGiB()
+	afterKV := afterLoad - float64(o.RankKVBytes())/gib
 	for r := 0; r < o.TP; r++ {
 		tag := fmt.Sprintf("[{datetime} TP%d] ", r)
+		lines := []string{
+			// python/sglang/srt/model_executor/model_runner.py load_model
+			fmt.Sprintf("Load weight begin. avail mem=%.2f GB", o.GPUGiB-0.9),
+			sglangLoadLine(o, m.Architecture, afterLoad, o.WeightsGiB()),
+		}
+		lines = append(lines, sglangPoolLines(o)...)
+		lines = append(lines,
+			// model_runner.py init_device_graphs
+			fmt.Sprintf("Capture cuda graph begin. This can take up to several minutes. avail mem=%.2f GB", afterKV),
+			fmt.Sprintf("Capture cuda graph end. Time elapsed: 8.31 s. mem usage=%.2f GB. avail mem=%.2f GB.", o.GraphGiB, afterKV-o.GraphGiB),
+			// managers/scheduler.py Scheduler.__init__
+			fmt.Sprintf("max_total_num_tokens=%d, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=%d, available_gpu_mem=%.2f GB",
+				o.KVTokens(), m.MaxModelLen, afterKV-o.GraphGiB))
+		for i := range lines {
+			lines[i] = tag + lines[i]
+		}
 		kids = append(kids, Spec{
 			// python/sglang/srt/managers/scheduler.py run_scheduler_process:
 			// setproctitle(f"sglang::scheduler{prefix.replace(' ', '_')}")
@@ -131,19 +289,7 @@ func sglangChildren(o SGLangOptions) []Spec {
 			SpawnArgv: spawnArgv(python, 6, 20+r),
 			Rank:      r,
 			Map:       append(o.Libs.all(), o.Weights...),
-			Log: []string{
-				// python/sglang/srt/model_executor/model_runner.py load_model
-				tag + fmt.Sprintf("Load weight begin. avail mem=%.2f GB", o.GPUGiB-0.9),
-				tag + fmt.Sprintf("Load weight end. type=%s, dtype=torch.bfloat16, avail mem=%.2f GB, mem usage=%.2f GB.", m.Architecture, afterLoad, o.WeightsGiB()),
-				// python/sglang/srt/mem_cache/memory_pool.py MHATokenToKVPool
-				tag + fmt.Sprintf("KV Cache is allocated. #tokens: %d, K size: %.2f GB, V size: %.2f GB", o.KVTokens(), o.KSizeGiB(), o.KSizeGiB()),
-				// model_runner.py init_device_graphs
-				tag + fmt.Sprintf("Capture cuda graph begin. This can take up to several minutes. avail mem=%.2f GB", afterKV),
-				tag + fmt.Sprintf("Capture cuda graph end. Time elapsed: 8.31 s. mem usage=%.2f GB. avail mem=%.2f GB.", o.GraphGiB, afterKV-o.GraphGiB),
-				// managers/scheduler.py Scheduler.__init__
-				tag + fmt.Sprintf("max_total_num_tokens=%d, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=4096, context_len=%d, available_gpu_mem=%.2f GB",
-					o.KVTokens(), m.MaxModelLen, afterKV-o.GraphGiB),
-			},
+			Log:       lines,
 		})
 	}
 	// python/sglang/srt/managers/detokenizer_manager.py run_detokenizer_process

@@ -1,6 +1,7 @@
 package standin
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -14,9 +15,65 @@ type TGIOptions struct {
 	Shards     int     // --num-shard; 2
 	KVCacheGiB float64 // KV memory of one shard after warmup; 60
 	Version    string  // "3.3.6"
+	// JSONOutput is --json-output: the launcher logs JSON events and
+	// passes the flag to its router and shards (see tgiLog).
+	JSONOutput bool
 	Libs       Libs
 	Weights    []string
 	QueueSize  int // tgi_queue_size
+}
+
+// tgiEvent is one tracing event a TGI process logs. Places are
+// huggingface/text-generation-inference's at v3.3.6.
+type tgiEvent struct {
+	target string // "text_generation_launcher", "text_generation_router_v3"
+	span   string // "shard-manager", "download"; "" none
+	rank   bool   // the span has the shard's rank field
+	file   string // the router's events: "backends/v3/src/lib.rs"
+	line   int
+	msg    string
+}
+
+// tgiLog writes e as TGI does, text or --json-output. The launcher logs
+// compact text or unflattened JSON (launcher/src/main.rs:2058-2067:
+// fmt().json() or fmt().compact()), the message under "fields", and so
+// re-emits its shards' Python lines (log_lines, main.rs:1340). The router
+// logs full text with file and line, or flattened JSON with "message" at
+// the top level (router/src/logging.rs:76-84: with_file, with_line_number,
+// json().flatten_event(true)); the launcher prints its lines unchanged
+// (spawn_webserver, main.rs:2002).
+func tgiLog(json bool, e tgiEvent) string {
+	span, fields := "", ""
+	if e.span != "" {
+		span = e.span + ": "
+		if e.rank {
+			fields = " rank={rank}"
+		}
+	}
+	if !json {
+		if e.file != "" {
+			return fmt.Sprintf("{rfc3339}  INFO %s: %s:%d: %s", e.target, e.file, e.line, e.msg)
+		}
+		return fmt.Sprintf("{rfc3339}  INFO %s%s: %s%s", span, e.target, e.msg, fields)
+	}
+	msg := jsonString(e.msg)
+	if e.file != "" {
+		return fmt.Sprintf(`{"timestamp":"{rfc3339}","level":"INFO","message":%s,"target":%q,"filename":%q,"line_number":%d}`, msg, e.target, e.file, e.line)
+	}
+	l := fmt.Sprintf(`{"timestamp":"{rfc3339}","level":"INFO","fields":{"message":%s},"target":%q`, msg, e.target)
+	if e.span != "" {
+		sp := fmt.Sprintf(`{"name":%q}`, e.span)
+		if e.rank {
+			sp = fmt.Sprintf(`{"rank":{rank},"name":%q}`, e.span)
+		}
+		l += `,"span":` + sp + `,"spans":[` + sp + `]`
+	}
+	return l + "}"
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 func (o TGIOptions) withDefaults() TGIOptions {
@@ -45,33 +102,9 @@ func (o TGIOptions) MaxBatchTotalTokens() int64 {
 func TGI(o TGIOptions) Spec {
 	o = o.withDefaults()
 	m := o.Model
-	// Rust tracing's format: "TIME  LEVEL span: target: message fields";
-	// the router adds file:line (router/src/logging.rs with_file,
-	// with_line_number). The shards' --otlp-service-name is the launcher's
+	// Lines: tgiLog. The shards' --otlp-service-name is the launcher's
 	// own, "text-generation-inference.router" by default (main.rs).
-	var kids []Spec
-	for r := 0; r < o.Shards; r++ {
-		// launcher/src/main.rs shard_manager: shard_args and envs
-		kids = append(kids, Spec{
-			Argv: []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", m.ID,
-				"--uds-path", "/tmp/text-generation-server", "--logger-level", "INFO", "--json-output", "--sharded",
-				"--otlp-service-name", "text-generation-inference.router", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
-			Comm: "text-generation", // the script's name, cut to 15 bytes
-			Env: []string{fmt.Sprintf("RANK=%d", r), fmt.Sprintf("WORLD_SIZE=%d", o.Shards), "MASTER_ADDR=localhost",
-				"MASTER_PORT=29500", "TORCH_NCCL_AVOID_RECORD_STREAMS=1", "CUDA_MEMORY_FRACTION=1", "SAFETENSORS_FAST_GPU=1"},
-			Rank: r,
-			Map:  append(o.Libs.all(), o.Weights...),
-			// The launcher relays shard output and logs in tracing's compact
-			// format (launcher/src/main.rs main: fmt().compact()); these
-			// lines carry no PID, so which process writes them is not seen.
-			Log: []string{
-				"{rfc3339}  INFO shard-manager: text_generation_launcher: Starting shard rank={rank}",
-				// server/text_generation_server/server.py serve_inner
-				"{rfc3339}  INFO text_generation_launcher: Server started at unix:///tmp/text-generation-server-{rank}",
-				"{rfc3339}  INFO shard-manager: text_generation_launcher: Shard ready in 9.81s rank={rank}",
-			},
-		})
-	}
+	kids := tgiShards(o)
 	maxTotal := o.MaxBatchTotalTokens()
 	labels := ""
 	metrics := strings.Join([]string{
@@ -104,21 +137,79 @@ func TGI(o TGIOptions) Spec {
 			"/metrics": {Body: metrics, ContentType: "text/plain"},
 		},
 		Log: []string{
-			"{rfc3339}  INFO text_generation_launcher: Starting Webserver",
-			"{rfc3339}  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model",
-			fmt.Sprintf("{rfc3339}  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to %d", maxTotal),
-			"{rfc3339}  INFO text_generation_router::server: router/src/server.rs:2302: Connected",
+			tgiLog(o.JSONOutput, tgiEvent{target: "text_generation_launcher", msg: "Starting Webserver"}), // main.rs:1838
+			tgiLog(o.JSONOutput, tgiEvent{target: "text_generation_router_v3", file: "backends/v3/src/lib.rs", line: 125, msg: "Warming up model"}),
+			tgiLog(o.JSONOutput, tgiEvent{target: "text_generation_router_v3", file: "backends/v3/src/lib.rs", line: 137, msg: fmt.Sprintf("Setting max batch total tokens to %d", maxTotal)}),
+			tgiLog(o.JSONOutput, tgiEvent{target: "text_generation_router::server", file: "router/src/server.rs", line: 2298, msg: "Connected"}),
 		},
 	})
+	argv := []string{"text-generation-launcher", "--model-id", m.ID, "--num-shard", fmt.Sprint(o.Shards), "--hostname", "127.0.0.1"}
+	if o.JSONOutput {
+		argv = append(argv, "--json-output")
+		kids[len(kids)-1].Argv = append(kids[len(kids)-1].Argv, "--json-output") // main.rs:1922
+	}
 	return Spec{
-		Argv: []string{"text-generation-launcher", "--model-id", m.ID, "--num-shard", fmt.Sprint(o.Shards),
-			"--hostname", "127.0.0.1", "--port", "{port}"},
-		Comm: "text-generation",
-		Log: []string{
-			// launcher/src/main.rs main and download_convert_model
-			fmt.Sprintf("{rfc3339}  INFO text_generation_launcher: Sharding model on %d processes", o.Shards),
-			fmt.Sprintf("{rfc3339}  INFO download: text_generation_launcher: Successfully downloaded weights for %s", m.ID),
-		},
+		Argv:     append(argv, "--port", "{port}"),
+		Comm:     "text-generation",
+		Log:      tgiLauncherLog(o),
 		Children: kids,
 	}
+}
+
+// tgiLauncherLog is the launcher's own start: its arguments
+// (main.rs:2075, tracing::info!("{:#?}", args)), then main.rs:2093 and
+// download_convert_model (main.rs:1546).
+func tgiLauncherLog(o TGIOptions) []string {
+	m := o.Model
+	l := "text_generation_launcher"
+	args := fmt.Sprintf("Args {\n    model_id: %q,\n    revision: None,\n    num_shard: Some(\n        %d,\n    ),\n}", m.ID, o.Shards)
+	var out []string
+	if o.JSONOutput {
+		out = append(out, tgiLog(true, tgiEvent{target: l, msg: args}))
+	} else {
+		// the pretty-printed Args continues on lines of its own
+		lines := strings.Split(args, "\n")
+		out = append(out, tgiLog(false, tgiEvent{target: l, msg: lines[0]}))
+		out = append(out, lines[1:]...)
+	}
+	return append(out,
+		tgiLog(o.JSONOutput, tgiEvent{target: l, msg: fmt.Sprintf("Sharding model on %d processes", o.Shards)}),
+		tgiLog(o.JSONOutput, tgiEvent{target: l, span: "download", msg: "Successfully downloaded weights for " + m.ID}))
+}
+
+// tgiShards are the launcher's `text-generation-server serve` shards, one
+// per GPU.
+func tgiShards(o TGIOptions) []Spec {
+	m := o.Model
+	var kids []Spec
+	maxTotal := o.MaxBatchTotalTokens()
+	for r := 0; r < o.Shards; r++ {
+		launcher := "text_generation_launcher"
+		log := []string{
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Starting shard"}), // main.rs:1149
+			// server/text_generation_server/server.py:309, re-emitted
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Server started at unix:///tmp/text-generation-server-{rank}"}),
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Shard ready in 9.81s"}), // main.rs:1240
+		}
+		if r == 0 {
+			// flash_causal_lm.py:1565, at warmup, by rank 0 only
+			// (log_master); a block of one token (flashinfer's BLOCK_SIZE)
+			log = append(log, tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: fmt.Sprintf("KV-cache blocks: %d, size: 1", maxTotal)}))
+		}
+		// launcher/src/main.rs shard_manager: shard_args and envs
+		kids = append(kids, Spec{
+			Argv: []string{"/opt/conda/bin/python3.11", "/opt/conda/bin/text-generation-server", "serve", m.ID,
+				"--uds-path", "/tmp/text-generation-server", "--logger-level", "INFO", "--json-output", "--sharded",
+				"--otlp-service-name", "text-generation-inference.router", "--max-input-tokens", fmt.Sprint(m.MaxModelLen - 1)},
+			Comm: "text-generation", // the script's name, cut to 15 bytes
+			Env: []string{fmt.Sprintf("RANK=%d", r), fmt.Sprintf("WORLD_SIZE=%d", o.Shards), "MASTER_ADDR=localhost",
+				"MASTER_PORT=29500", "TORCH_NCCL_AVOID_RECORD_STREAMS=1", "CUDA_MEMORY_FRACTION=1", "SAFETENSORS_FAST_GPU=1"},
+			Rank: r,
+			Map:  append(o.Libs.all(), o.Weights...),
+			// The launcher relays shard output; these lines carry no PID,
+			// so which process writes them is not seen.
+			Log: log,
+		})
+	}
+	return kids
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -53,6 +54,10 @@ var hooked bool
 type wire struct {
 	Spec  Spec  `json:"spec"`
 	Ports []int `json:"ports"`
+	// Requests is the folder where each process with routes records the
+	// requests it receives, one "METHOD target" line a request, in a file
+	// named after its port (see Proc.Requests).
+	Requests string `json:"requests"`
 }
 
 // report is what a stand-in sends up once its whole subtree is ready.
@@ -99,10 +104,10 @@ func runStandin() int {
 		if err != nil {
 			return fail(ready, fmt.Errorf("listener: %v", err))
 		}
-		go http.Serve(ln, routes(s.Routes, vars))
+		go http.Serve(ln, routes(s.Routes, vars, requestLog(w.Requests, port)))
 	}
 	writeLines(s.Log, vars)
-	kids, reps, err := startChildren(s, w.Ports)
+	kids, reps, err := startChildren(s, w.Ports, w.Requests)
 	if err != nil {
 		return fail(ready, err)
 	}
@@ -152,8 +157,9 @@ func become(s Spec) ([][]byte, error) {
 
 // startChildren starts s's children in order, each once the one before
 // is ready, handing each the listeners of its own subtree (ports is s's
-// subtree's, in preorder). On error the children it started are stopped.
-func startChildren(s Spec, ports []int) ([]*exec.Cmd, []report, error) {
+// subtree's, in preorder) and the requests folder. On error the children
+// it started are stopped.
+func startChildren(s Spec, ports []int, reqDir string) ([]*exec.Cmd, []report, error) {
 	fds := firstListen
 	if len(s.Routes) > 0 {
 		fds++ // this process's own listener
@@ -170,7 +176,7 @@ func startChildren(s Spec, ports []int) ([]*exec.Cmd, []report, error) {
 				fds++
 			}
 		}
-		cmd, rep, err := startOne(c, ports[next:next+n], files, os.Stdout, os.Stderr)
+		cmd, rep, err := startOne(wire{Spec: c, Ports: ports[next : next+n], Requests: reqDir}, files, os.Stdout, os.Stderr)
 		for _, f := range files {
 			f.Close() // the child has its copy; this process must not show it
 		}
@@ -202,11 +208,12 @@ func fail(ready *os.File, err error) int {
 	return 1
 }
 
-// startOne starts s (its subtree's ports and listener files given) with
-// stdout and stderr as given, and waits for its report. On error the
+// startOne starts w.Spec (its subtree's ports and listener files given)
+// with stdout and stderr as given, and waits for its report. On error the
 // returned command, if any, has been started and must be stopped.
-func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File) (*exec.Cmd, report, error) {
-	b, err := json.Marshal(wire{Spec: s, Ports: ports})
+func startOne(w wire, listeners []*os.File, stdout, stderr *os.File) (*exec.Cmd, report, error) {
+	s := w.Spec
+	b, err := json.Marshal(w)
 	if err != nil {
 		return nil, report{}, err
 	}
@@ -214,7 +221,7 @@ func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File
 	if err != nil {
 		return nil, report{}, err
 	}
-	r, w, err := os.Pipe()
+	r, rw, err := os.Pipe()
 	if err != nil {
 		specR.Close()
 		specW.Close()
@@ -231,10 +238,10 @@ func startOne(s Spec, ports []int, listeners []*os.File, stdout, stderr *os.File
 		// A stand-in whose parent dies goes with it.
 		SysProcAttr: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	}
-	cmd.ExtraFiles = append([]*os.File{specR, w}, listeners...)
+	cmd.ExtraFiles = append([]*os.File{specR, rw}, listeners...)
 	err = cmd.Start()
 	specR.Close()
-	w.Close()
+	rw.Close()
 	if err != nil {
 		specW.Close()
 		return nil, report{}, fmt.Errorf("starting %q: %v", s.Argv, err)
@@ -372,8 +379,34 @@ func writeLines(lines []string, v placeholders) {
 	os.Stdout.WriteString(b.String())
 }
 
-func routes(rs map[string]Route, v placeholders) http.Handler {
+// requestLog is the file the process listening on port records its
+// requests in, "" when the tree records none.
+func requestLog(dir string, port int) string {
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, strconv.Itoa(port))
+}
+
+// record appends one request to the file at path: one short line in one
+// O_APPEND write, so concurrent requests do not interleave.
+func record(path string, r *http.Request) {
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "standin: recording a request:", err)
+		return
+	}
+	defer f.Close()
+	line := strconv.Quote(r.Method) + " " + strconv.Quote(r.URL.RequestURI()) + "\n"
+	f.WriteString(line)
+}
+
+func routes(rs map[string]Route, v placeholders, reqLog string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		record(reqLog, r)
 		rt, ok := rs[r.URL.Path]
 		if !ok {
 			http.NotFound(w, r)
@@ -389,5 +422,6 @@ func routes(rs map[string]Route, v placeholders) http.Handler {
 		}
 		body := strings.NewReplacer("{port}", strconv.Itoa(v.port), "{pid}", strconv.Itoa(v.pid)).Replace(rt.Body)
 		w.Write([]byte(body))
+		writeLines(rt.Log, v)
 	})
 }

@@ -67,6 +67,10 @@ type Route struct {
 	Status      int // 0 means 200
 	Body        string
 	ContentType string // "" means application/json
+	// Log lines are written to stdout (the server's log) each time the
+	// route is asked, as a real server logs a warning for a deprecated
+	// endpoint; placeholders as in Spec.Log.
+	Log []string
 }
 
 // Proc is a started process of a tree. Its Spec is the one it was started
@@ -75,7 +79,19 @@ type Proc struct {
 	PID, Port int // Port is 0 when the process does not listen
 	Spec      Spec
 	Children  []*Proc
+	reqDir    string // where the tree records the requests it receives
 }
+
+// Request is one HTTP request a stand-in received, as it came: every
+// process with routes records each request it is sent, answered or not.
+type Request struct {
+	Port   int
+	Method string
+	Target string // the request target: path and query, as sent
+}
+
+// String is "GET /metrics".
+func (r Request) String() string { return r.Method + " " + r.Target }
 
 // Walk calls fn for p and every process below it, parents first.
 func (p *Proc) Walk(fn func(*Proc)) {

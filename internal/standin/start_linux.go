@@ -1,7 +1,9 @@
 package standin
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"strconv"
@@ -68,14 +70,15 @@ func Start(t testing.TB, s Spec, logPath string) *Proc {
 	}
 	s = withPorts(s, ports)
 
-	cmd, rep, err := startOne(s, ports, files, log, log)
+	reqDir := t.TempDir()
+	cmd, rep, err := startOne(wire{Spec: s, Ports: ports, Requests: reqDir}, files, log, log)
 	if cmd != nil {
 		t.Cleanup(func() { stopChild(cmd) })
 	}
 	if err != nil {
 		t.Fatalf("standin: %v", err)
 	}
-	return toProc(s, rep)
+	return toProc(s, rep, reqDir)
 }
 
 // check rejects specs a stand-in cannot show as asked.
@@ -119,14 +122,43 @@ func withPorts(s Spec, ports []int) Spec {
 	return s
 }
 
-func toProc(s Spec, r report) *Proc {
-	p := &Proc{PID: r.PID, Port: r.Port, Spec: s}
+func toProc(s Spec, r report, reqDir string) *Proc {
+	p := &Proc{PID: r.PID, Port: r.Port, Spec: s, reqDir: reqDir}
 	for i, c := range s.Children {
 		if i < len(r.Children) {
-			p.Children = append(p.Children, toProc(c, r.Children[i]))
+			p.Children = append(p.Children, toProc(c, r.Children[i], reqDir))
 		}
 	}
 	return p
+}
+
+// Requests are the requests p and the processes below it have received
+// so far, each process's in the order they came, parents first.
+func (p *Proc) Requests(t testing.TB) []Request {
+	t.Helper()
+	var out []Request
+	p.Walk(func(q *Proc) {
+		if q.Port == 0 {
+			return
+		}
+		b, err := os.ReadFile(requestLog(q.reqDir, q.Port))
+		if errors.Is(err, fs.ErrNotExist) {
+			return // asked nothing yet
+		}
+		if err != nil {
+			t.Fatalf("standin: %v", err)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			m, target, _ := strings.Cut(l, " ")
+			method, err1 := strconv.Unquote(m)
+			path, err2 := strconv.Unquote(target)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("standin: a bad request record %q", l)
+			}
+			out = append(out, Request{Port: q.Port, Method: method, Target: path})
+		}
+	})
+	return out
 }
 
 // count is the number of processes in s's tree.
