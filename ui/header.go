@@ -204,7 +204,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 		tilePCIe:   report.FormatRate(d.PCIeRxBytesPerS) + " / " + report.FormatRate(d.PCIeTxBytesPerS),
 		tileVideo:  report.FormatPercent(d.EncoderUtilPct) + " / " + report.FormatPercent(d.DecoderUtilPct),
 	})
-	h.setForecast(report.ForecastLine(*d))
+	h.setForecast(warnings(s, *d))
 	h.setFailed(failedSources(s))
 }
 
@@ -230,6 +230,28 @@ func (h *Header) setTitle(title, ident string) {
 	if a || b {
 		relayout(h.titleRow)
 	}
+}
+
+// warnings are the device's forecast and the engine pressures of the
+// processes on it, a line each.
+func warnings(s *schema.Snapshot, d schema.Device) string {
+	var lines []string
+	if f := report.ForecastLine(d); f != "" {
+		lines = append(lines, f)
+	}
+	seen := map[string]bool{}
+	for _, p := range s.Processes {
+		if p.DeviceIndex == nil || *p.DeviceIndex != d.Index {
+			continue
+		}
+		for _, line := range report.PressureLines(p) {
+			if !seen[line] {
+				seen[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (h *Header) setForecast(text string) {

@@ -698,3 +698,26 @@ func TestWindowShowsTrends(t *testing.T) {
 		t.Error("a marker stayed after the growth ended")
 	}
 }
+
+// TestWindowShowsPressure: a server whose KV cache is full with requests
+// waiting says so under the GPU's VRAM bar and first in its process pane.
+func TestWindowShowsPressure(t *testing.T) {
+	w := newWindow(t)
+	s := testSnapshot()
+	s.Processes[0].LLM.Pressure = []schema.Pressure{{Kind: "kv_full", Text: "KV cache full: 12 requests waiting", Since: s.TakenAt, Source: "reported"}}
+	w.Update(s)
+	if got := w.header.forecast.Text; !w.header.forecast.Visible() || !strings.Contains(got, "llama-server (PID 4242): KV cache full: 12 requests waiting (reported by its API)") {
+		t.Errorf("header warning %q (visible %v)", got, w.header.forecast.Visible())
+	}
+	found := false
+	for _, sec := range w.pane.view.Sections {
+		for _, r := range sec.Rows {
+			if r.Label == "Pressure" && r.Value == "KV cache full: 12 requests waiting" {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("the process pane does not show the pressure")
+	}
+}

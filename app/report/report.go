@@ -467,16 +467,22 @@ func deviceCell(i *int) string {
 	return fmt.Sprint(*i)
 }
 
-// writeLeaks adds a line per leak suspect.
+// writeLeaks adds a line per leak suspect and per engine pressure.
 func writeLeaks(b *strings.Builder, s *schema.Snapshot) {
-	first := true
+	var lines []string
+	said := map[string]bool{} // a server's workers share its pressure
 	for _, p := range s.Processes {
 		if line := LeakLine(p, s.TakenAt); line != "" {
-			if first {
-				b.WriteString("\n")
-				first = false
-			}
-			b.WriteString(strings.ToUpper(line[:1]) + line[1:] + "\n")
+			lines = append(lines, strings.ToUpper(line[:1])+line[1:])
 		}
+		for _, line := range PressureLines(p) {
+			if !said[line] {
+				said[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	if len(lines) > 0 {
+		b.WriteString("\n" + strings.Join(lines, "\n") + "\n")
 	}
 }

@@ -68,3 +68,32 @@ func LeakLine(p schema.Process, now time.Time) string {
 	return fmt.Sprintf("leak suspect: %s %s on GPU %s grows %s%s, spread over many readings (inferred: %s)",
 		p.PIDLabel, FormatString(p.Name), deviceCell(p.DeviceIndex), PerMinute(t.BytesPerSecond), since, t.Method)
 }
+
+// PressureLines are p's engine pressures, one line each, naming the
+// server: "vllm (API PID 900): KV cache full: 12 requests waiting
+// (reported by its API)".
+func PressureLines(p schema.Process) []string {
+	if p.LLM == nil {
+		return nil
+	}
+	var out []string
+	for _, pr := range p.LLM.Pressure {
+		by := "reported by its API"
+		if pr.Source == "inferred" {
+			by = "inferred from its counters"
+		}
+		out = append(out, fmt.Sprintf("%s: %s (%s)", PressureOwner(p), pr.Text, by))
+	}
+	return out
+}
+
+// PressureOwner names whose pressure it is: a server's state is its API's,
+// shared by all its workers, so a worker's pressure is named by the API
+// process ("vllm (API PID 900)"), anything else by itself ("llama-server
+// (PID 4242)"). Rows with the same owner say the same thing once.
+func PressureOwner(p schema.Process) string {
+	if l := p.LLM; l != nil && l.APIPID != nil {
+		return fmt.Sprintf("%s (API PID %d)", FormatString(l.Server), *l.APIPID)
+	}
+	return fmt.Sprintf("%s (PID %s)", FormatString(p.Name), p.PIDLabel)
+}

@@ -25,12 +25,17 @@ type Annotator struct {
 	horizon time.Duration
 	procs   *Tracker[procKey]
 	devices *Tracker[int]
+	// press remembers each LLM process's preemptions and pressures between
+	// refreshes (pressure.go); pressSeen finds those that left.
+	press     map[procKey]*pressureState
+	pressSeen map[procKey]bool
 }
 
 // NewAnnotator uses DefaultParams and DefaultHorizon.
 func NewAnnotator() *Annotator {
 	return &Annotator{params: DefaultParams, horizon: DefaultHorizon,
-		procs: NewTracker[procKey](DefaultParams), devices: NewTracker[int](DefaultParams)}
+		procs: NewTracker[procKey](DefaultParams), devices: NewTracker[int](DefaultParams),
+		press: map[procKey]*pressureState{}, pressSeen: map[procKey]bool{}}
 }
 
 // Annotate adds s's readings and writes the trends into s. Readings the
@@ -38,15 +43,20 @@ func NewAnnotator() *Annotator {
 // last one (a clock step back) adds nothing but still gets its trends.
 func (a *Annotator) Annotate(s *schema.Snapshot) {
 	growing := map[int]*growth{} // device → its processes in steady growth
+	clear(a.pressSeen)
 	for i := range s.Processes {
 		p := &s.Processes[i]
 		p.VRAMTrend = nil
-		if p.VRAMBytes == nil || p.DeviceIndex == nil {
-			continue
+		k := procKey{pid: p.PID}
+		if p.DeviceIndex != nil {
+			k.device = *p.DeviceIndex
 		}
-		k := procKey{device: *p.DeviceIndex, pid: p.PID}
 		if p.StartTime != nil {
 			k.start = *p.StartTime
+		}
+		a.pressure(p, k, s.TakenAt)
+		if p.VRAMBytes == nil || p.DeviceIndex == nil {
+			continue
 		}
 		t := a.procs.Add(k, Point{At: s.TakenAt, Bytes: float64(*p.VRAMBytes)})
 		p.VRAMTrend = toSchema(t)
@@ -60,10 +70,29 @@ func (a *Annotator) Annotate(s *schema.Snapshot) {
 		}
 	}
 	a.procs.Sweep()
+	for k := range a.press {
+		if !a.pressSeen[k] {
+			delete(a.press, k)
+		}
+	}
 	for i := range s.Devices {
 		a.device(&s.Devices[i], s.TakenAt, growing[s.Devices[i].Index])
 	}
 	a.devices.Sweep()
+}
+
+// pressure fills p's LLM pressures from its figures now and before.
+func (a *Annotator) pressure(p *schema.Process, k procKey, at time.Time) {
+	if p.LLM == nil {
+		return
+	}
+	st := a.press[k]
+	if st == nil {
+		st = &pressureState{}
+		a.press[k] = st
+	}
+	a.pressSeen[k] = true
+	p.LLM.Pressure = pressures(p.LLM, at, st)
 }
 
 // growth sums the steady growth of one device's processes: the rate a

@@ -48,3 +48,20 @@ type Forecast struct {
 	Method      string `json:"method"`
 	Source      string `json:"source"` // always "inferred"
 }
+
+// Pressure is one way an inference engine is short of room now, from the
+// figures its API reports (docs/trends.md, "Engine pressure").
+type Pressure struct {
+	// Kind is "kv_full" (KV cache at 95 % or more with requests waiting),
+	// "preempting" (the preemption counter rose since the last refresh) or
+	// "slots_full" (every slot busy with requests deferred).
+	Kind string `json:"kind"`
+	// Text says it as a user would act on it: "KV cache full: 12 requests
+	// waiting".
+	Text string `json:"text"`
+	// Since is when gtm first saw it in this stretch.
+	Since time.Time `json:"since"`
+	// Source is "reported" (the server's own gauges) or "inferred" (a
+	// counter's rise between two refreshes).
+	Source string `json:"source"`
+}

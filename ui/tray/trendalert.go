@@ -14,8 +14,15 @@ import (
 // (the process's growth stops or the forecast goes), as the VRAM alert is
 // re-armed by a fall. Both are inferences, and say so.
 type TrendAlerts struct {
-	leaks map[leakKey]bool // processes alerted and still growing
-	full  map[int]bool     // GPUs alerted and still forecast full
+	leaks map[leakKey]bool     // processes alerted and still growing
+	full  map[int]bool         // GPUs alerted and still forecast full
+	press map[pressureKey]bool // engine pressures alerted and still on
+}
+
+// pressureKey is one kind of pressure on one process.
+type pressureKey struct {
+	leakKey
+	kind string
 }
 
 // leakKey is a process on a device; the start time keeps a reused PID
@@ -28,7 +35,7 @@ type leakKey struct {
 
 // Reset re-arms everything (the alerts were turned off and on, or the
 // window switched to or from the demo).
-func (a *TrendAlerts) Reset() { a.leaks, a.full = nil, nil }
+func (a *TrendAlerts) Reset() { a.leaks, a.full, a.press = nil, nil, nil }
 
 // Step advances the reducer by one snapshot and returns what to notify.
 func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
@@ -36,9 +43,9 @@ func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
 		return nil
 	}
 	if a.leaks == nil {
-		a.leaks, a.full = map[leakKey]bool{}, map[int]bool{}
+		a.leaks, a.full, a.press = map[leakKey]bool{}, map[int]bool{}, map[pressureKey]bool{}
 	}
-	var out []Alert
+	out := a.pressures(s)
 	growing := map[leakKey]bool{}
 	for _, p := range s.Processes {
 		if p.DeviceIndex == nil || p.VRAMTrend == nil || p.VRAMTrend.Shape != "steady growth" {
@@ -65,6 +72,41 @@ func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
 		}
 	}
 	a.full = forecast
+	return out
+}
+
+// pressures alerts each engine pressure (KV cache full, preempting, every
+// slot busy) once when it begins.
+func (a *TrendAlerts) pressures(s *schema.Snapshot) []Alert {
+	var out []Alert
+	on := map[pressureKey]bool{}
+	for _, p := range s.Processes {
+		if p.LLM == nil {
+			continue
+		}
+		// One alert per server: its workers share its API's state.
+		k := leakKey{pid: report.PressureOwner(p), device: -1}
+		if p.StartTime != nil && p.LLM.APIPID == nil {
+			k.start = *p.StartTime
+		}
+		for _, pr := range p.LLM.Pressure {
+			pk := pressureKey{k, pr.Kind}
+			if on[pk] {
+				continue // one row per device: alert once
+			}
+			on[pk] = true
+			if !a.press[pk] {
+				gpu := -1
+				if p.DeviceIndex != nil {
+					gpu = *p.DeviceIndex
+				}
+				title := report.PressureOwner(p) + ": " + pr.Text
+				body := fmt.Sprintf("%s, since %s (%s)", pr.Text, pr.Since.Local().Format("15:04:05"), pr.Source)
+				out = append(out, demoLabel(s, Alert{GPU: gpu, Title: title, Body: body}))
+			}
+		}
+	}
+	a.press = on
 	return out
 }
 

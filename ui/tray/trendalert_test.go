@@ -66,3 +66,34 @@ func TestTrendAlertsArmAndRearm(t *testing.T) {
 		t.Errorf("demo alert %+v", got)
 	}
 }
+
+// TestPressureAlerts: an engine's KV cache full with requests waiting
+// notifies once, in the server's words, however many GPU rows the process
+// has, and again only after it cleared.
+func TestPressureAlerts(t *testing.T) {
+	var a TrendAlerts
+	name, d0, d1 := "vllm", 0, 1
+	snap := func(full bool) *schema.Snapshot {
+		l := &schema.LLM{Pressure: []schema.Pressure{}}
+		if full {
+			l.Pressure = append(l.Pressure, schema.Pressure{Kind: "kv_full", Text: "KV cache full: 12 requests waiting",
+				Since: time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC), Source: "reported"})
+		}
+		return &schema.Snapshot{Processes: []schema.Process{
+			{PID: 900, PIDLabel: "900", Name: &name, DeviceIndex: &d0, LLM: l},
+			{PID: 900, PIDLabel: "900", Name: &name, DeviceIndex: &d1, LLM: l},
+		}}
+	}
+	for i, st := range []struct {
+		full bool
+		want int
+	}{{false, 0}, {true, 1}, {true, 0}, {false, 0}, {true, 1}} {
+		got := a.Step(snap(st.full))
+		if len(got) != st.want {
+			t.Fatalf("step %d: %+v, want %d alerts", i, got, st.want)
+		}
+		if st.want == 1 && got[0].Title != "vllm (PID 900): KV cache full: 12 requests waiting" {
+			t.Errorf("step %d: title %q", i, got[0].Title)
+		}
+	}
+}
