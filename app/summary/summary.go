@@ -41,9 +41,10 @@ type Summary struct {
 	InferredOnly int `json:"processes_with_only_inferred_vram"`
 	// LeakSuspects and FullForecasts are inferred from the readings
 	// (trends.go); [] when the capture held none.
-	LeakSuspects  []LeakSuspect  `json:"leak_suspects"`
-	FullForecasts []FullForecast `json:"full_forecasts"`
-	Notes         []string       `json:"notes"`
+	LeakSuspects     []LeakSuspect     `json:"leak_suspects"`
+	FullForecasts    []FullForecast    `json:"full_forecasts"`
+	PressureEpisodes []PressureEpisode `json:"pressure_episodes"`
+	Notes            []string          `json:"notes"`
 }
 
 // Stat is a measured series' peak (and when), mean and sample count; all
@@ -145,7 +146,7 @@ type accumulator struct {
 // recomputes the snapshots' trends from their readings (in place).
 func Summarize(snaps []*schema.Snapshot) *Summary {
 	s := &Summary{Version: Version, Snapshots: len(snaps), Devices: []DeviceSummary{},
-		Processes: []ProcessSummary{}, Models: []ModelSeen{}, LeakSuspects: []LeakSuspect{}, FullForecasts: []FullForecast{}, Notes: []string{}}
+		Processes: []ProcessSummary{}, Models: []ModelSeen{}, LeakSuspects: []LeakSuspect{}, FullForecasts: []FullForecast{}, PressureEpisodes: []PressureEpisode{}, Notes: []string{}}
 	if len(snaps) == 0 {
 		return s
 	}

@@ -179,3 +179,46 @@ func TestLeakSuspects(t *testing.T) {
 		t.Errorf("the demo capture lists %+v and %+v", d.LeakSuspects, d.FullForecasts)
 	}
 }
+
+// TestSeveralStretches: two processes leaking and a server's KV cache full
+// for a while are each listed once, every stretch carried to its last
+// reading (several stretches open at once, none left behind), and the
+// server's workers' shared pressure is one episode.
+func TestSeveralStretches(t *testing.T) {
+	start := time.Date(2026, 12, 7, 11, 0, 0, 0, time.UTC)
+	t0 := start.Add(time.Hour)
+	api := 900
+	var snaps []*schema.Snapshot
+	for sec := 0; sec <= 200; sec++ {
+		a := uint64(2<<30) + uint64(max(0, sec-30))*(10<<20)
+		b := uint64(3<<30) + uint64(max(0, sec-40))*(30<<20)
+		s := fxSnap(t0.Add(time.Duration(sec)*time.Second), fxDev(a+b, 50),
+			fxProc(10, "trainer", start, fxU64(a)), fxProc(11, "worker", start, fxU64(b)), fxProc(12, "worker", start, fxU64(1<<30)))
+		for _, i := range []int{1, 2} {
+			l := &schema.LLM{Server: fxStr("vllm"), APIPID: &api}
+			if sec >= 100 && sec < 150 {
+				l.KVUsagePercent, l.RequestsWaiting = fxF64(97), fxF64(5)
+			}
+			s.Processes[i].LLM = l
+		}
+		snaps = append(snaps, s)
+	}
+	s := Summarize(snaps)
+	if len(s.LeakSuspects) != 2 {
+		t.Fatalf("leak suspects %+v", s.LeakSuspects)
+	}
+	end := t0.Add(200 * time.Second)
+	for _, l := range s.LeakSuspects {
+		if !l.Until.Equal(end) {
+			t.Errorf("PID %d: stretch ends %v, want %v", l.PID, l.Until, end)
+		}
+	}
+	if len(s.PressureEpisodes) != 1 {
+		t.Fatalf("pressure episodes %+v", s.PressureEpisodes)
+	}
+	e := s.PressureEpisodes[0]
+	if e.Server != "vllm (API PID 900)" || e.Kind != "kv_full" || !e.From.Equal(t0.Add(100*time.Second)) ||
+		!e.Until.Equal(t0.Add(149*time.Second)) || e.Text != "KV cache full: 5 requests waiting" {
+		t.Errorf("episode %+v", e)
+	}
+}
