@@ -244,8 +244,8 @@ func warnings(s *schema.Snapshot, d schema.Device) string {
 		if p.DeviceIndex == nil || *p.DeviceIndex != d.Index {
 			continue
 		}
-		for _, line := range report.PressureLines(p) {
-			if !seen[line] {
+		for _, line := range append(report.PressureLines(p), report.SpillLine(p)) {
+			if line != "" && !seen[line] {
 				seen[line] = true
 				lines = append(lines, line)
 			}

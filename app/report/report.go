@@ -467,13 +467,17 @@ func deviceCell(i *int) string {
 	return fmt.Sprint(*i)
 }
 
-// writeLeaks adds a line per leak suspect and per engine pressure.
+// writeLeaks adds a line per leak suspect, process spilling and engine
+// pressure.
 func writeLeaks(b *strings.Builder, s *schema.Snapshot) {
 	var lines []string
 	said := map[string]bool{} // a server's workers share its pressure
 	for _, p := range s.Processes {
 		if line := LeakLine(p, s.TakenAt); line != "" {
 			lines = append(lines, strings.ToUpper(line[:1])+line[1:])
+		}
+		if line := SpillLine(p); line != "" {
+			lines = append(lines, line)
 		}
 		for _, line := range PressureLines(p) {
 			if !said[line] {

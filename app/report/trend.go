@@ -69,6 +69,14 @@ func LeakLine(p schema.Process, now time.Time) string {
 		p.PIDLabel, FormatString(p.Name), deviceCell(p.DeviceIndex), PerMinute(t.BytesPerSecond), since, t.Method)
 }
 
+// SpillLine says p is spilling into shared memory; "" when it is not.
+func SpillLine(p schema.Process) string {
+	if p.Spilling == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s (PID %s): %s (inferred)", FormatString(p.Name), p.PIDLabel, p.Spilling.Text)
+}
+
 // PressureLines are p's engine pressures, one line each, naming the
 // server: "vllm (API PID 900): KV cache full: 12 requests waiting
 // (reported by its API)".

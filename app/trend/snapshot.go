@@ -29,13 +29,14 @@ type Annotator struct {
 	// refreshes (pressure.go); pressSeen finds those that left.
 	press     map[procKey]*pressureState
 	pressSeen map[procKey]bool
+	host      hostSeries
 }
 
 // NewAnnotator uses DefaultParams and DefaultHorizon.
 func NewAnnotator() *Annotator {
 	return &Annotator{params: DefaultParams, horizon: DefaultHorizon,
 		procs: NewTracker[procKey](DefaultParams), devices: NewTracker[int](DefaultParams),
-		press: map[procKey]*pressureState{}, pressSeen: map[procKey]bool{}}
+		press: map[procKey]*pressureState{}, pressSeen: map[procKey]bool{}, host: newHostSeries(DefaultParams)}
 }
 
 // Annotate adds s's readings and writes the trends into s. Readings the
@@ -43,6 +44,7 @@ func NewAnnotator() *Annotator {
 // last one (a clock step back) adds nothing but still gets its trends.
 func (a *Annotator) Annotate(s *schema.Snapshot) {
 	growing := map[int]*growth{} // device → its processes in steady growth
+	full := devicesFull(s)
 	clear(a.pressSeen)
 	for i := range s.Processes {
 		p := &s.Processes[i]
@@ -55,6 +57,8 @@ func (a *Annotator) Annotate(s *schema.Snapshot) {
 			k.start = *p.StartTime
 		}
 		a.pressure(p, k, s.TakenAt)
+		f, fok := full[k.device]
+		a.host.add(p, k, s.TakenAt, f, fok && p.DeviceIndex != nil)
 		if p.VRAMBytes == nil || p.DeviceIndex == nil {
 			continue
 		}
@@ -70,6 +74,7 @@ func (a *Annotator) Annotate(s *schema.Snapshot) {
 		}
 	}
 	a.procs.Sweep()
+	a.host.sweep()
 	for k := range a.press {
 		if !a.pressSeen[k] {
 			delete(a.press, k)

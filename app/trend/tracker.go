@@ -83,5 +83,8 @@ func (t *Tracker[K]) Sweep() {
 	clear(t.seen)
 }
 
+// Has reports whether k is kept.
+func (t *Tracker[K]) Has(k K) bool { _, ok := t.series[k]; return ok }
+
 // Len is how many keys are kept.
 func (t *Tracker[K]) Len() int { return len(t.series) }

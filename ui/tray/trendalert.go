@@ -17,6 +17,7 @@ type TrendAlerts struct {
 	leaks map[leakKey]bool     // processes alerted and still growing
 	full  map[int]bool         // GPUs alerted and still forecast full
 	press map[pressureKey]bool // engine pressures alerted and still on
+	spill map[leakKey]bool     // processes alerted and still spilling
 }
 
 // pressureKey is one kind of pressure on one process.
@@ -35,7 +36,7 @@ type leakKey struct {
 
 // Reset re-arms everything (the alerts were turned off and on, or the
 // window switched to or from the demo).
-func (a *TrendAlerts) Reset() { a.leaks, a.full, a.press = nil, nil, nil }
+func (a *TrendAlerts) Reset() { a.leaks, a.full, a.press, a.spill = nil, nil, nil, nil }
 
 // Step advances the reducer by one snapshot and returns what to notify.
 func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
@@ -45,7 +46,7 @@ func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
 	if a.leaks == nil {
 		a.leaks, a.full, a.press = map[leakKey]bool{}, map[int]bool{}, map[pressureKey]bool{}
 	}
-	out := a.pressures(s)
+	out := append(a.pressures(s), a.spills(s)...)
 	growing := map[leakKey]bool{}
 	for _, p := range s.Processes {
 		if p.DeviceIndex == nil || p.VRAMTrend == nil || p.VRAMTrend.Shape != "steady growth" {
@@ -107,6 +108,28 @@ func (a *TrendAlerts) pressures(s *schema.Snapshot) []Alert {
 		}
 	}
 	a.press = on
+	return out
+}
+
+// spills alerts each process that starts spilling into shared memory.
+func (a *TrendAlerts) spills(s *schema.Snapshot) []Alert {
+	var out []Alert
+	on := map[leakKey]bool{}
+	for _, p := range s.Processes {
+		if p.Spilling == nil || p.DeviceIndex == nil {
+			continue
+		}
+		k := leakKey{device: *p.DeviceIndex, pid: p.PIDLabel}
+		if p.StartTime != nil {
+			k.start = *p.StartTime
+		}
+		on[k] = true
+		if !a.spill[k] {
+			title := fmt.Sprintf("%s (PID %s) is spilling to shared memory", report.FormatString(p.Name), p.PIDLabel)
+			out = append(out, demoLabel(s, Alert{GPU: *p.DeviceIndex, Title: title, Body: p.Spilling.Text + " (inferred from its readings)"}))
+		}
+	}
+	a.spill = on
 	return out
 }
 

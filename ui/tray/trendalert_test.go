@@ -97,3 +97,26 @@ func TestPressureAlerts(t *testing.T) {
 		}
 	}
 }
+
+// TestSpillAlerts: a process spilling into shared memory notifies once,
+// and again only after it stopped.
+func TestSpillAlerts(t *testing.T) {
+	var a TrendAlerts
+	name, dev := "game.exe", 0
+	snap := func(on bool) *schema.Snapshot {
+		p := schema.Process{PID: 77, PIDLabel: "77", Name: &name, DeviceIndex: &dev}
+		if on {
+			p.Spilling = &schema.Pressure{Kind: "spilling", Text: "spilling to shared memory: slow (spill +120.0 MiB/min while GPU 0 is 98 % full)"}
+		}
+		return &schema.Snapshot{Processes: []schema.Process{p}}
+	}
+	for i, st := range []struct {
+		on   bool
+		want int
+	}{{false, 0}, {true, 1}, {true, 0}, {false, 0}, {true, 1}} {
+		got := a.Step(snap(st.on))
+		if len(got) != st.want || st.want == 1 && got[0].Title != "game.exe (PID 77) is spilling to shared memory" {
+			t.Fatalf("step %d: %+v, want %d alerts", i, got, st.want)
+		}
+	}
+}
