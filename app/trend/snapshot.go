@@ -30,13 +30,15 @@ type Annotator struct {
 	press     map[procKey]*pressureState
 	pressSeen map[procKey]bool
 	host      hostSeries
+	reloads   reloads
 }
 
 // NewAnnotator uses DefaultParams and DefaultHorizon.
 func NewAnnotator() *Annotator {
 	return &Annotator{params: DefaultParams, horizon: DefaultHorizon,
 		procs: NewTracker[procKey](DefaultParams), devices: NewTracker[int](DefaultParams),
-		press: map[procKey]*pressureState{}, pressSeen: map[procKey]bool{}, host: newHostSeries(DefaultParams)}
+		press: map[procKey]*pressureState{}, pressSeen: map[procKey]bool{}, host: newHostSeries(DefaultParams),
+		reloads: newReloads(DefaultParams.Window)}
 }
 
 // Annotate adds s's readings and writes the trends into s. Readings the
@@ -75,6 +77,7 @@ func (a *Annotator) Annotate(s *schema.Snapshot) {
 	}
 	a.procs.Sweep()
 	a.host.sweep()
+	a.reloads.sweep(s.TakenAt)
 	for k := range a.press {
 		if !a.pressSeen[k] {
 			delete(a.press, k)
@@ -98,6 +101,7 @@ func (a *Annotator) pressure(p *schema.Process, k procKey, at time.Time) {
 	}
 	a.pressSeen[k] = true
 	p.LLM.Pressure = pressures(p.LLM, at, st)
+	a.reloads.add(p, at)
 }
 
 // growth sums the steady growth of one device's processes: the rate a

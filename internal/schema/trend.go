@@ -54,7 +54,8 @@ type Forecast struct {
 type Pressure struct {
 	// Kind is "kv_full" (KV cache at 95 % or more with requests waiting),
 	// "preempting" (the preemption counter rose since the last refresh) or
-	// "slots_full" (every slot busy with requests deferred).
+	// "slots_full" (every slot busy with requests deferred) or "reloading"
+	// (Ollama loading a model again and again in new runners).
 	Kind string `json:"kind"`
 	// Text says it as a user would act on it: "KV cache full: 12 requests
 	// waiting".
