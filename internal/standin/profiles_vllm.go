@@ -282,12 +282,18 @@ func vllmEnv(o VLLMOptions) []string {
 // line's header on every line of the message, the first one empty), or
 // with VLLM_DISABLE_LOG_LOGO the one-line form.
 func vllmAPIStart(o VLLMOptions) []string {
+	// vllm/config/scheduler.py SchedulerConfig.__post_init__, as the API
+	// server builds the config (0.11.0 scheduler.py:205; main at 2026-05
+	// scheduler.py:239, info_once)
+	batched := func(at string) string {
+		return vllmLine(o, "APIServer", at, fmt.Sprintf("Chunked prefill is enabled with max_num_batched_tokens=%d.", o.MaxNumBatchedTokens))
+	}
 	if !vllmCurrent(o.Version) {
-		return []string{vllmLine(o, "APIServer", "api_server.py:1839", "vLLM API server version "+o.Version)}
+		return []string{vllmLine(o, "APIServer", "api_server.py:1839", "vLLM API server version "+o.Version), batched("scheduler.py:205")}
 	}
 	const at = "utils.py:292"
 	if o.NoLogo {
-		return []string{vllmLine(o, "APIServer", at, "vLLM server version "+o.Version+", serving model "+o.Model.ID)}
+		return []string{vllmLine(o, "APIServer", at, "vLLM server version "+o.Version+", serving model "+o.Model.ID), batched("scheduler.py:239")}
 	}
 	return []string{
 		vllmLine(o, "APIServer", at, ""),
@@ -296,6 +302,7 @@ func vllmAPIStart(o VLLMOptions) []string {
 		vllmLine(o, "APIServer", at, "  █▄█▀ █     █     █     █  model   "+o.Model.ID),
 		vllmLine(o, "APIServer", at, "   ▀▀  ▀▀▀▀▀ ▀▀▀▀▀ ▀     ▀"),
 		vllmLine(o, "APIServer", at, ""),
+		batched("scheduler.py:239"),
 	}
 }
 
