@@ -124,10 +124,12 @@ type VLLMKVPlan struct {
 	PageBytes int64
 	// Layers, GroupSize, Groups: a model whose layers share one spec is
 	// one group of all its layers; a hybrid one is split into groups of
-	// GroupSize layers of one type, GroupSize the smallest type's count (or
-	// the largest's when it is under 1.25 times that)
-	// (_get_kv_cache_groups_uniform_page_size). Each of GroupSize tensors
-	// holds one layer of every group.
+	// GroupSize layers of one type, GroupSize the smallest type's count
+	// (_get_kv_cache_groups_uniform_page_size; all 0.11.0 does), or since
+	// then the largest's when it is under 1.5 times that (1.25 from PR
+	// #29303, 2025-11-24; 1.5 from PR #36684, 2026-03-12: the releases
+	// between are not profiled here). Each of GroupSize tensors holds one
+	// layer of every group.
 	Layers, GroupSize, Groups int
 	// NumBlocks is available // PageBytes // GroupSize (get_num_blocks);
 	// HeldBytes the KV memory the rank holds, NumBlocks × PageBytes ×
@@ -160,7 +162,7 @@ func (o VLLMOptions) KVPlan() VLLMKVPlan {
 	if full > 0 && sliding > 0 {
 		lo, hi := min(full, sliding), max(full, sliding)
 		p.GroupSize = lo
-		if float64(hi) < float64(lo)*1.25 {
+		if vllmAtLeast(o.Version, 12) && float64(hi) < float64(lo)*1.5 {
 			p.GroupSize = hi
 		}
 		p.Groups = cdiv(full, p.GroupSize) + cdiv(sliding, p.GroupSize)
