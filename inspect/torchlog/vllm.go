@@ -388,9 +388,10 @@ const (
 	// to 0.20), times the context-parallel size where there is one.
 	KVTokensBlocks = "blocks"
 	// KVTokensConcurrency: int(max_concurrency × max_model_len), the tokens
-	// of context the cache holds at full use (main since 2026-04-28, first
-	// released in 0.21). The two agree for a model whose layers share one KV
-	// spec; for a hybrid model the old figure undercounted.
+	// of context the cache holds at full use (main since 2026-04-28, PR
+	// #41069; first released in 0.21). The two agree for a model whose
+	// layers share one KV spec; for a hybrid model the old figure
+	// undercounted.
 	KVTokensConcurrency = "concurrency"
 )
 
