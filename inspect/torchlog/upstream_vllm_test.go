@@ -1,6 +1,7 @@
 package torchlog
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -178,7 +179,7 @@ func v0110TP2() []upstreamRec {
 	return append(recs, api("api_server.py", 1912, "Starting vLLM API server %d on %s", 0, "http://0.0.0.0:8000")) // api_server.py:1912 run_server_worker
 }
 
-// vllmLogo is vllm/entrypoints/utils.py:291-296 (cur) log_version_and_model's
+// vllmLogo is vllm/entrypoints/utils.py:288-299 (cur) log_version_and_model's
 // template, colours substituted (ColoredFormatter) or emptied (a file).
 func vllmLogo(colorful bool) string {
 	c := map[string]string{"w": "", "o": "", "b": "", "r": ""}
@@ -193,10 +194,11 @@ func vllmLogo(colorful bool) string {
 
 // curOptions are the knobs of a current run that change its lines.
 type curOptions struct {
-	noLogo   bool // VLLM_DISABLE_LOG_LOGO=1
-	colorful bool // ColoredFormatter: a terminal, or VLLM_LOGGING_COLOR=1
-	debug    bool // VLLM_LOGGING_LEVEL=DEBUG: paths for files, and debug lines
-	v2Runner bool // the V2 model runner (v1/worker/gpu/model_runner.py)
+	noLogo   bool   // VLLM_DISABLE_LOG_LOGO=1
+	colorful bool   // ColoredFormatter: a terminal, or VLLM_LOGGING_COLOR=1
+	debug    bool   // VLLM_LOGGING_LEVEL=DEBUG: paths for files, and debug lines
+	v2Runner bool   // the V2 model runner (v1/worker/gpu/model_runner.py)
+	version  string // vllm.__version__; "0.21.0" when empty
 }
 
 // Figures of the current TP 2 load, in bytes as vLLM holds them.
@@ -212,8 +214,13 @@ const (
 // curTP2 is `vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2` as main of
 // 2026-05-19 logs it: the memory lines through logger.info_once (scope
 // "local" by default, vllm/logger.py:127 → parallel_state.is_local_first_rank),
-// so only Worker_TP0 writes them.
+// so only Worker_TP0 writes them. The version is the release gtm takes
+// for these rules (0.21.0); a build of that commit names its own dev
+// version, whose "GPU KV cache size" gtm then tells by its figures.
 func curTP2(o curOptions) []upstreamRec {
+	if o.version == "" {
+		o.version = "0.21.0"
+	}
 	at := func(tag string, pid int, file string, line int, format string, args ...any) upstreamRec {
 		if o.debug {
 			file = map[string]string{"utils.py": "entrypoints/utils.py", "scheduler.py": "config/scheduler.py", "core.py": "v1/engine/core.py",
@@ -233,13 +240,13 @@ func curTP2(o curOptions) []upstreamRec {
 			return at(fmt.Sprintf("Worker_TP%d", rank), 4243+rank, file, line, format, args...) // v1/executor/multiproc_executor.py:973-1006
 		}
 	}
-	start := api("utils.py", 306, vllmLogo(o.colorful), "0.21.0", "Qwen/Qwen3-8B") // entrypoints/utils.py:306
+	start := api("utils.py", 306, vllmLogo(o.colorful), o.version, "Qwen/Qwen3-8B") // entrypoints/utils.py:306
 	if o.noLogo {
 		start.format = "vLLM server version %s, serving model %s" // entrypoints/utils.py:286
 	}
 	recs := []upstreamRec{start,
-		api("scheduler.py", 239, "Chunked prefill is enabled with max_num_batched_tokens=%d.", 8192),                                                                      // config/scheduler.py:239-242, info_once
-		core("core.py", 109, "Initializing a V1 LLM engine (v%s) with config: %s", "0.21.0", "model='Qwen/Qwen3-8B', speculative_config=None, tokenizer='Qwen/Qwen3-8B'"), // v1/engine/core.py:109; config/vllm.py:1926 __str__
+		api("scheduler.py", 239, "Chunked prefill is enabled with max_num_batched_tokens=%d.", 8192),                                                                       // config/scheduler.py:239-242, info_once
+		core("core.py", 109, "Initializing a V1 LLM engine (v%s) with config: %s", o.version, "model='Qwen/Qwen3-8B', speculative_config=None, tokenizer='Qwen/Qwen3-8B'"), // v1/engine/core.py:109; config/vllm.py:1926 __str__
 	}
 	for r := 0; r < 2; r++ {
 		recs = append(recs, curWorkerLoad(o, r, worker(r))...)
@@ -267,8 +274,8 @@ func curWorkerLoad(o curOptions, rank int, w func(string, int, string, ...any) u
 		recs = append(recs, load)
 	}
 	if o.debug {
-		// v1/worker/gpu_worker.py:460 logger.debug(profile_result); utils/mem_utils.py:177-187 MemoryProfilingResult.__repr__
-		prof := w("gpu_worker.py", 460, "%s", "Memory profiling takes 6.42 seconds. Total non KV cache memory: "+formatGiB(curNonKV)+"GiB; torch peak memory increase: "+
+		// v1/worker/gpu_worker.py:461 logger.debug(profile_result); utils/mem_utils.py:177-187 MemoryProfilingResult.__repr__
+		prof := w("gpu_worker.py", 461, "%s", "Memory profiling takes 6.42 seconds. Total non KV cache memory: "+formatGiB(curNonKV)+"GiB; torch peak memory increase: "+
 			formatGiB(curPeak)+"GiB; non-torch forward increase memory: "+formatGiB(curNonTorch)+"GiB; weights memory: "+formatGiB(curWeights)+"GiB.")
 		prof.level = "DEBUG"
 		recs = append(recs, prof)
@@ -344,10 +351,11 @@ func TestUpstreamVLLMCurrent(t *testing.T) {
 		{"prefix, colour", curOptions{colorful: true}, upstreamEnv{loggingPrefix: "WARNING: ", cyan: "\x1b[0;36m"}, want{}},
 		{"debug", curOptions{debug: true}, upstreamEnv{},
 			want{rank: 1, pid: 4244, worker: "Worker_TP1", weights: gib(7.67), acts: gib(1.87), nonTorch: gib(0.25)}},
+		{"a dev build", curOptions{version: "0.20.2.dev157+g9aaf83ef5"}, upstreamEnv{}, want{}},
 		{"V2 runner", curOptions{v2Runner: true}, upstreamEnv{},
 			want{rank: 1, pid: 4244, worker: "Worker_TP1", weights: gib(7.67), graphs: gib(0.62)}},
 	} {
-		w := upstreamWant{version: "0.21.0", model: "Qwen/Qwen3-8B", ranks: []want{r0},
+		w := upstreamWant{version: cmp.Or(c.o.version, "0.21.0"), model: "Qwen/Qwen3-8B", ranks: []want{r0},
 			kvTokens: 798944, concTokens: 40960, batched: 8192, conc: 19.51, meaning: KVTokensConcurrency}
 		if c.o.debug {
 			w.ranks[0].acts, w.ranks[0].nonTorch = gib(1.87), gib(0.25)
