@@ -63,6 +63,9 @@ func (sglang) Recognise(p Process) Role {
 	return NotServer
 }
 
+// schedulerTitle begins a scheduler's title; the rest is its log prefix.
+const schedulerTitle = "sglang::scheduler"
+
 // diffusionTitle begins a diffusion worker's title.
 const diffusionTitle = "sgl_diffusion::"
 
@@ -89,10 +92,18 @@ var sglangFlags = servedFlags{model: []string{"--model-path", "--model"}, tp: []
 
 func (sglang) ServedArgs(argv []string) (string, int) { return sglangFlags.read(argv) }
 
-// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1"; a
+// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1" (none
+// past the first pipeline stage, "sglang::scheduler_PP1_TP0"); a
 // diffusion worker's names its local rank, "sgl_diffusion::scheduler_TP1",
 // "sgl_diffusion::scheduler_1", "sgl_diffusion::scheduler:1".
 func (sglang) Rank(p Process) (int, bool) {
+	if len(p.Argv) > 0 && strings.HasPrefix(p.Argv[0], schedulerTitle+"_") {
+		// the log prefix's parts joined by "_" (managers/scheduler.py), so
+		// read by the log's own rule: a later pipeline stage's TP index
+		// does not name the GPU whose log lines carry that index
+		r := torchlog.SGLangRank(strings.ReplaceAll(p.Argv[0][len(schedulerTitle)+1:], "_", " "))
+		return r, r >= 0
+	}
 	if r, ok := titleRank(p); ok {
 		return r, true
 	}

@@ -281,3 +281,25 @@ func TestSGLangDiffusionWorkers(t *testing.T) {
 		t.Errorf("comm alone: %q", nameOf(s))
 	}
 }
+
+// TestSGLangSchedulerRank: a scheduler's title names its rank as its log
+// prefix does (managers/scheduler.py: the prefix, spaces turned to "_"),
+// and by the same rule: past the first pipeline stage a TP index alone
+// names no GPU, so such a scheduler takes no other stage's figures. A
+// lone scheduler's title names none (its figures are the log's only ones).
+func TestSGLangSchedulerRank(t *testing.T) {
+	for _, c := range []struct {
+		title string
+		rank  int
+		ok    bool
+	}{
+		{"sglang::scheduler", 0, false}, {"sglang::scheduler_TP1", 1, true}, {"sglang::scheduler_DP1_TP3_EP3", 3, true},
+		{"sglang::scheduler_PP0_TP1", 1, true}, {"sglang::scheduler_PP1_TP0", 0, false}, {"sglang::scheduler_PP1", 1, true},
+		{"sglang::scheduler_DP1", 0, false},
+	} {
+		r, ok := (sglang{}).Rank(Process{Name: "sglang::schedul", Argv: []string{c.title}})
+		if ok != c.ok || ok && r != c.rank {
+			t.Errorf("%s: rank %d %v, want %d %v", c.title, r, ok, c.rank, c.ok)
+		}
+	}
+}

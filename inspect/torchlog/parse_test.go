@@ -224,8 +224,8 @@ func TestParseSGLangOld(t *testing.T) {
 
 func TestSGLangRank(t *testing.T) {
 	for tag, want := range map[string]int{"": 0, "TP3": 3, "DP0 TP1 EP1": 1, "PP0 TP2": 2, "PP1 TP0": -1, "PP1": 1, "TPx": -1} {
-		if got := sglangRank(tag); got != want {
-			t.Errorf("sglangRank(%q) = %d, want %d", tag, got, want)
+		if got := SGLangRank(tag); got != want {
+			t.Errorf("SGLangRank(%q) = %d, want %d", tag, got, want)
 		}
 	}
 }

@@ -39,10 +39,12 @@ func (p *parser) sglang(raw []byte, _ int64) {
 	p.sglangMsg(tag, s, st)
 }
 
-// sglangRank is the TP rank a tag names ("TP1", "DP0 TP1 EP1"); an untagged
-// line comes from a single-GPU server's one scheduler: rank 0. Past the
-// first pipeline stage a TP index alone does not name one GPU: -1.
-func sglangRank(tag string) int {
+// SGLangRank is the rank an SGLang scheduler's log prefix names (its
+// process title carries the same parts joined by "_"): the TP rank, or
+// the pipeline stage of a server with no TP; -1 past the first stage of
+// a TP server, where a TP index alone names no GPU, and when it names
+// neither. An empty prefix (a single GPU's scheduler) is rank 0.
+func SGLangRank(tag string) int {
 	if tag == "" {
 		return 0
 	}
@@ -146,7 +148,7 @@ func (p *parser) sglangMsg(tag, s string, st stamp) {
 
 func (p *parser) sglangRankAcc(b *block, tag string) *rankAcc {
 	b.hasFigures = true
-	return b.rank(tag, sglangRank(tag), 0)
+	return b.rank(tag, SGLangRank(tag), 0)
 }
 
 // sglangKV reads one pool's "KV Cache is allocated." line (rest is what
