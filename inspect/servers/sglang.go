@@ -18,7 +18,8 @@ const NameSGLang = "sglang"
 // warning on every call ("Endpoint '/get_model_info' is deprecated and
 // will be removed in a future version. Please use '/model_info' instead.",
 // python/sglang/srt/entrypoints/http_server.py get_model_info and
-// get_server_info, 2026 builds; the docs' own notebook runs print it).
+// get_server_info, since 0.5.6: 25acbbc61, #13273; the docs' own notebook
+// runs print it).
 // gtm asks the old names only of a server that answered 404 for the new
 // ones, and remembers which names a server has (sglangMemo).
 //

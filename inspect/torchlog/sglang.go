@@ -81,20 +81,26 @@ func SGLangRank(tag string) int {
 //	server_args.py / entrypoints: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)"
 //	model_executor/model_runner.py load_model: "Load weight begin. avail mem=79.10 GB",
 //	  "Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=16.00 GB, mem usage=7.08 GB."
-//	  (before 0.4.1 no "mem usage"; later "Load weight end. elapsed=23.18 s, type=..., dtype=..., avail mem=...,
-//	  mem usage=..."; 2026 builds drop ", dtype=" here and log it on the KV line), "Memory pool end. avail mem=2.43 GB"
-//	mem_cache/memory_pool.py MHATokenToKVPool and MLATokenToKVPool, once per pool:
+//	  (to 0.5.8, 22352d47a; before 0.4.1 no "mem usage"; 0.5.9 "Load weight end. elapsed=23.18 s, type=...,
+//	  dtype=..., avail mem=..., mem usage=..." (1b56a886b, #15426); 0.5.10 on drop ", dtype=" and may add
+//	  ", quant=fp8, fmt=e4m3" before "avail mem" (f7897def9, #18651)), "Memory pool end. avail mem=2.43 GB"
+//	  (model_runner_kv_cache_mixin.py init_memory_pool)
+//	mem_cache/memory_pool.py MHATokenToKVPool, MLATokenToKVPool and DSATokenToKVPool (NSA), once per pool
+//	  (KVCache._finalize_allocation_log in 2026):
 //	  "KV Cache is allocated. #tokens: 473854, K size: 2.71 GB, V size: 2.71 GB" (memory_pool.py @000ccdba),
 //	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.0-0.4.2 "KV Cache is allocated. K size: ...",
-//	  2026 builds "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..."
+//	  0.5.13 on "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..." and
+//	  "... dtype: torch.bfloat16, #tokens: N, KV size: ..." (93fa577bb, #26205, 2026-05-24)
 //	mem_cache/swa_memory_pool.py SWAKVPool (@00381c02): its sliding-window pool, then its full-attention pool, each
 //	  log the line above, then "SWAKVPool mem usage: 3.18 GB, swa size: 29664, full size: 37081"
 //	mem_cache/memory_pool.py MambaPool: "Mamba Cache is allocated. max_mamba_cache_size: 38, conv_state size: 0.03GB,
 //	  ssm_state size: 2.74GB " and, for speculative decoding, "... ssm_state size: 2.74GB intermediate_ssm_state_cache
-//	  size: 9.57GB intermediate_conv_window_cache size: 0.10GB " (the older hybrid-linear-attention pool put ", "
-//	  between them)
-//	model_executor/cuda_graph_runner.py: "Capture cuda graph end. Time elapsed: 1.01 s. mem usage=0.07 GB. avail mem=76.95 GB."
-//	  (later "Capture target decode CUDA graph end. elapsed=12.47 s, mem usage=1.26 GB, avail mem=10.35 GB.")
+//	  size: 9.57GB intermediate_conv_window_cache size: 0.10GB " (no "max_mamba_cache_size" before 868403f64,
+//	  2025-10-15)
+//	model_executor/model_runner.py (cuda_graph_runner.py before 7577f0e40, 2025-09-07): "Capture cuda graph end.
+//	  Time elapsed: 1.01 s. mem usage=0.07 GB. avail mem=76.95 GB.", speculative/eagle_worker.py "Capture draft
+//	  cuda graph end. ..."; SGLang's logs from 2026-07 on show one line per phase, "Capture target decode CUDA
+//	  graph end. elapsed=12.47 s, mem usage=1.26 GB, avail mem=10.35 GB." (its source was not among the files read)
 //	managers/scheduler.py: "max_total_num_tokens=298447, chunked_prefill_size=2048, max_prefill_tokens=16384,
 //	  max_running_requests=3730, context_len=40960, available_gpu_mem=2.82 GB"
 //	entrypoints/http_server.py: "The server is fired up and ready to roll!"
