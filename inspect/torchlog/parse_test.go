@@ -309,6 +309,7 @@ func TestDetect(t *testing.T) {
 		vllmV1TP2: VLLM, vllmV1Rank: VLLM, vllmV0: VLLM, vllmV0TP: VLLM,
 		sglangTP2: SGLang, sglangSpec: SGLang, sglangOld: SGLang,
 		tgiText: TGI, tgiJSON: TGI,
+		"[2026-09-24 01:50:02] server_args={'model_path': 'x', 'tp_size': 2}\n": SGLang,
 		"load_tensors: CUDA0 model buffer size = 1.0 MiB\n": "",
 		"": "",
 	} {

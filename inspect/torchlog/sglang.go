@@ -78,7 +78,8 @@ func SGLangRank(tag string) int {
 // (python/sglang/srt/...; SGLang's repository is read file by file here,
 // so places are a function at a commit, not a line):
 //
-//	server_args.py / entrypoints: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)"
+//	entrypoints/engine.py: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)", today
+//	  "server_args={'model_path': '...', ..., 'speculative_algorithm': 'EAGLE', ...}" (sglangArgs)
 //	model_executor/model_runner.py load_model: "Load weight begin. avail mem=79.10 GB",
 //	  "Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=16.00 GB, mem usage=7.08 GB."
 //	  (to 0.5.8, 22352d47a; before 0.4.1 no "mem usage"; 0.5.9 "Load weight end. elapsed=23.18 s, type=...,
@@ -110,12 +111,12 @@ func SGLangRank(tag string) int {
 // target's, so its pools come later), a hybrid model's Mamba state. Each
 // is counted; Rank.KVPools says which is which.
 func (p *parser) sglangMsg(tag, s string, st stamp) {
-	if strings.HasPrefix(s, "server_args=ServerArgs(") {
+	if args, ok := sglangArgs(s); ok {
 		b := p.marker("server_args", tag, true, st)
-		if m := quoted(s, "model_path='", '\''); m != "" {
+		if m := args("model_path"); m != "" {
 			b.rep.Model = m
 		}
-		b.speculative = clip(quoted(s, "speculative_algorithm='", '\''), maxWorker)
+		b.speculative = clip(args("speculative_algorithm"), maxWorker)
 		return
 	}
 	b := p.cur()
@@ -150,6 +151,23 @@ func (p *parser) sglangMsg(tag, s string, st stamp) {
 			}
 		}
 	}
+}
+
+// sglangArgs reads the launch's "server_args=" line: a dataclass repr,
+// "server_args=ServerArgs(model_path='...', ...)" (entrypoints/engine.py
+// logger.info(f"{server_args=}"), to 2026-06 at least), or a dict's,
+// "server_args={'model_path': '...', ...}" (the same place's
+// logger.info(f"server_args={server_args.resolved_dict()}"), in logs of
+// 0.5.20 on). It returns a reader of a quoted string field ("" when the
+// field is absent or None).
+func sglangArgs(s string) (func(field string) string, bool) {
+	switch {
+	case strings.HasPrefix(s, "server_args=ServerArgs("):
+		return func(f string) string { return quoted(s, f+"='", '\'') }, true
+	case strings.HasPrefix(s, "server_args={"):
+		return func(f string) string { return quoted(s, "'"+f+"': '", '\'') }, true
+	}
+	return nil, false
 }
 
 func (p *parser) sglangRankAcc(b *block, tag string) *rankAcc {

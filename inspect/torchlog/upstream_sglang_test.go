@@ -26,6 +26,11 @@ const (
 	// (a dataclass repr; fields abridged here, order kept).
 	sgArgs = "server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', tp_size=%d, speculative_algorithm=%s)"
 
+	// After 2026-06-08 (not in main of that day; in 0.5.20's logs of
+	// 2026-09): logger.info(f"server_args={server_args.resolved_dict()}")
+	// in entrypoints/engine.py, a dict's repr, every resolved field.
+	sgArgsDict = "server_args={'model_path': '%s', 'tokenizer_path': '%s', 'tokenizer_mode': 'auto', 'tp_size': %d, 'speculative_draft_model_path': 'x/draft', 'speculative_algorithm': %s}"
+
 	// model_executor/model_runner.py load_model.
 	sgLoadBegin = "Load weight begin. avail mem=%.2f GB"
 	// 22352d47a (2025-06-29, #7632) to 0.5.8.
@@ -213,4 +218,26 @@ func TestUpstreamSGLangPools(t *testing.T) {
 	} {
 		t.Run(c.name, c.check)
 	}
+}
+
+// TestUpstreamSGLangArgsDict: today's SGLang logs its arguments as a dict
+// ("server_args={'model_path': ...}"): the line still starts a launch's
+// block (a restart's figures replace the last one's), names the model,
+// and names a draft's pools by its algorithm.
+func TestUpstreamSGLangArgsDict(t *testing.T) {
+	s := "2026-09-24 01:50:02"
+	launch := func(kGiB float64) []string {
+		l := []string{sgLine(s, "", sgArgsDict, "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Llama-3.1-8B-Instruct", 2, "'EAGLE'")}
+		l = append(l, sgRanks(2, s, sgLoadEnd10, 20.1, "LlamaForCausalLM", 70.0, 7.52)...)
+		l = append(l, sgRanks(2, s, sgKV13, "torch.bfloat16", 450000, kGiB, kGiB)...)
+		l = append(l, sgRanks(2, s, sgLoadEnd10, 2.0, "LlamaForCausalLMEagle", 42.0, 0.48)...)
+		l = append(l, sgRanks(2, s, sgKV13, "torch.bfloat16", 450000, 0.43, 0.43)...)
+		return append(l, sgLine(s, " TP0", sgSched, 450000, 8192, 16384, 48, 131072, 11.7), sgLine(s, "", sgReady))
+	}
+	w := want{weights: gib(7.52) + gib(0.48), kv: 2*gib(13.73) + 2*gib(0.43)}
+	w1 := w
+	w.worker, w1.rank, w1.worker = "TP0", 1, "TP1"
+	c := sgCase{lines: append(launch(9.99), launch(13.73)...), ranks: []want{w, w1},
+		pools: []string{"target", "draft (EAGLE)"}, tokens: 450000, model: "meta-llama/Llama-3.1-8B-Instruct"}
+	c.check(t)
 }
