@@ -310,7 +310,7 @@ func TestDetect(t *testing.T) {
 		sglangTP2: SGLang, sglangSpec: SGLang, sglangOld: SGLang,
 		tgiText: TGI, tgiJSON: TGI,
 		"[2026-09-24 01:50:02] server_args={'model_path': 'x', 'tp_size': 2}\n": SGLang,
-		"load_tensors: CUDA0 model buffer size = 1.0 MiB\n": "",
+		"load_tensors: CUDA0 model buffer size = 1.0 MiB\n":                     "",
 		"": "",
 	} {
 		if got := Detect(strings.NewReader(log)); got != want {

@@ -82,14 +82,14 @@ func SGLangRank(tag string) int {
 //	  "server_args={'model_path': '...', ..., 'speculative_algorithm': 'EAGLE', ...}" (sglangArgs)
 //	model_executor/model_runner.py load_model: "Load weight begin. avail mem=79.10 GB",
 //	  "Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=16.00 GB, mem usage=7.08 GB."
-//	  (to 0.5.8, 22352d47a; before 0.4.1 no "mem usage"; 0.5.9 "Load weight end. elapsed=23.18 s, type=...,
+//	  (0.4.3.post3 to 0.5.8, e074d84e5; before it no "mem usage"; 0.5.9 "Load weight end. elapsed=23.18 s, type=...,
 //	  dtype=..., avail mem=..., mem usage=..." (1b56a886b, #15426); 0.5.10 on drop ", dtype=" and may add
 //	  ", quant=fp8, fmt=e4m3" before "avail mem" (f7897def9, #18651)), "Memory pool end. avail mem=2.43 GB"
 //	  (model_runner_kv_cache_mixin.py init_memory_pool)
 //	mem_cache/memory_pool.py MHATokenToKVPool, MLATokenToKVPool and DSATokenToKVPool (NSA), once per pool
 //	  (KVCache._finalize_allocation_log in 2026):
 //	  "KV Cache is allocated. #tokens: 473854, K size: 2.71 GB, V size: 2.71 GB" (memory_pool.py @000ccdba),
-//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.0-0.4.2 "KV Cache is allocated. K size: ...",
+//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.1.post6-0.4.3.post2 "KV Cache is allocated. K size: ...",
 //	  0.5.13 on "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..." and
 //	  "... dtype: torch.bfloat16, #tokens: N, KV size: ..." (93fa577bb, #26205, 2026-05-24)
 //	mem_cache/swa_memory_pool.py SWAKVPool (@00381c02): its sliding-window pool, then its full-attention pool, each

@@ -33,7 +33,14 @@ const (
 
 	// model_executor/model_runner.py load_model.
 	sgLoadBegin = "Load weight begin. avail mem=%.2f GB"
-	// 22352d47a (2025-06-29, #7632) to 0.5.8.
+	// Before e074d84e5 (2025-03-04, #4077; 0.4.3.post3 has "mem usage"),
+	// with memory_pool.py's line of 72c777635 (2025-01-13, 0.4.1.post6) and
+	// model_runner.py's capture line of the time: no figure for weights or
+	// graphs, no #tokens.
+	sgLoadEnd041  = "Load weight end. type=%s, dtype=%s, avail mem=%.2f GB"
+	sgKV041       = "KV Cache is allocated. K size: %.2f GB, V size: %.2f GB."
+	sgGraphEnd041 = "Capture cuda graph end. Time elapsed: %.2f s. avail mem=%.2f GB"
+	// e074d84e5 (2025-03-04, #4077; 0.4.3.post3) to 0.5.8.
 	sgLoadEnd08 = "Load weight end. type=%s, dtype=%s, avail mem=%.2f GB, mem usage=%.2f GB."
 	// 1b56a886b (2026-01-26, #15426): "elapsed=" first; 0.5.9.
 	sgLoadEnd09 = "Load weight end. elapsed=%.2f s, type=%s, dtype=%s, avail mem=%.2f GB, mem usage=%.2f GB."
@@ -45,8 +52,10 @@ const (
 	// mem_cache/memory_pool.py KVCache._finalize_allocation_log, which
 	// MHATokenToKVPool, MLATokenToKVPool and DSATokenToKVPool (NSA) call;
 	// the SWA pool's two inner pools and HybridLinearKVPool's full pool are
-	// MHA pools and log it too. Up to 0.5.12 (memory_pool.py @000ccdba for
-	// MHA, the same text in _finalize_allocation_log before 93fa577bb):
+	// MHA pools and log it too. 0.4.3.post3 to 0.5.12 (e074d84e5;
+	// memory_pool.py @000ccdba for MHA; MLA's line since e69a21907,
+	// 2025-04-21, 0.4.5.post3; the same text in _finalize_allocation_log
+	// until 93fa577bb):
 	sgKV   = "KV Cache is allocated. #tokens: %d, K size: %.2f GB, V size: %.2f GB"
 	sgKVML = "KV Cache is allocated. #tokens: %d, KV size: %.2f GB"
 	// 93fa577bb (2026-05-24, #26205) "dtype: " first; 0.5.13 on.
@@ -239,5 +248,20 @@ func TestUpstreamSGLangArgsDict(t *testing.T) {
 	w.worker, w1.rank, w1.worker = "TP0", 1, "TP1"
 	c := sgCase{lines: append(launch(9.99), launch(13.73)...), ranks: []want{w, w1},
 		pools: []string{"target", "draft (EAGLE)"}, tokens: 450000, model: "meta-llama/Llama-3.1-8B-Instruct"}
+	c.check(t)
+}
+
+// TestUpstreamSGLangEarly: 0.4.1.post6 to 0.4.3.post2 logged the KV pool's
+// K and V but neither the weights' nor the graphs' size: those stay
+// unknown, and the capacity is the scheduler's.
+func TestUpstreamSGLangEarly(t *testing.T) {
+	s := "2025-02-01 10:00:00"
+	l := []string{sgLine(s, "", sgArgs, "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct", 2, "None")}
+	l = append(l, sgRanks(2, s, sgLoadEnd041, "Qwen2ForCausalLM", "torch.bfloat16", 70.1)...)
+	l = append(l, sgRanks(2, s, sgKV041, 28.25, 28.25)...)
+	l = append(l, sgRanks(2, s, sgGraphEnd041, 9.0, 12.3)...)
+	l = append(l, sgLine(s, " TP0", sgSched, 1058000, 8192, 16384, 4096, 32768, 12.3), sgLine(s, "", sgReady))
+	c := sgCase{lines: l, ranks: []want{{worker: "TP0", kv: 2 * gib(28.25)}, {rank: 1, worker: "TP1", kv: 2 * gib(28.25)}},
+		pools: []string{"target"}, tokens: 1058000, model: "Qwen/Qwen2.5-7B-Instruct"}
 	c.check(t)
 }
