@@ -203,6 +203,11 @@ func SGLang(o SGLangOptions) Spec {
 		Argv:   []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
 		Comm:   "python3",
 		Routes: sglangRoutes(o),
+		// uvicorn's access log, on for every request by default
+		// (server_args.py uvicorn_access_log_exclude_prefixes defaults to
+		// none), in SGLang's format (utils/common.py
+		// set_uvicorn_logging_configs @65d3b47f6)
+		AccessLog: `[{datetime}] INFO:     {client} - "{request}" {status}`,
 		Log: []string{
 			// python/sglang/srt/entrypoints/engine.py _launch_subprocesses: logger.info(f"{server_args=}")
 			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False, speculative_algorithm=%s)",
