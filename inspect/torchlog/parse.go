@@ -174,7 +174,7 @@ var detectKeys = [3][]string{
 	{"vLLM API server version", "LLM engine (v", "Available KV cache memory:", "GPU KV cache size:",
 		"Model loading took", "(VllmWorker", "(EngineCore_DP", "(EngineCore pid=", "[gpu_model_runner.py:", "executor_base.py:",
 		"vLLM server version ", "Starting vLLM server on "},
-	{"server_args=ServerArgs(", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
+	{"server_args=ServerArgs(", "server_args={'", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
 		"max_total_num_tokens=", "fired up and ready to roll"},
 	{"text_generation_launcher", "text_generation_router", "text-generation-launcher"},
 }

@@ -56,6 +56,11 @@ type Spec struct {
 	// {rfc3339} (Rust tracing's 2006-01-02T15:04:05.000000Z, UTC).
 	Log      []string
 	LogReady []string
+	// AccessLog, when set, is written for every request the process is
+	// sent, answered or not, as a server's access log does: placeholders
+	// as in Log, and {client} (host:port), {request} ("GET /path
+	// HTTP/1.1"), {status} ("200 OK").
+	AccessLog string
 	// Map lists files mapped read-only (and kept) before anything else.
 	Map      []string
 	Children []Spec // started in order, each once the one before is ready
