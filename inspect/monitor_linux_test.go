@@ -98,6 +98,11 @@ func TestMonitorDoesNotDisturb(t *testing.T) {
 				if n := strings.Count(later, `HTTP/1.1"`); n == 0 || n != strings.Count(later, `"GET /metrics HTTP/1.1"`) {
 					t.Errorf("later refreshes asked more than /metrics:\n%s", later)
 				}
+				// one answer per refresh for the whole tree: the workers
+				// share their API's, however many processes ask
+				if n := strings.Count(later, `"GET /metrics HTTP/1.1"`); n != 2 {
+					t.Errorf("two refreshes of %d processes asked /metrics %d times, want 2:\n%s", len(targets), n, later)
+				}
 			}
 			// a process no server claims, holding a model: its ports are
 			// told by Identify (every server's own paths) before it is asked
