@@ -84,7 +84,10 @@ type Proc struct {
 	PID, Port int // Port is 0 when the process does not listen
 	Spec      Spec
 	Children  []*Proc
-	reqDir    string // where the tree records the requests it receives
+	// reqDir is where the tree records the requests it receives; only
+	// Linux starts stand-ins (start_linux.go).
+	//lint:ignore U1000 set and read by start_linux.go; other builds start none
+	reqDir string
 }
 
 // Request is one HTTP request a stand-in received, as it came: every
