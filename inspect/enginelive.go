@@ -118,7 +118,7 @@ func pickRank(rep *torchlog.Report, t Target, srv servers.Server, shown string) 
 		return nil
 	}
 	e := &EngineFacts{Path: shown, Engine: rep.Engine, KVTokens: rep.KVTokens, MaxConcurrency: rep.MaxConcurrency,
-		ConcurrencyTokens: rep.ConcurrencyTokens, Model: rep.Model, Version: rep.Version, KVTokensMeaning: rep.KVTokensMeaning,
+		ConcurrencyTokens: rep.ConcurrencyTokens, MaxNumBatchedTokens: rep.MaxNumBatchedTokens, Model: rep.Model, Version: rep.Version, KVTokensMeaning: rep.KVTokensMeaning,
 		Notes: append([]string(nil), rep.Notes...)}
 	var mine *torchlog.Rank
 	for i := range rep.Ranks {

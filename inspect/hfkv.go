@@ -9,9 +9,10 @@ import (
 )
 
 // hfBatchedTokens is the --max-num-batched-tokens assumed for a sliding
-// window's share when only the concurrency line sizes the cache: vllm
-// serve's default on GPUs under 70 GiB (vllm/engine/arg_utils.py
-// EngineArgs.get_batch_defaults; 8192 on larger ones but A100s).
+// window's share when only the concurrency line sizes the cache and the
+// log did not state it: vllm serve's default on GPUs under 70 GiB
+// (vllm/engine/arg_utils.py EngineArgs.get_batch_defaults; 8192 on larger
+// ones but A100s).
 const hfBatchedTokens = 2048
 
 // hfRankKV is the KV cache this GPU holds for the reported capacity:
@@ -49,9 +50,13 @@ func hfRankKV(l *schema.LLM, hf *HFFacts, tp int, eng *EngineFacts) (*uint64, st
 		if eng != nil && eng.MaxConcurrency != nil && eng.ConcurrencyTokens != nil {
 			conc, ctx = *eng.MaxConcurrency, *eng.ConcurrencyTokens
 		}
-		r = layout.RankBytes(tokens, conc, ctx, hfBatchedTokens)
+		batched, from := uint64(hfBatchedTokens), "vllm serve's default below 70 GiB"
+		if eng != nil && eng.MaxNumBatchedTokens != nil {
+			batched, from = *eng.MaxNumBatchedTokens, "the log's"
+		}
+		r = layout.RankBytes(tokens, conc, ctx, batched)
 		if layout.HasWindow() && strings.HasPrefix(r.Method, "the logged concurrency") {
-			r.Method += fmt.Sprintf(", a sliding window's share at max_num_batched_tokens %d (vllm serve's default below 70 GiB)", hfBatchedTokens)
+			r.Method += fmt.Sprintf(", a sliding window's share at max_num_batched_tokens %d (%s)", batched, from)
 		}
 	}
 	return &r.Bytes, fmt.Sprintf("KV cache estimated by %s's rules on one of %d GPUs at the model's dtype (%s; an fp8 KV cache takes less): %s; vLLM gives every rank the same number of blocks",

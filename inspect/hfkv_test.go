@@ -71,3 +71,30 @@ func TestHFRankKVFromAPIBlocks(t *testing.T) {
 		t.Fatalf("kv %v, note %q", kv, note)
 	}
 }
+
+// A windowed model's logged tokens in the current form (max_concurrency ×
+// max_model_len) give the blocks through what one request reserves, which
+// for a sliding window depends on max_num_batched_tokens: the value the
+// log states is used, not vllm serve's smallest default. Gemma-3-12B at
+// TP 2 with max_num_batched_tokens=8192 (vllm/config/scheduler.py's
+// "Chunked prefill is enabled with max_num_batched_tokens=8192."): one
+// request reserves 8192 full blocks + 5 sliding groups × (cdiv(1023 +
+// 8192, 16) + 1 = 577) = 11077 blocks (v1/kv_cache_interface.py
+// SlidingWindowSpec.max_admission_blocks_per_request); with 40960 blocks
+// on the rank vLLM logs 40960/11077 = 3.70x and int(3.6977… × 131072) =
+// 484,671 tokens. At 2048 the estimate would be 33,860 blocks, 17% short.
+func TestHFRankKVLoggedBatchedTokens(t *testing.T) {
+	hf := hfWith(t, `{"model_type": "gemma3_text", "num_hidden_layers": 48, "hidden_size": 3840, "num_attention_heads": 16,
+		"num_key_value_heads": 8, "head_dim": 256, "sliding_window": 1024, "sliding_window_pattern": 6, "torch_dtype": "bfloat16"}`)
+	measured := uint64(60 << 30)
+	tokens, ctx, conc, batched := uint64(484671), uint64(131072), 3.70, uint64(8192)
+	l := BuildLLM(LLMInput{MeasuredVRAM: &measured, TP: 2, HF: hf, Engine: &EngineFacts{Path: "vllm.log", Engine: "vllm",
+		KVTokens: &tokens, MaxConcurrency: &conc, ConcurrencyTokens: &ctx, MaxNumBatchedTokens: &batched}})
+	truth, block := uint64(40960*524288), uint64(524288)
+	if l.KVCache == nil || l.KVCache.Bytes+block < truth || l.KVCache.Bytes > truth+block {
+		t.Fatalf("kv %+v, vLLM holds %d B (notes %q)", l.KVCache, truth, l.Notes)
+	}
+	if notes := strings.Join(l.Notes, "\n"); !strings.Contains(notes, "max_num_batched_tokens 8192 (the log's)") {
+		t.Errorf("notes do not say the budget came from the log: %q", notes)
+	}
+}

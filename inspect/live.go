@@ -265,7 +265,7 @@ func (l *Live) ask(ctx context.Context, t Target, f Finding, srv servers.Server,
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Second) // one process; the refresh's budget caps them all
 	defer cancel()
-	g := getter{c: l.Client, key: Key{PID: t.PID, Start: t.Start}, ports: st.ports, procRoot: l.ProcRoot, owner: st.owner}
+	g := getter{c: l.Client, key: ownerKey(l.ProcRoot, t, st.owner), ports: st.ports, procRoot: l.ProcRoot, owner: st.owner}
 	req := l.probeRequest(t, f, st)
 	req.Getter = g
 	var notes []string

@@ -51,8 +51,11 @@ type EngineFacts struct {
 	KVTokens                                       *uint64
 	MaxConcurrency                                 *float64
 	ConcurrencyTokens                              *uint64
-	Model                                          string
-	Rank                                           *int
+	// MaxNumBatchedTokens is vLLM's scheduler budget as its log states it
+	// (torchlog.Report.MaxNumBatchedTokens); nil when not logged.
+	MaxNumBatchedTokens *uint64
+	Model               string
+	Rank                *int
 	// RankGuessed: the log names ranks but not this process's PID, and
 	// its figures were taken from the rank its title names.
 	RankGuessed bool

@@ -19,7 +19,9 @@ import (
 // read-only endpoint that logs nothing, allocates nothing and changes no
 // state: no deprecated SGLang /get_ name on a server that has the new
 // ones, no /health (SGLang's and TGI's generate a token), no tokenizing,
-// no generating, no POST. Each stand-in records the requests it receives.
+// no generating, no POST; and once a server has told what does not
+// change, it is not asked again each refresh (each request is a line in
+// SGLang's access log). Each stand-in records the requests it receives.
 
 // monitorCase is a stand-in server and the only requests gtm may send it.
 type monitorCase struct {
@@ -84,8 +86,23 @@ func TestMonitorDoesNotDisturb(t *testing.T) {
 			in := New("/proc", nil)
 			in.Live = NewLive("/proc")
 			targets := monitorTargets(root)
-			for range 3 {
+			refreshAll(in, targets)
+			first := readFile(t, logPath)
+			for range 2 {
 				refreshAll(in, targets)
+			}
+			// SGLang writes an access line for every request (uvicorn's,
+			// on by default): once it has told its launch, a refresh asks
+			// it only what changes
+			if later := readFile(t, logPath)[len(first):]; strings.HasPrefix(c.name, "SGLang") {
+				if n := strings.Count(later, `HTTP/1.1"`); n == 0 || n != strings.Count(later, `"GET /metrics HTTP/1.1"`) {
+					t.Errorf("later refreshes asked more than /metrics:\n%s", later)
+				}
+				// one answer per refresh for the whole tree: the workers
+				// share their API's, however many processes ask
+				if n := strings.Count(later, `"GET /metrics HTTP/1.1"`); n != 2 {
+					t.Errorf("two refreshes of %d processes asked /metrics %d times, want 2:\n%s", len(targets), n, later)
+				}
 			}
 			// a process no server claims, holding a model: its ports are
 			// told by Identify (every server's own paths) before it is asked

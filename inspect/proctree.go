@@ -170,6 +170,24 @@ func startOf(procRoot string, t Target, anc procEntry) time.Time {
 	return t.Start.Add(-time.Duration(self.startTicks-anc.startTicks) * clockTick)
 }
 
+// ownerKey is the process answering t's API (t itself, or the API
+// ancestor owner) as a cache key: its PID and its start, counted in clock
+// ticks after boot (the kernel's own date, the same whichever process
+// asks). Answers are cached under it, so a server's workers share one
+// answer per refresh instead of each asking the server (every request is
+// a line in SGLang's access log). When owner cannot be read, t's own key:
+// nothing shared, nothing wrong.
+func ownerKey(procRoot string, t Target, owner int) Key {
+	if owner == 0 {
+		owner = t.PID
+	}
+	o, ok := readProc(procRoot, owner)
+	if !ok || o.startTicks == 0 {
+		return Key{PID: t.PID, Start: t.Start}
+	}
+	return Key{PID: owner, Start: time.Unix(0, 0).Add(time.Duration(o.startTicks) * clockTick)}
+}
+
 // recognise tells t's server and role from its name, command line and
 // working directory (a relative `python main.py` is ComfyUI's only in a
 // ComfyUI folder) and, for a title no server places by those, its

@@ -157,9 +157,8 @@ type VLLMOptions struct {
 }
 
 // vLLM's defaults and the version gtm follows. gpu_memory_utilization:
-// vllm/config/cache.py CacheConfig (0.92 in the 2026 sources read and
-// docs.vllm.ai's stable pages; 0.9 through v0.11.0 at least: the release
-// that changed it is not pinned here).
+// vllm/config/cache.py CacheConfig: 0.92 since main of 2026-04-21 (PR
+// #38284, which also turned CUDA-graph memory profiling on), 0.9 before.
 const (
 	VLLMRules                  = hfconfig.VLLMRules
 	DefaultGPUMemoryUtil       = 0.92

@@ -18,7 +18,8 @@ const NameSGLang = "sglang"
 // warning on every call ("Endpoint '/get_model_info' is deprecated and
 // will be removed in a future version. Please use '/model_info' instead.",
 // python/sglang/srt/entrypoints/http_server.py get_model_info and
-// get_server_info, 2026 builds; the docs' own notebook runs print it).
+// get_server_info, since 0.5.6: 25acbbc61, #13273; the docs' own notebook
+// runs print it).
 // gtm asks the old names only of a server that answered 404 for the new
 // ones, and remembers which names a server has (sglangMemo).
 //
@@ -63,6 +64,9 @@ func (sglang) Recognise(p Process) Role {
 	return NotServer
 }
 
+// schedulerTitle begins a scheduler's title; the rest is its log prefix.
+const schedulerTitle = "sglang::scheduler"
+
 // diffusionTitle begins a diffusion worker's title.
 const diffusionTitle = "sgl_diffusion::"
 
@@ -89,10 +93,18 @@ var sglangFlags = servedFlags{model: []string{"--model-path", "--model"}, tp: []
 
 func (sglang) ServedArgs(argv []string) (string, int) { return sglangFlags.read(argv) }
 
-// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1"; a
+// Rank: a scheduler's title names it, "sglang::scheduler_DP0_TP1" (none
+// past the first pipeline stage, "sglang::scheduler_PP1_TP0"); a
 // diffusion worker's names its local rank, "sgl_diffusion::scheduler_TP1",
 // "sgl_diffusion::scheduler_1", "sgl_diffusion::scheduler:1".
 func (sglang) Rank(p Process) (int, bool) {
+	if len(p.Argv) > 0 && strings.HasPrefix(p.Argv[0], schedulerTitle+"_") {
+		// the log prefix's parts joined by "_" (managers/scheduler.py), so
+		// read by the log's own rule: a later pipeline stage's TP index
+		// does not name the GPU whose log lines carry that index
+		r := torchlog.SGLangRank(strings.ReplaceAll(p.Argv[0][len(schedulerTitle)+1:], "_", " "))
+		return r, r >= 0
+	}
 	if r, ok := titleRank(p); ok {
 		return r, true
 	}
@@ -142,13 +154,13 @@ func (sglang) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 	if req.APIKey != nil {
 		key = req.APIKey()
 	}
-	var known sglangNames
+	var known sglangMemo
 	if req.Last != nil {
 		if m, ok := req.Last.State.(sglangMemo); ok {
-			known = m.names
+			known = m
 		}
 	}
-	s, err := probeSGLang(ctx, req.Getter, req.Port, key, known)
+	s, memo, err := probeSGLang(ctx, req.Getter, req.Port, key, known)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +172,7 @@ func (sglang) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 		TensorParallel: s.TPSize, ModelRoot: s.ModelPath, ModelDType: s.DType,
 		Model:            s.ServedModelName,
 		KVCapacityTokens: s.MaxTotalNumTokens, KVCapacityFrom: s.MaxTotalNumTokensFrom,
-		Notes: endpointNotes(NameSGLang, s.Errors), State: sglangMemo{names: s.names}}
+		Notes: endpointNotes(NameSGLang, s.Errors), State: memo}
 	return f, nil
 }
 
@@ -176,7 +188,18 @@ const (
 // sglangMemo is SGLang's Facts.State: the names the server answered, so
 // a server known to have the new ones is never asked an old one (which
 // logs a warning), and an old one is not asked a new name each time.
-type sglangMemo struct{ names sglangNames }
+//
+// It also keeps what /model_info and /server_info answered, for the
+// process's life: both describe its launch and do not change, and every
+// request is a line in SGLang's log (uvicorn's access log, on by default:
+// server_args.py uvicorn_access_log_exclude_prefixes defaults to none).
+// A probe that has them asks one endpoint: /metrics, or /model_info when
+// --enable-metrics is off, to see the server still answers.
+type sglangMemo struct {
+	names      sglangNames
+	info       *SGLangState // nil until both answered
+	metricsOff error        // why /metrics is not there (404); nil when it is
+}
 
 // SGLangState is what an SGLang server says about itself.
 type SGLangState struct {
@@ -236,7 +259,8 @@ type SGLangMemory struct {
 // ProbeSGLang reads /model_info, /server_info (each falling back to its
 // older /get_ name only when the server answers 404) and /metrics.
 func ProbeSGLang(ctx context.Context, g Getter, port int, apiKey string) (SGLangState, error) {
-	return probeSGLang(ctx, g, port, apiKey, namesUnknown)
+	s, _, err := probeSGLang(ctx, g, port, apiKey, sglangMemo{})
+	return s, err
 }
 
 // sglangEndpoints are what a probe asks, each by the names it may have,
@@ -251,12 +275,19 @@ func sglangEndpoints(known sglangNames) [][]string {
 	return [][]string{{"/model_info", "/get_model_info"}, {"/server_info", "/get_server_info"}, {"/metrics"}}
 }
 
-func probeSGLang(ctx context.Context, g Getter, port int, apiKey string, known sglangNames) (SGLangState, error) {
-	s := SGLangState{Source: RuntimeReported, names: known}
+func probeSGLang(ctx context.Context, g Getter, port int, apiKey string, memo sglangMemo) (SGLangState, sglangMemo, error) {
+	if memo.info != nil {
+		return probeSGLangKnown(ctx, g, port, apiKey, memo)
+	}
+	s := SGLangState{Source: RuntimeReported, names: memo.names}
 	hdr := bearer(apiKey)
-	reached := false
+	reached, infoOK := false, true
 	var firstErr error
 	for i := range 3 {
+		if i == 2 && infoOK { // both answered, so s holds no errors to share
+			info := s
+			memo.info = &info
+		}
 		// what /model_info's names said holds for /server_info's
 		path, a := getFallback(ctx, g, port, hdr, sglangEndpoints(s.names)[i])
 		reached = reached || a.reached
@@ -268,6 +299,10 @@ func probeSGLang(ctx context.Context, g Getter, port int, apiKey string, known s
 			if firstErr == nil {
 				firstErr = a.err
 			}
+			infoOK = infoOK && i == 2
+			if i == 2 && errors.Is(a.err, ErrDisabled) {
+				memo.metricsOff = a.err
+			}
 			s.NeedsKey = s.NeedsKey || errors.Is(a.err, ErrNeedsKey)
 			setErr(&s.Errors, path, a.err)
 			if !a.reached {
@@ -275,20 +310,49 @@ func probeSGLang(ctx context.Context, g Getter, port int, apiKey string, known s
 			}
 			continue
 		}
+		var err error
 		switch i {
 		case 0:
-			setErr(&s.Errors, path, s.applyModelInfo(a.body))
+			err = s.applyModelInfo(a.body)
 		case 1:
-			setErr(&s.Errors, path, s.applyServerInfo(a.body))
+			err = s.applyServerInfo(a.body)
 		case 2:
 			m, _ := ParsePrometheus(a.body)
 			s.applyMetrics(metrics(m))
 		}
+		infoOK = infoOK && err == nil
+		setErr(&s.Errors, path, err)
 	}
+	memo.names = s.names
 	if !reached {
-		return s, firstErr
+		return s, memo, firstErr
 	}
-	return s, ctx.Err()
+	return s, memo, ctx.Err()
+}
+
+// probeSGLangKnown asks a server whose launch is known (memo.info) the
+// one endpoint that changes, /metrics, or, with metrics off, /model_info
+// to see that it answers.
+func probeSGLangKnown(ctx context.Context, g Getter, port int, apiKey string, memo sglangMemo) (SGLangState, sglangMemo, error) {
+	s := *memo.info
+	s.Errors = nil
+	path := "/metrics"
+	if memo.metricsOff != nil {
+		path = sglangEndpoints(memo.names)[0][0]
+		setErr(&s.Errors, "/metrics", memo.metricsOff)
+	}
+	a := get(ctx, g, port, path, bearer(apiKey))
+	switch {
+	case !a.reached:
+		return s, memo, a.err
+	case a.err != nil:
+		s.NeedsKey = errors.Is(a.err, ErrNeedsKey)
+		setErr(&s.Errors, path, a.err)
+	case path == "/metrics":
+		m, _ := ParsePrometheus(a.body)
+		s.applyMetrics(metrics(m))
+	}
+	return s, memo, ctx.Err()
 }
 
 // getFallback asks paths in turn while the server says a path is absent

@@ -220,10 +220,11 @@ func TestSGLangNewNamesOnly(t *testing.T) {
 		}
 		return g.calls
 	}
-	newer := []string{"/model_info", "/server_info", "/metrics", "/model_info", "/server_info", "/metrics"}
-	if calls := probeTwice(&fakeGetter{routes: sglangRoutes(t)}, ""); !slices.Equal(calls, newer) {
+	// the second probe asks only what changes (TestSGLangAsksLaunchOnce)
+	if calls := probeTwice(&fakeGetter{routes: sglangRoutes(t)}, ""); !slices.Equal(calls, []string{"/model_info", "/server_info", "/metrics", "/metrics"}) {
 		t.Errorf("new server: %q", calls)
 	}
+	newer := []string{"/model_info", "/server_info", "/metrics", "/model_info", "/server_info", "/metrics"}
 	if calls := probeTwice(&fakeGetter{routes: sglangRoutes(t), key: "k"}, ""); !slices.Equal(calls, newer) {
 		t.Errorf("new server wanting a key: %q", calls)
 	}
@@ -234,9 +235,11 @@ func TestSGLangNewNamesOnly(t *testing.T) {
 	if slices.Contains(g.calls, "/get_model_info") || slices.Contains(g.calls, "/get_server_info") {
 		t.Errorf("known new: %q", g.calls)
 	}
+	// an old server whose /get_server_info is not ready is asked both
+	// again, by their old names alone
 	old := map[string]reply{
 		"/get_model_info":  file(t, sg, "get_model_info_old.json"),
-		"/get_server_info": {status: 200, body: `{"tp_size":1}`},
+		"/get_server_info": {status: 503, body: `{}`},
 	}
 	want := []string{"/model_info", "/get_model_info", "/get_server_info", "/metrics", "/get_model_info", "/get_server_info", "/metrics"}
 	if calls := probeTwice(&fakeGetter{routes: old}, ""); !slices.Equal(calls, want) {
@@ -281,3 +284,68 @@ func TestSGLangDiffusionWorkers(t *testing.T) {
 		t.Errorf("comm alone: %q", nameOf(s))
 	}
 }
+
+// TestSGLangSchedulerRank: a scheduler's title names its rank as its log
+// prefix does (managers/scheduler.py: the prefix, spaces turned to "_"),
+// and by the same rule: past the first pipeline stage a TP index alone
+// names no GPU, so such a scheduler takes no other stage's figures. A
+// lone scheduler's title names none (its figures are the log's only ones).
+func TestSGLangSchedulerRank(t *testing.T) {
+	for _, c := range []struct {
+		title string
+		rank  int
+		ok    bool
+	}{
+		{"sglang::scheduler", 0, false}, {"sglang::scheduler_TP1", 1, true}, {"sglang::scheduler_DP1_TP3_EP3", 3, true},
+		{"sglang::scheduler_PP0_TP1", 1, true}, {"sglang::scheduler_PP1_TP0", 0, false}, {"sglang::scheduler_PP1", 1, true},
+		{"sglang::scheduler_DP1", 0, false},
+	} {
+		r, ok := (sglang{}).Rank(Process{Name: "sglang::schedul", Argv: []string{c.title}})
+		if ok != c.ok || ok && r != c.rank {
+			t.Errorf("%s: rank %d %v, want %d %v", c.title, r, ok, c.rank, c.ok)
+		}
+	}
+}
+
+// TestSGLangAsksLaunchOnce: /model_info and /server_info describe the
+// launch, and each request is an access line in SGLang's log (uvicorn's,
+// on by default), so a server that answered both is asked them no more:
+// each later probe asks /metrics, or, with metrics off, /model_info alone
+// to see the server answers; what the launch said is still reported.
+func TestSGLangAsksLaunchOnce(t *testing.T) {
+	noMetrics := sglangRoutes(t)
+	delete(noMetrics, "/metrics")
+	for _, c := range []struct {
+		name   string
+		routes map[string]reply
+		later  string
+	}{{"metrics on", sglangRoutes(t), "/metrics"}, {"metrics off", noMetrics, "/model_info"}} {
+		g := &fakeGetter{routes: c.routes}
+		req := ProbeRequest{Getter: g, Port: 1}
+		first, err := (sglang{}).Probe(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Last = first
+		for range 3 {
+			g.calls = nil
+			f, err := (sglang{}).Probe(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(g.calls, []string{c.later}) {
+				t.Errorf("%s: asked %q, want only %s", c.name, g.calls, c.later)
+			}
+			if f.ModelRoot != first.ModelRoot || f.ModelRoot == "" || !sameInt(f.KVCapacityTokens, first.KVCapacityTokens) ||
+				!sameInt(f.TensorParallel, first.TensorParallel) || f.Status != StatusOK {
+				t.Errorf("%s: %+v, first %+v", c.name, f, first)
+			}
+			if c.later == "/metrics" && f.KVUsageRatio == nil {
+				t.Errorf("%s: no metrics", c.name)
+			}
+			req.Last = f
+		}
+	}
+}
+
+func sameInt(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

@@ -38,6 +38,10 @@ type Report struct {
 	// requests of ConcurrencyTokens tokens each fit in the KV cache at once.
 	MaxConcurrency    *float64
 	ConcurrencyTokens *uint64
+	// MaxNumBatchedTokens is vLLM's scheduler budget a step, as its
+	// "Chunked prefill is enabled with max_num_batched_tokens=N." says:
+	// what a sliding-window layer reserves per request depends on it.
+	MaxNumBatchedTokens *uint64
 	// GPUBlocks is the reported count of KV-cache blocks in GPU memory: vLLM
 	// V0 "# GPU blocks" (or "# cuda blocks"), TGI "KV-cache blocks".
 	GPUBlocks *uint64
@@ -170,7 +174,7 @@ var detectKeys = [3][]string{
 	{"vLLM API server version", "LLM engine (v", "Available KV cache memory:", "GPU KV cache size:",
 		"Model loading took", "(VllmWorker", "(EngineCore_DP", "(EngineCore pid=", "[gpu_model_runner.py:", "executor_base.py:",
 		"vLLM server version ", "Starting vLLM server on "},
-	{"server_args=ServerArgs(", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
+	{"server_args=ServerArgs(", "server_args={'", "Load weight begin. avail mem=", "Load weight end.", "KV Cache is allocated.",
 		"max_total_num_tokens=", "fired up and ready to roll"},
 	{"text_generation_launcher", "text_generation_router", "text-generation-launcher"},
 }
@@ -184,7 +188,10 @@ type block struct {
 	order       []string // rank keys in first-seen order
 	rep         Report   // engine-wide fields
 	kvPool      *uint64  // SGLang's per-rank "#tokens", when max_total_num_tokens is missing
-	speculative string   // SGLang's speculative_algorithm ("EAGLE"), "" none
+	// batchedLate: vLLM's max_num_batched_tokens came after this block's
+	// figures, so it is the next load's (vllmBatched).
+	batchedLate bool
+	speculative string // SGLang's speculative_algorithm ("EAGLE"), "" none
 }
 
 // rankAcc gathers one worker's figures; labelled ones (a model type, a
@@ -293,11 +300,19 @@ func (p *parser) marker(kind, tag string, top bool, st stamp) *block {
 	key := kind + "\x00" + tag
 	switch {
 	case b.markers[key] || b.hasFigures && (len(b.markers) == 0 || top):
+		old := b
 		b = p.push()
+		if old.batchedLate {
+			b.rep.MaxNumBatchedTokens = old.rep.MaxNumBatchedTokens
+		}
 	case len(b.markers) == 0 && !b.hasFigures:
 		// Only lines of no account so far (an earlier process's request
-		// noise): the load starts here, not with them.
+		// noise): the load starts here, not with them. vLLM's scheduler
+		// budget, logged as its config is built, may come before the
+		// engine's first marker (an offline LLM has no API server line).
+		batched := b.rep.MaxNumBatchedTokens
 		*b = block{markers: map[string]bool{}, ranks: map[string]*rankAcc{}}
+		b.rep.MaxNumBatchedTokens = batched
 	}
 	b.markers[key] = true
 	b.touch(st)

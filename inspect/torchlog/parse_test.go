@@ -224,8 +224,8 @@ func TestParseSGLangOld(t *testing.T) {
 
 func TestSGLangRank(t *testing.T) {
 	for tag, want := range map[string]int{"": 0, "TP3": 3, "DP0 TP1 EP1": 1, "PP0 TP2": 2, "PP1 TP0": -1, "PP1": 1, "TPx": -1} {
-		if got := sglangRank(tag); got != want {
-			t.Errorf("sglangRank(%q) = %d, want %d", tag, got, want)
+		if got := SGLangRank(tag); got != want {
+			t.Errorf("SGLangRank(%q) = %d, want %d", tag, got, want)
 		}
 	}
 }
@@ -309,7 +309,8 @@ func TestDetect(t *testing.T) {
 		vllmV1TP2: VLLM, vllmV1Rank: VLLM, vllmV0: VLLM, vllmV0TP: VLLM,
 		sglangTP2: SGLang, sglangSpec: SGLang, sglangOld: SGLang,
 		tgiText: TGI, tgiJSON: TGI,
-		"load_tensors: CUDA0 model buffer size = 1.0 MiB\n": "",
+		"[2026-09-24 01:50:02] server_args={'model_path': 'x', 'tp_size': 2}\n": SGLang,
+		"load_tensors: CUDA0 model buffer size = 1.0 MiB\n":                     "",
 		"": "",
 	} {
 		if got := Detect(strings.NewReader(log)); got != want {

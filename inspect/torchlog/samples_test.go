@@ -128,7 +128,7 @@ var sglangSpec = strings.Join([]string{
 	"",
 }, "\n")
 
-// sglangOld is SGLang 0.4.0-0.4.2: "Load weight end" has no "mem usage",
+// sglangOld is SGLang 0.4.1.post6-0.4.3.post2: "Load weight end" has no "mem usage",
 // the KV line no token count, and the capture no size.
 var sglangOld = strings.Join([]string{
 	"[2025-02-04 05:28:50] server_args=ServerArgs(model_path='Qwen/Qwen2-7B-Instruct', tokenizer_path='Qwen/Qwen2-7B-Instruct')",

@@ -39,10 +39,12 @@ func (p *parser) sglang(raw []byte, _ int64) {
 	p.sglangMsg(tag, s, st)
 }
 
-// sglangRank is the TP rank a tag names ("TP1", "DP0 TP1 EP1"); an untagged
-// line comes from a single-GPU server's one scheduler: rank 0. Past the
-// first pipeline stage a TP index alone does not name one GPU: -1.
-func sglangRank(tag string) int {
+// SGLangRank is the rank an SGLang scheduler's log prefix names (its
+// process title carries the same parts joined by "_"): the TP rank, or
+// the pipeline stage of a server with no TP; -1 past the first stage of
+// a TP server, where a TP index alone names no GPU, and when it names
+// neither. An empty prefix (a single GPU's scheduler) is rank 0.
+func SGLangRank(tag string) int {
 	if tag == "" {
 		return 0
 	}
@@ -76,23 +78,30 @@ func sglangRank(tag string) int {
 // (python/sglang/srt/...; SGLang's repository is read file by file here,
 // so places are a function at a commit, not a line):
 //
-//	server_args.py / entrypoints: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)"
+//	entrypoints/engine.py: "server_args=ServerArgs(model_path='...', ..., speculative_algorithm='EAGLE', ...)", today
+//	  "server_args={'model_path': '...', ..., 'speculative_algorithm': 'EAGLE', ...}" (sglangArgs)
 //	model_executor/model_runner.py load_model: "Load weight begin. avail mem=79.10 GB",
 //	  "Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=16.00 GB, mem usage=7.08 GB."
-//	  (before 0.4.1 no "mem usage"; later "Load weight end. elapsed=23.18 s, type=..., dtype=..., avail mem=...,
-//	  mem usage=..."; 2026 builds drop ", dtype=" here and log it on the KV line), "Memory pool end. avail mem=2.43 GB"
-//	mem_cache/memory_pool.py MHATokenToKVPool and MLATokenToKVPool, once per pool:
+//	  (0.4.3.post3 to 0.5.8, e074d84e5; before it no "mem usage"; 0.5.9 "Load weight end. elapsed=23.18 s, type=...,
+//	  dtype=..., avail mem=..., mem usage=..." (1b56a886b, #15426); 0.5.10 on drop ", dtype=" and may add
+//	  ", quant=fp8, fmt=e4m3" before "avail mem" (f7897def9, #18651)), "Memory pool end. avail mem=2.43 GB"
+//	  (model_runner_kv_cache_mixin.py init_memory_pool)
+//	mem_cache/memory_pool.py MHATokenToKVPool, MLATokenToKVPool and DSATokenToKVPool (NSA), once per pool
+//	  (KVCache._finalize_allocation_log in 2026):
 //	  "KV Cache is allocated. #tokens: 473854, K size: 2.71 GB, V size: 2.71 GB" (memory_pool.py @000ccdba),
-//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.0-0.4.2 "KV Cache is allocated. K size: ...",
-//	  2026 builds "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..."
+//	  MLA "KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB", 0.4.1.post6-0.4.3.post2 "KV Cache is allocated. K size: ...",
+//	  0.5.13 on "KV Cache is allocated. dtype: torch.bfloat16, #tokens: 473854, K size: ..., V size: ..." and
+//	  "... dtype: torch.bfloat16, #tokens: N, KV size: ..." (93fa577bb, #26205, 2026-05-24)
 //	mem_cache/swa_memory_pool.py SWAKVPool (@00381c02): its sliding-window pool, then its full-attention pool, each
 //	  log the line above, then "SWAKVPool mem usage: 3.18 GB, swa size: 29664, full size: 37081"
 //	mem_cache/memory_pool.py MambaPool: "Mamba Cache is allocated. max_mamba_cache_size: 38, conv_state size: 0.03GB,
 //	  ssm_state size: 2.74GB " and, for speculative decoding, "... ssm_state size: 2.74GB intermediate_ssm_state_cache
-//	  size: 9.57GB intermediate_conv_window_cache size: 0.10GB " (the older hybrid-linear-attention pool put ", "
-//	  between them)
-//	model_executor/cuda_graph_runner.py: "Capture cuda graph end. Time elapsed: 1.01 s. mem usage=0.07 GB. avail mem=76.95 GB."
-//	  (later "Capture target decode CUDA graph end. elapsed=12.47 s, mem usage=1.26 GB, avail mem=10.35 GB.")
+//	  size: 9.57GB intermediate_conv_window_cache size: 0.10GB " (no "max_mamba_cache_size" before 868403f64,
+//	  2025-10-15)
+//	model_executor/model_runner.py (cuda_graph_runner.py before 7577f0e40, 2025-09-07): "Capture cuda graph end.
+//	  Time elapsed: 1.01 s. mem usage=0.07 GB. avail mem=76.95 GB.", speculative/eagle_worker.py "Capture draft
+//	  cuda graph end. ..."; SGLang's logs from 2026-07 on show one line per phase, "Capture target decode CUDA
+//	  graph end. elapsed=12.47 s, mem usage=1.26 GB, avail mem=10.35 GB." (its source was not among the files read)
 //	managers/scheduler.py: "max_total_num_tokens=298447, chunked_prefill_size=2048, max_prefill_tokens=16384,
 //	  max_running_requests=3730, context_len=40960, available_gpu_mem=2.82 GB"
 //	entrypoints/http_server.py: "The server is fired up and ready to roll!"
@@ -102,12 +111,12 @@ func sglangRank(tag string) int {
 // target's, so its pools come later), a hybrid model's Mamba state. Each
 // is counted; Rank.KVPools says which is which.
 func (p *parser) sglangMsg(tag, s string, st stamp) {
-	if strings.HasPrefix(s, "server_args=ServerArgs(") {
+	if args, ok := sglangArgs(s); ok {
 		b := p.marker("server_args", tag, true, st)
-		if m := quoted(s, "model_path='", '\''); m != "" {
+		if m := args("model_path"); m != "" {
 			b.rep.Model = m
 		}
-		b.speculative = clip(quoted(s, "speculative_algorithm='", '\''), maxWorker)
+		b.speculative = clip(args("speculative_algorithm"), maxWorker)
 		return
 	}
 	b := p.cur()
@@ -144,9 +153,26 @@ func (p *parser) sglangMsg(tag, s string, st stamp) {
 	}
 }
 
+// sglangArgs reads the launch's "server_args=" line: a dataclass repr,
+// "server_args=ServerArgs(model_path='...', ...)" (entrypoints/engine.py
+// logger.info(f"{server_args=}"), to 2026-06 at least), or a dict's,
+// "server_args={'model_path': '...', ...}" (the same place's
+// logger.info(f"server_args={server_args.resolved_dict()}"), in logs of
+// 0.5.20 on). It returns a reader of a quoted string field ("" when the
+// field is absent or None).
+func sglangArgs(s string) (func(field string) string, bool) {
+	switch {
+	case strings.HasPrefix(s, "server_args=ServerArgs("):
+		return func(f string) string { return quoted(s, f+"='", '\'') }, true
+	case strings.HasPrefix(s, "server_args={"):
+		return func(f string) string { return quoted(s, "'"+f+"': '", '\'') }, true
+	}
+	return nil, false
+}
+
 func (p *parser) sglangRankAcc(b *block, tag string) *rankAcc {
 	b.hasFigures = true
-	return b.rank(tag, sglangRank(tag), 0)
+	return b.rank(tag, SGLangRank(tag), 0)
 }
 
 // sglangKV reads one pool's "KV Cache is allocated." line (rest is what

@@ -118,7 +118,8 @@ func cutTracingLevel(s string) (string, bool) {
 
 // tgiMsg reads one TGI message. Formats, by source file:line and version:
 //
-//	launcher/src/main.rs:2075 (v3.3.6): tracing::info!("{:#?}", args) -> "Args {" then `    model_id: "...",`;
+//	launcher/src/main.rs:2075 (v3.3.6): tracing::info!("{:#?}", args) -> "Args {" then `    model_id: "...",`
+//	  (since v2.0.2; v1.0.0-v2.0.1 "{:?}", one line: `Args { model_id: "...", revision: None, ... }`, main.rs:1014 at v1.0.0);
 //	  main.rs:1149 and 1240 (v3.3.6; 429 and 500 at v1.0.0): "Starting shard", "Shard ready in 48.38s"
 //	server/text_generation_server/models/flash_causal_lm.py:1565 (v3.3.6; 1542 at v2.4.0, where it
 //	  began): "KV-cache blocks: 52719, size: 1", logged by rank 0 only (log_master)
@@ -127,7 +128,12 @@ func cutTracingLevel(s string) (string, bool) {
 //	"Connected": router/src/server.rs:2298 (v3.3.6), 2402 (v3.0.0), router/src/main.rs:244 (v1.0.0)
 func (p *parser) tgiMsg(s, target string, st stamp) {
 	if strings.HasPrefix(s, "Args {") {
-		p.marker("args", "", true, st)
+		// Up to v2.0.1 the launcher logged its Args on one line, "{:?}"
+		// (launcher/src/main.rs:1014 at v1.0.0): the model is on it.
+		b := p.marker("args", "", true, st)
+		if m := quoted(s, "model_id: \"", '"'); m != "" {
+			b.rep.Model = m
+		}
 		return
 	}
 	b := p.cur()

@@ -187,6 +187,10 @@ func (p *parser) vllmMsg(tag string, pid int, s string, st stamp) {
 		b.rep.Model = clip(m, maxModel)
 		return
 	}
+	if rest, ok := strings.CutPrefix(s, "Chunked prefill is enabled with max_num_batched_tokens="); ok {
+		vllmBatched(b, rest)
+		return
+	}
 	vllmEngineFigures(b, s)
 	if strings.Contains(s, "GiB") || strings.Contains(s, "GB") {
 		vllmRankFigures(b, tag, pid, s)
@@ -237,6 +241,23 @@ func vllmLogoField(s, key string) (string, bool) {
 	}
 	v := strings.TrimSpace(s[i+len("█  "+key):])
 	return v, v != ""
+}
+
+// vllmBatched reads the scheduler's max_num_batched_tokens, logged when
+// the config is built (vllm/config/scheduler.py SchedulerConfig.__post_init__,
+// "Chunked prefill is enabled with max_num_batched_tokens=%d.": 0.11.0
+// scheduler.py:205, logger.info; main at 2026-05 scheduler.py:239,
+// info_once). It is the value vLLM sizes a sliding window's share with
+// (v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes).
+// Building the config comes before the engine loads, so a value logged
+// after figures belongs to the next load (parser.marker moves it there).
+func vllmBatched(b *block, rest string) {
+	n, ok := count(rest)
+	if !ok || n == 0 || n > maxTokens || !strings.HasPrefix(strings.TrimLeft(rest, "0123456789"), ".") {
+		return
+	}
+	b.rep.MaxNumBatchedTokens = &n
+	b.batchedLate = b.hasFigures
 }
 
 // vllmEngineFigures reads the figures of the whole engine: the KV cache's
@@ -367,9 +388,10 @@ const (
 	// to 0.20), times the context-parallel size where there is one.
 	KVTokensBlocks = "blocks"
 	// KVTokensConcurrency: int(max_concurrency × max_model_len), the tokens
-	// of context the cache holds at full use (main since 2026-04-28, first
-	// released in 0.21). The two agree for a model whose layers share one KV
-	// spec; for a hybrid model the old figure undercounted.
+	// of context the cache holds at full use (main since 2026-04-28, PR
+	// #41069; first released in 0.21). The two agree for a model whose
+	// layers share one KV spec; for a hybrid model the old figure
+	// undercounted.
 	KVTokensConcurrency = "concurrency"
 )
 

@@ -17,24 +17,31 @@ import (
 type SGLangFormat int
 
 const (
-	// SGLangCurrent is SGLang as built in 2026: "Load weight end.
+	// SGLangCurrent is SGLang 0.5.13 and later: "Load weight end.
 	// elapsed=..., type=..., avail mem=..., mem usage=..." (no dtype
-	// there), "KV Cache is allocated. dtype: torch.bfloat16, #tokens: ...",
-	// /model_info and /server_info, and the old /get_model_info and
-	// /get_server_info kept as aliases that log a warning on every call
-	// (entrypoints/http_server.py get_model_info, get_server_info
-	// @78043d44; SGLang's own docs notebooks of 2026-02 to 2026-05 print
-	// the warning).
+	// there: model_executor/model_runner.py load_model, since f7897def9,
+	// 2026-03-03, #18651, first in 0.5.10), "KV Cache is allocated. dtype:
+	// torch.bfloat16, #tokens: ..." (mem_cache/memory_pool.py
+	// KVCache._finalize_allocation_log, since 93fa577bb, 2026-05-24,
+	// #26205, first in 0.5.13: 0.5.12 was out by 2026-05-18), /model_info
+	// and /server_info, and the old /get_model_info and /get_server_info
+	// kept as aliases that log a warning on every call
+	// (entrypoints/http_server.py get_model_info, get_server_info, since
+	// 25acbbc61, 2025-11-17, #13273, first in 0.5.6).
 	SGLangCurrent SGLangFormat = iota
-	// SGLangBefore is SGLang before those changes (0.4.x and 0.5.x up to
-	// at least the http_server.py @0025436e, which has weight_version but
-	// no /model_info): "Load weight end. type=..., dtype=torch.bfloat16,
-	// avail mem=..., mem usage=..." (model_executor/model_runner.py
-	// load_model), "KV Cache is allocated. #tokens: ..., K size: ..., V
-	// size: ..." (mem_cache/memory_pool.py MHATokenToKVPool @000ccdba), and
-	// only /get_model_info and /get_server_info.
+	// SGLangBefore is SGLang 0.5.0 to 0.5.5: "Load weight end.
+	// type=..., dtype=torch.bfloat16, avail mem=..., mem usage=..."
+	// (model_runner.py load_model, 22352d47a, 2025-06-29, to 0.5.8;
+	// 0.5.9 put "elapsed=... s, " first), "KV Cache is allocated.
+	// #tokens: ..., K size: ..., V size: ..." (memory_pool.py
+	// MHATokenToKVPool @000ccdba, to 0.5.12), and only /get_model_info
+	// and /get_server_info (the rename came in 0.5.6).
 	SGLangBefore
 )
+
+// sglangVersions is a release that writes each format, the stand-in's
+// default version.
+var sglangVersions = map[SGLangFormat]string{SGLangCurrent: "0.5.13", SGLangBefore: "0.5.4"}
 
 // SGLangPool is one more KV pool a rank allocates, logged as "KV Cache is
 // allocated" with K and V of KGiB each (printed %.2f).
@@ -61,7 +68,7 @@ type SGLangOptions struct {
 	GPUGiB            float64 // each GPU's memory as SGLang sees it; 139.81
 	KVCacheGiB        float64 // the target's (full-attention) pool on one rank (K+V); 110
 	GraphGiB          float64 // 0.56
-	Version           string  // "0.5.4"
+	Version           string  // by Format: "0.5.13", "0.5.4"
 	Format            SGLangFormat
 	// SlidingWindow, when set, is a sliding-window model's second pool:
 	// SWAKVPool logs it, then the full-attention pool, then its summary
@@ -97,7 +104,7 @@ func (o SGLangOptions) withDefaults() SGLangOptions {
 		o.GraphGiB = 0.56
 	}
 	if o.Version == "" {
-		o.Version = "0.5.4"
+		o.Version = sglangVersions[o.Format]
 	}
 	if o.GenThroughput == 0 {
 		o.GenThroughput = 42.5
@@ -196,6 +203,11 @@ func SGLang(o SGLangOptions) Spec {
 		Argv:   []string{python, "-m", "sglang.launch_server", "--model-path", m.ID, "--tp", fmt.Sprint(o.TP), "--host", "127.0.0.1", "--port", "{port}", "--enable-metrics"},
 		Comm:   "python3",
 		Routes: sglangRoutes(o),
+		// uvicorn's access log, on for every request by default
+		// (server_args.py uvicorn_access_log_exclude_prefixes defaults to
+		// none), in SGLang's format (utils/common.py
+		// set_uvicorn_logging_configs @65d3b47f6)
+		AccessLog: `[{datetime}] INFO:     {client} - "{request}" {status}`,
 		Log: []string{
 			// python/sglang/srt/entrypoints/engine.py _launch_subprocesses: logger.info(f"{server_args=}")
 			fmt.Sprintf("[{datetime}] server_args=ServerArgs(model_path='%s', tokenizer_path='%s', tokenizer_mode='auto', load_format='auto', trust_remote_code=False, dtype='auto', kv_cache_dtype='auto', host='127.0.0.1', port={port}, mem_fraction_static=%s, max_running_requests=None, chunked_prefill_size=8192, tp_size=%d, pp_size=1, dp_size=1, random_seed=0, served_model_name='%s', attention_backend='fa3', disable_cuda_graph=False, speculative_algorithm=%s)",
@@ -211,7 +223,7 @@ func SGLang(o SGLangOptions) Spec {
 }
 
 // sglangKVLine is one pool's "KV Cache is allocated" line in o's format
-// (memory_pool.py MHATokenToKVPool; "dtype: " first in 2026 builds).
+// (memory_pool.py MHATokenToKVPool; "dtype: " first since 0.5.13).
 func sglangKVLine(o SGLangOptions, tokens int64, k float64) string {
 	dtype := ""
 	if o.Format == SGLangCurrent {

@@ -187,14 +187,17 @@ func tgiShards(o TGIOptions) []Spec {
 		launcher := "text_generation_launcher"
 		log := []string{
 			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Starting shard"}), // main.rs:1149
-			// server/text_generation_server/server.py:309, re-emitted
-			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Server started at unix:///tmp/text-generation-server-{rank}"}),
+			// server/text_generation_server/server.py:309, re-emitted by
+			// log_lines on a thread of its own (main.rs:1181), outside the
+			// shard-manager span: no span, no rank
+			tgiLog(o.JSONOutput, tgiEvent{target: launcher, msg: "Server started at unix:///tmp/text-generation-server-{rank}"}),
 			tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: "Shard ready in 9.81s"}), // main.rs:1240
 		}
 		if r == 0 {
 			// flash_causal_lm.py:1565, at warmup, by rank 0 only
-			// (log_master); a block of one token (flashinfer's BLOCK_SIZE)
-			log = append(log, tgiLog(o.JSONOutput, tgiEvent{target: launcher, span: "shard-manager", rank: true, msg: fmt.Sprintf("KV-cache blocks: %d, size: 1", maxTotal)}))
+			// (log_master); a block of one token (flashinfer's BLOCK_SIZE);
+			// re-emitted outside the span as above
+			log = append(log, tgiLog(o.JSONOutput, tgiEvent{target: launcher, msg: fmt.Sprintf("KV-cache blocks: %d, size: 1", maxTotal)}))
 		}
 		// launcher/src/main.rs shard_manager: shard_args and envs
 		kids = append(kids, Spec{

@@ -124,10 +124,12 @@ type VLLMKVPlan struct {
 	PageBytes int64
 	// Layers, GroupSize, Groups: a model whose layers share one spec is
 	// one group of all its layers; a hybrid one is split into groups of
-	// GroupSize layers of one type, GroupSize the smallest type's count (or
-	// the largest's when it is under 1.25 times that)
-	// (_get_kv_cache_groups_uniform_page_size). Each of GroupSize tensors
-	// holds one layer of every group.
+	// GroupSize layers of one type, GroupSize the smallest type's count
+	// (_get_kv_cache_groups_uniform_page_size; all 0.11.0 does), or since
+	// then the largest's when it is under 1.5 times that (1.25 from PR
+	// #29303, 2025-11-24; 1.5 from PR #36684, 2026-03-12: the releases
+	// between are not profiled here). Each of GroupSize tensors holds one
+	// layer of every group.
 	Layers, GroupSize, Groups int
 	// NumBlocks is available // PageBytes // GroupSize (get_num_blocks);
 	// HeldBytes the KV memory the rank holds, NumBlocks × PageBytes ×
@@ -160,7 +162,7 @@ func (o VLLMOptions) KVPlan() VLLMKVPlan {
 	if full > 0 && sliding > 0 {
 		lo, hi := min(full, sliding), max(full, sliding)
 		p.GroupSize = lo
-		if float64(hi) < float64(lo)*1.25 {
+		if vllmAtLeast(o.Version, 12) && float64(hi) < float64(lo)*1.5 {
 			p.GroupSize = hi
 		}
 		p.Groups = cdiv(full, p.GroupSize) + cdiv(sliding, p.GroupSize)
@@ -282,12 +284,18 @@ func vllmEnv(o VLLMOptions) []string {
 // line's header on every line of the message, the first one empty), or
 // with VLLM_DISABLE_LOG_LOGO the one-line form.
 func vllmAPIStart(o VLLMOptions) []string {
+	// vllm/config/scheduler.py SchedulerConfig.__post_init__, as the API
+	// server builds the config (0.11.0 scheduler.py:205; main at 2026-05
+	// scheduler.py:239, info_once)
+	batched := func(at string) string {
+		return vllmLine(o, "APIServer", at, fmt.Sprintf("Chunked prefill is enabled with max_num_batched_tokens=%d.", o.MaxNumBatchedTokens))
+	}
 	if !vllmCurrent(o.Version) {
-		return []string{vllmLine(o, "APIServer", "api_server.py:1839", "vLLM API server version "+o.Version)}
+		return []string{vllmLine(o, "APIServer", "api_server.py:1839", "vLLM API server version "+o.Version), batched("scheduler.py:205")}
 	}
 	const at = "utils.py:292"
 	if o.NoLogo {
-		return []string{vllmLine(o, "APIServer", at, "vLLM server version "+o.Version+", serving model "+o.Model.ID)}
+		return []string{vllmLine(o, "APIServer", at, "vLLM server version "+o.Version+", serving model "+o.Model.ID), batched("scheduler.py:239")}
 	}
 	return []string{
 		vllmLine(o, "APIServer", at, ""),
@@ -296,6 +304,7 @@ func vllmAPIStart(o VLLMOptions) []string {
 		vllmLine(o, "APIServer", at, "  █▄█▀ █     █     █     █  model   "+o.Model.ID),
 		vllmLine(o, "APIServer", at, "   ▀▀  ▀▀▀▀▀ ▀▀▀▀▀ ▀     ▀"),
 		vllmLine(o, "APIServer", at, ""),
+		batched("scheduler.py:239"),
 	}
 }
 

@@ -43,3 +43,25 @@ func TestVLLMCurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestVLLMKVPlanGroupSizeByVersion: how many layers share a hybrid
+// model's tensors follows the version's _get_kv_cache_groups_uniform_page_size
+// (vllm/v1/core/kv_cache_utils.py): the fewest layers of a kind in 0.11.0
+// (7977e502, group_size = min(...)); the most when under 1.5 times that
+// in main of 2026-05 (1.25 from #29303, 2025-11-24; 1.5 from #36684,
+// 2026-03-12). 12 sliding + 13 full layers (gpt-oss-20b with an EAGLE
+// layer, the case #29303 names): 0.11.0 pads the full kind to two groups
+// of 12, current vLLM takes groups of 13.
+func TestVLLMKVPlanGroupSizeByVersion(t *testing.T) {
+	m := Model{ID: "openai/gpt-oss-20b+eagle", Layers: 25, KVHeads: 8, HeadDim: 64, DTypeBytes: 2, MaxModelLen: 131072}
+	a := VLLMAttention{SlidingLayers: 12, Window: 128}
+	for _, c := range []struct {
+		version           string
+		groupSize, groups int
+	}{{"0.11.0", 12, 3}, {"0.21.0", 13, 2}} {
+		p := VLLMOptions{Model: m, Attention: a, Version: c.version}.KVPlan()
+		if p.GroupSize != c.groupSize || p.Groups != c.groups {
+			t.Errorf("%s: group size %d, %d groups; want %d, %d", c.version, p.GroupSize, p.Groups, c.groupSize, c.groups)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func runStandin() int {
 		if err != nil {
 			return fail(ready, fmt.Errorf("listener: %v", err))
 		}
-		go http.Serve(ln, routes(s.Routes, vars, requestLog(w.Requests, port)))
+		go http.Serve(ln, accessLog(s.AccessLog, vars, routes(s.Routes, vars, requestLog(w.Requests, port))))
 	}
 	writeLines(s.Log, vars)
 	kids, reps, err := startChildren(s, w.Ports, w.Requests)
@@ -402,6 +402,32 @@ func record(path string, r *http.Request) {
 	defer f.Close()
 	line := strconv.Quote(r.Method) + " " + strconv.Quote(r.URL.RequestURI()) + "\n"
 	f.WriteString(line)
+}
+
+// accessLog writes format (Spec.AccessLog) for each request h answers.
+func accessLog(format string, v placeholders, h http.Handler) http.Handler {
+	if format == "" {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		line := strings.NewReplacer("{client}", r.RemoteAddr,
+			"{request}", r.Method+" "+r.URL.RequestURI()+" "+r.Proto,
+			"{status}", strconv.Itoa(sw.status)+" "+http.StatusText(sw.status)).Replace(format)
+		writeLines([]string{line}, v)
+	})
+}
+
+// statusWriter remembers the status a handler answered.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 func routes(rs map[string]Route, v placeholders, reqLog string) http.Handler {

@@ -56,6 +56,11 @@ type Spec struct {
 	// {rfc3339} (Rust tracing's 2006-01-02T15:04:05.000000Z, UTC).
 	Log      []string
 	LogReady []string
+	// AccessLog, when set, is written for every request the process is
+	// sent, answered or not, as a server's access log does: placeholders
+	// as in Log, and {client} (host:port), {request} ("GET /path
+	// HTTP/1.1"), {status} ("200 OK").
+	AccessLog string
 	// Map lists files mapped read-only (and kept) before anything else.
 	Map      []string
 	Children []Spec // started in order, each once the one before is ready
@@ -79,7 +84,10 @@ type Proc struct {
 	PID, Port int // Port is 0 when the process does not listen
 	Spec      Spec
 	Children  []*Proc
-	reqDir    string // where the tree records the requests it receives
+	// reqDir is where the tree records the requests it receives; only
+	// Linux starts stand-ins (start_linux.go).
+	//lint:ignore U1000 set and read by start_linux.go; other builds start none
+	reqDir string
 }
 
 // Request is one HTTP request a stand-in received, as it came: every
