@@ -296,6 +296,7 @@ func applyAPI(l *schema.LLM, a *APIFacts) {
 		pct := *a.KVUsageRatio * 100
 		l.KVUsagePercent = &pct
 	}
+	l.PreemptionsTotal, l.RequestsDeferred = a.Preemptions, a.RequestsDeferred
 	if a.PrefixCacheHitRatio != nil {
 		pct := *a.PrefixCacheHitRatio * 100
 		l.PrefixCacheHitPercent = &pct

@@ -27,6 +27,9 @@ type Chart struct {
 
 	title, value, scale string
 	large               bool
+	// marker is where a trend began (the foot of a steady growth), drawn
+	// as a dashed line; zero for none.
+	marker time.Time
 }
 
 // NewChart makes an empty chart for one metric.
@@ -59,6 +62,25 @@ func (c *Chart) SetSeries(s history.Series, end time.Time, span, gapAfter time.D
 	c.Refresh()
 }
 
+// SetMarker marks where a trend began (zero: no marker).
+func (c *Chart) SetMarker(at time.Time) {
+	if !c.marker.Equal(at) {
+		c.marker = at
+		c.Refresh()
+	}
+}
+
+// Marker is the time marked (zero: none).
+func (c *Chart) Marker() time.Time { return c.marker }
+
+// SetTitle names the chart (the metric's name by default).
+func (c *Chart) SetTitle(title string) {
+	if c.title != title {
+		c.title = title
+		c.Refresh()
+	}
+}
+
 // Texts returns the title, latest value and scale (for tests).
 func (c *Chart) Texts() (title, value, scale string) { return c.title, c.value, c.scale }
 
@@ -75,7 +97,7 @@ func chartValue(s history.Series) string {
 	case history.MetricVRAM:
 		b := uint64(f)
 		out := report.FormatBytes(&b)
-		if s.Max > 0 {
+		if s.Max > 0 && s.MaxLabel == "total" {
 			t := uint64(s.Max)
 			out += " / " + report.FormatBytes(&t)
 		}
@@ -104,7 +126,7 @@ func chartScale(s history.Series) string {
 		return "0–120 °C"
 	case history.MetricVRAM:
 		b := uint64(s.Max)
-		return "0–" + report.FormatBytes(&b) + " (total)"
+		return "0–" + report.FormatBytes(&b) + " (" + s.MaxLabel + ")"
 	case history.MetricPower:
 		return "0–" + report.FormatUnit(&s.Max, "W") + " (" + s.MaxLabel + ")"
 	case history.MetricSMClock:

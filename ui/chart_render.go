@@ -144,7 +144,27 @@ func (r *chartRenderer) draw(w, h int) image.Image {
 			*(*[4]uint8)(img.Pix[i : i+4]) = line
 		}
 	}
+	paintMarker(img, c)
 	return img
+}
+
+// markerColor is the dashed line where a trend began: amber, as warnings.
+var markerColor = color.NRGBA{0xf5, 0x9e, 0x0b, 0xd0}
+
+// paintMarker draws c's marker, when it falls in the plot, as a dashed
+// vertical line.
+func paintMarker(img *image.RGBA, c *Chart) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	start := c.end.Add(-c.span)
+	if c.marker.IsZero() || c.span <= 0 || w < 2 || c.marker.Before(start) || c.marker.After(c.end) {
+		return
+	}
+	x := int(float64(c.marker.Sub(start)) / float64(c.span) * float64(w-1))
+	for y := 0; y < h; y++ {
+		if y%6 < 4 {
+			blend(img, x, y, markerColor)
+		}
+	}
 }
 
 // plotBox maps the few colours of a chart's empty plot (background,

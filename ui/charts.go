@@ -84,10 +84,16 @@ func (c *chartsPanel) cycle() {
 }
 
 // update redraws the charts from the history; only the visible ones draw.
-// It returns the time span shown.
-func (c *chartsPanel) update(h *history.History, dev int, end time.Time) time.Duration {
+// growthSince marks on the VRAM chart where the device's steady growth
+// began (zero: none). It returns the time span shown.
+func (c *chartsPanel) update(h *history.History, dev int, end, growthSince time.Time) time.Duration {
 	span := chartSpan(h, dev, end)
 	gap := gapAfter(h.Interval())
+	c.charts[history.MetricVRAM].marker = growthSince
+	c.large.marker = time.Time{}
+	if c.mode == int(history.MetricVRAM) {
+		c.large.marker = growthSince
+	}
 	for m, ch := range c.charts {
 		s := h.Series(dev, history.Metric(m))
 		if c.mode == -1 {

@@ -12,7 +12,9 @@ import (
 	"github.com/go-text/typesetting/font"
 
 	"github.com/gputaskman/gtm/app/capture"
+	"github.com/gputaskman/gtm/app/trend"
 	"github.com/gputaskman/gtm/assets"
+	"github.com/gputaskman/gtm/internal/schema"
 )
 
 // TestWindowTextNeedsNoSystemFont guards the window's memory: a character
@@ -26,6 +28,16 @@ func TestWindowTextNeedsNoSystemFont(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	trend.AnnotateAll(snaps) // as a replay does: the Trend column's words
+	// Every trend word and a forecast, whatever the demo holds.
+	last := snaps[len(snaps)-1]
+	for i, shape := range []string{"steady", "warm-up", "steady growth", "release"} {
+		if i < len(last.Processes) {
+			last.Processes[i].VRAMTrend = &schema.Trend{Shape: shape, BytesPerSecond: 1 << 20}
+		}
+	}
+	late := 900.0
+	last.Devices[0].VRAMForecast = &schema.Forecast{FullInSeconds: 600, SoonestSeconds: 500, LatestSeconds: &late, BytesPerSecond: 1 << 20}
 	w := newWindow(t)
 	w.Window.Resize(fyne.NewSize(1360, 880))
 	for _, s := range snaps[len(snaps)-30:] {

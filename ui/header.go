@@ -34,6 +34,9 @@ type Header struct {
 	// shown or hidden): the window lays out again, once.
 	relayout bool
 	failed   *widget.Label
+	// forecast says when the GPU would be full at its steady growth
+	// (inferred); hidden without one.
+	forecast *widget.Label
 	sysCPU   *statTile
 	sysRAM   *statTile
 	sysSwap  *statTile
@@ -75,6 +78,9 @@ func newHeader() *Header {
 		}
 	})
 	h.selector.Hide()
+	h.forecast = widget.NewLabel("")
+	h.forecast.Importance = widget.WarningImportance
+	h.forecast.Hide()
 	h.failed = widget.NewLabel("")
 	h.failed.Wrapping = fyne.TextWrapWord
 	h.failed.Importance = widget.WarningImportance
@@ -96,7 +102,7 @@ func newHeader() *Header {
 
 	h.titleRow = container.NewHBox(h.selector, h.title, layout.NewSpacer(), h.ident)
 	h.vramRow = container.NewBorder(nil, nil, container.NewVBox(h.vramText), nil, h.bar)
-	device := container.NewVBox(h.titleRow, h.vramRow, tiles, h.failed)
+	device := container.NewVBox(h.titleRow, h.vramRow, h.forecast, tiles, h.failed)
 	h.root = container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewSeparator(), system), device)
 	return h
 }
@@ -172,6 +178,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 			h.relayout = true
 		}
 		h.setTiles([numTiles]string{report.NA, report.NA, report.NA, report.NA, report.NA, report.NA, report.NA})
+		h.setForecast("")
 		h.setFailed(failedSources(s))
 		return
 	}
@@ -197,6 +204,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 		tilePCIe:   report.FormatRate(d.PCIeRxBytesPerS) + " / " + report.FormatRate(d.PCIeTxBytesPerS),
 		tileVideo:  report.FormatPercent(d.EncoderUtilPct) + " / " + report.FormatPercent(d.DecoderUtilPct),
 	})
+	h.setForecast(warnings(s, *d))
 	h.setFailed(failedSources(s))
 }
 
@@ -222,6 +230,37 @@ func (h *Header) setTitle(title, ident string) {
 	if a || b {
 		relayout(h.titleRow)
 	}
+}
+
+// warnings are the device's forecast and the engine pressures of the
+// processes on it, a line each.
+func warnings(s *schema.Snapshot, d schema.Device) string {
+	var lines []string
+	if f := report.ForecastLine(d); f != "" {
+		lines = append(lines, f)
+	}
+	seen := map[string]bool{}
+	for _, p := range s.Processes {
+		if p.DeviceIndex == nil || *p.DeviceIndex != d.Index {
+			continue
+		}
+		for _, line := range append(report.PressureLines(p), report.SpillLine(p)) {
+			if line != "" && !seen[line] {
+				seen[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (h *Header) setForecast(text string) {
+	if h.forecast.Text == text {
+		return
+	}
+	h.forecast.SetText(text)
+	h.forecast.Hidden = text == ""
+	h.relayout = true
 }
 
 func (h *Header) setFailed(text string) {

@@ -50,6 +50,16 @@ like it holds most of the card. gtm prefers the Local / Non-local usage counters
 the adapter's total as the reference. When the rows still add up to more than the card, the category bar is
 scaled to fit, says so, and its legend keeps the raw values.
 
+## Trend
+
+The Trend column is an **inference** over each process's measured VRAM of the last 10 minutes (a robust
+slope, Theil–Sen): *steady*; *warm-up* (memory rose in a few steps, or rose and levelled: an allocator
+reserving its pool, a model loading); a rate such as *+1.17 GiB/min* for **steady growth**: rising for 45 s
+or more, spread over many readings and still rising: a leak suspect; *release*. It says n/a under 30 s of
+readings. Under the VRAM bar, gtm says when the card would be full at a steady growth's rate (within an
+hour), and a dashed line on the VRAM charts marks where the growth began. The selected process's own VRAM
+is charted in the process pane. The tray can notify leak suspects and cards filling up.
+
 ## Spill
 
 Spill is system RAM the GPU can reach (Windows' non-local memory). It can be pinned buffers allocated on

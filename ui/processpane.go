@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -9,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/gputaskman/gtm/app/history"
 	"github.com/gputaskman/gtm/app/report"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -48,11 +50,13 @@ type ProcessPane struct {
 	endBtn  *widget.Button
 	unload  *widget.Button
 	why     *widget.Label // why an action is unavailable
-	top     *fyne.Container
-	body    *fyne.Container
-	themed  *container.ThemeOverride // compact rows for the body
-	scroll  *container.Scroll
-	root    *fyne.Container
+	// vram charts the selected process's own measured VRAM (SetHistory).
+	vram   *Chart
+	top    *fyne.Container
+	body   *fyne.Container
+	themed *container.ThemeOverride // compact rows for the body
+	scroll *container.Scroll
+	root   *fyne.Container
 
 	proc    *schema.Process // the process shown (a copy)
 	view    report.Detail
@@ -81,7 +85,10 @@ func NewProcessPane(win fyne.Window, act Actions) *ProcessPane {
 	i.body = container.NewVBox()
 	i.themed = container.NewThemeOverride(i.body, compactTheme{})
 	i.scroll = container.NewVScroll(newThemeBarrier(i.themed, i.body))
-	i.top = container.NewVBox(i.title, i.buttons, i.why)
+	i.vram = NewChart(history.MetricVRAM)
+	i.vram.SetTitle("VRAM of this process")
+	i.vram.Hide()
+	i.top = container.NewVBox(i.title, i.buttons, i.why, i.vram)
 	i.root = container.NewBorder(i.top, nil, nil, nil, i.scroll)
 	i.Show(nil, nil)
 	return i
@@ -140,6 +147,23 @@ func (i *ProcessPane) Show(snap *schema.Snapshot, p *schema.Process) {
 		i.reshape(v)
 	}
 	i.view = v
+}
+
+// SetHistory charts the shown process's VRAM samples (history.ProcessVRAM)
+// up to end, over span; with no samples the chart hides.
+func (i *ProcessPane) SetHistory(s history.Series, end time.Time, span, gap time.Duration) {
+	if i.proc == nil || s.Len() == 0 {
+		if !i.vram.Hidden {
+			i.vram.Hide()
+			i.root.Refresh() // the top shrinks: lay the pane out again
+		}
+		return
+	}
+	i.vram.SetSeries(s, end, span, gap)
+	if i.vram.Hidden {
+		i.vram.Show()
+		i.root.Refresh()
+	}
 }
 
 func sameStart(a, b *schema.Process) bool {

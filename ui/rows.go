@@ -16,6 +16,7 @@ const (
 	colPID = iota
 	colName
 	colVRAM
+	colTrend
 	colGPU
 	colIdle
 	colCPU
@@ -34,16 +35,17 @@ const (
 )
 
 // columnTitles are the table's headings. What people look for first (who,
-// how much VRAM, how busy, idle how long, how much CPU and RAM beside it)
+// how much VRAM and where it is heading, how busy, idle how long, how much
+// CPU and RAM beside it)
 // comes first, so it stays in view beside the process pane; then what it is
 // (category, model, runtime, user), the engines, and spill and paged,
 // which only Windows has. The Kubernetes pod (namespace/pod/container)
 // closes the row: blank outside a pod.
-var columnTitles = [numCols]string{"PID", "Name", "VRAM", "GPU %", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
+var columnTitles = [numCols]string{"PID", "Name", "VRAM", "Trend", "GPU %", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
 	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged", "Pod"}
 
 // columnWidths in the table, in the order above.
-var columnWidths = [numCols]float32{70, 116, 84, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
+var columnWidths = [numCols]float32{70, 116, 84, 112, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
 
 // numericCols are right-aligned.
 var numericCols = map[int]bool{colVRAM: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,
@@ -138,6 +140,8 @@ func (r *procRow) cell(col int) string {
 			return report.FormatBytes(p.VRAMInferredBytes) + mark
 		}
 		return report.NA
+	case colTrend:
+		return report.TrendCell(p.VRAMTrend)
 	case colSpill:
 		return r.windowsOnly(p.SpillBytes)
 	case colPaged:
@@ -280,6 +284,12 @@ func numeric(r *procRow, col int) (float64, bool) {
 	case colVRAM:
 		v, ok := vramOf(p)
 		return float64(v), ok
+	case colTrend:
+		// Growth first: the rate, fastest on top; unknown last.
+		if p.VRAMTrend == nil {
+			return 0, false
+		}
+		return p.VRAMTrend.BytesPerSecond, true
 	case colSpill:
 		return u(p.SpillBytes)
 	case colPaged:

@@ -81,7 +81,7 @@ func NewMainWindow(a fyne.App, opts Options) *MainWindow {
 	m.table = newProcessTable()
 	m.pane = NewProcessPane(m.Window, opts.Actions)
 	m.pane.SetLive(!opts.Replay)
-	m.table.OnSelected = func(p *schema.Process) { m.pane.Show(m.snap, p) }
+	m.table.OnSelected = func(p *schema.Process) { m.showPane(p) }
 	m.status = canvas.NewText("Collecting…", theme.Color(theme.ColorNameForeground))
 	m.status.TextSize = theme.TextSize() * 0.9
 	m.activity = canvas.NewText("collecting…  ", theme.Color(theme.ColorNamePrimary))
@@ -307,7 +307,7 @@ func (m *MainWindow) show(s *schema.Snapshot) {
 		m.header.relayout = false
 		m.Window.Content().Refresh()
 	}
-	span := m.charts.update(m.history, m.device, s.TakenAt)
+	span := m.charts.update(m.history, m.device, s.TakenAt, growthSince(s, m.device))
 	if t := spanText(span); m.spanLabel.Text != t {
 		m.spanLabel.SetText(t)
 	}
@@ -318,10 +318,44 @@ func (m *MainWindow) show(s *schema.Snapshot) {
 		m.table.selectRow(0)
 	}
 	if p := m.table.selectedProcess(); p != nil {
-		m.pane.Show(s, p)
+		m.showPane(p)
 	}
 	m.updateStatus()
 	m.updateActivity()
+}
+
+// showPane explains p in the process pane, with its own VRAM chart.
+func (m *MainWindow) showPane(p *schema.Process) {
+	m.pane.Show(m.snap, p)
+	if m.snap == nil {
+		return
+	}
+	end := m.snap.TakenAt
+	m.pane.SetHistory(m.history.ProcessVRAM(p), end, chartSpan(m.history, m.device, end), gapAfter(m.history.Interval()))
+	var since time.Time
+	if p != nil {
+		since = trendSince(p.VRAMTrend)
+	}
+	m.pane.vram.SetMarker(since)
+}
+
+// growthSince is when device dev's steady growth began in s (zero: it is
+// not growing steadily).
+func growthSince(s *schema.Snapshot, dev int) time.Time {
+	for _, d := range s.Devices {
+		if d.Index == dev {
+			return trendSince(d.VRAMTrend)
+		}
+	}
+	return time.Time{}
+}
+
+// trendSince is when a steady growth began; zero for any other trend.
+func trendSince(t *schema.Trend) time.Time {
+	if t == nil || t.Shape != "steady growth" || t.Since == nil {
+		return time.Time{}
+	}
+	return *t.Since
 }
 
 // spanText says what the charts cover.

@@ -90,12 +90,12 @@ func TestWindowShowsSnapshot(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 	// Sorted by VRAM, largest first; unknown VRAM last.
-	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%|||" {
+	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|n/a|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%|||" {
 		t.Errorf("row 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0; spill and
 	// paged do not exist on Linux and stay blank.
-	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|||" {
+	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|||" {
 		t.Errorf("row 2 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {
@@ -643,5 +643,81 @@ func TestHeadingsFitTheirColumnsWhenSorted(t *testing.T) {
 		if !found {
 			t.Errorf("no heading for column %s in view", columnTitles[col])
 		}
+	}
+}
+
+// TestWindowShowsTrends: a growing process reads "+rate" in the Trend
+// column, the header says when the GPU would be full, and the process
+// pane charts the process's own VRAM once there are readings.
+func TestWindowShowsTrends(t *testing.T) {
+	w := newWindow(t)
+	var s *schema.Snapshot
+	for sec := 0; sec < 5; sec++ {
+		s = testSnapshot()
+		s.TakenAt = s.TakenAt.Add(time.Duration(sec) * time.Second)
+		v := *s.Processes[0].VRAMBytes + uint64(sec)<<20
+		s.Processes[0].VRAMBytes = &v
+		w.Update(s)
+	}
+	if !w.pane.vram.Visible() {
+		t.Fatal("the process pane has no VRAM chart after five readings")
+	}
+	if title, value, _ := w.pane.vram.Texts(); title != "VRAM of this process" || value != "6.00 GiB" {
+		t.Errorf("pane chart %q %q", title, value)
+	}
+	s = testSnapshot()
+	s.TakenAt = s.TakenAt.Add(10 * time.Second)
+	pid := s.Processes[0].PID
+	s.Processes[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Source: "inferred"}
+	s.Devices[0].VRAMForecast = &schema.Forecast{FullInSeconds: 600, BytesPerSecond: 20 << 20, DrivenByPID: &pid, Source: "inferred"}
+	w.Update(s)
+	if got := w.Rows()[0][colTrend]; got != "+1.17 GiB/min" {
+		t.Errorf("trend cell %q", got)
+	}
+	if got := w.header.forecast.Text; !w.header.forecast.Visible() || !strings.HasPrefix(got, "VRAM full in ~10 min at 1.17 GiB/min") {
+		t.Errorf("forecast line %q (visible %v)", got, w.header.forecast.Visible())
+	}
+	// Where the growth began is marked on the device's VRAM chart and on
+	// the process's own.
+	since := s.TakenAt.Add(-8 * time.Second)
+	s = testSnapshot()
+	s.TakenAt = s.TakenAt.Add(11 * time.Second)
+	s.Processes[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Since: &since, Source: "inferred"}
+	s.Devices[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Since: &since, Source: "inferred"}
+	w.Update(s)
+	if got := w.charts.charts[history.MetricVRAM].Marker(); !got.Equal(since) {
+		t.Errorf("VRAM chart marker %v, want %v", got, since)
+	}
+	if got := w.pane.vram.Marker(); !got.Equal(since) {
+		t.Errorf("process chart marker %v, want %v", got, since)
+	}
+	s = testSnapshot()
+	s.TakenAt = s.TakenAt.Add(12 * time.Second)
+	w.Update(s)
+	if !w.charts.charts[history.MetricVRAM].Marker().IsZero() || !w.pane.vram.Marker().IsZero() {
+		t.Error("a marker stayed after the growth ended")
+	}
+}
+
+// TestWindowShowsPressure: a server whose KV cache is full with requests
+// waiting says so under the GPU's VRAM bar and first in its process pane.
+func TestWindowShowsPressure(t *testing.T) {
+	w := newWindow(t)
+	s := testSnapshot()
+	s.Processes[0].LLM.Pressure = []schema.Pressure{{Kind: "kv_full", Text: "KV cache full: 12 requests waiting", Since: s.TakenAt, Source: "reported"}}
+	w.Update(s)
+	if got := w.header.forecast.Text; !w.header.forecast.Visible() || !strings.Contains(got, "llama-server (PID 4242): KV cache full: 12 requests waiting (reported by its API)") {
+		t.Errorf("header warning %q (visible %v)", got, w.header.forecast.Visible())
+	}
+	found := false
+	for _, sec := range w.pane.view.Sections {
+		for _, r := range sec.Rows {
+			if r.Label == "Pressure" && r.Value == "KV cache full: 12 requests waiting" {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("the process pane does not show the pressure")
 	}
 }

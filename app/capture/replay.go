@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/gputaskman/gtm/app/trend"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -28,12 +29,14 @@ type Timeline struct {
 }
 
 // NewTimeline plays snaps (at least one, in the order taken) from the
-// first, playing. It panics on an empty capture, which Read never
-// returns.
+// first, playing. Their trends are recomputed from their readings first
+// (trend.AnnotateAll): a capture from an older gtm has none recorded. It
+// panics on an empty capture, which Read never returns.
 func NewTimeline(snaps []*schema.Snapshot) *Timeline {
 	if len(snaps) == 0 {
 		panic("capture.NewTimeline: empty capture")
 	}
+	trend.AnnotateAll(snaps)
 	return &Timeline{snaps: snaps, playing: len(snaps) > 1}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gputaskman/gtm/app/secrets"
 	"github.com/gputaskman/gtm/app/snapshot"
+	"github.com/gputaskman/gtm/app/trend"
 	"github.com/gputaskman/gtm/app/wslmatch"
 	"github.com/gputaskman/gtm/backend"
 	"github.com/gputaskman/gtm/inspect"
@@ -52,6 +53,9 @@ type Collector struct {
 	WSLHintsPath string
 	WSLSelf      int
 	wslMatch     *wslmatch.Matcher
+	// Trends fills each snapshot's inferred VRAM trends and forecasts
+	// from the readings of the refreshes before it; nil leaves them null.
+	Trends *trend.Annotator
 
 	mu sync.Mutex
 }
@@ -129,6 +133,9 @@ func (c *Collector) Collect(ctx context.Context) *schema.Snapshot {
 		snap.Sources = append(snap.Sources, src)
 	}
 	snap.TakenAt = now().UTC().Truncate(time.Millisecond)
+	if c.Trends != nil {
+		c.Trends.Annotate(snap)
+	}
 	return snap
 }
 

@@ -78,12 +78,16 @@ type Side struct {
 }
 
 // BytesChange is one byte counter on both sides. Change is set only when
-// both sides are measured (State "measured").
+// both sides are measured (State "measured"); PerMinute is then Change
+// over the time between the two snapshots, when that is known: an average
+// rate between two readings, not a trend (a trend needs the readings in
+// between: gtm summary of a capture).
 type BytesChange struct {
-	Before *uint64 `json:"before"`
-	After  *uint64 `json:"after"`
-	Change *int64  `json:"change"`
-	State  string  `json:"state"`
+	Before    *uint64  `json:"before"`
+	After     *uint64  `json:"after"`
+	Change    *int64   `json:"change"`
+	PerMinute *float64 `json:"change_per_minute"`
+	State     string   `json:"state"`
 }
 
 // NumberChange is one non-byte reading (percent, °C, W) on both sides.
@@ -215,7 +219,30 @@ func Compare(before, after *schema.Snapshot) (*Diff, error) {
 		d.Processes = append(d.Processes, rows...)
 	}
 	sortChanges(d.Processes)
+	if !before.TakenAt.IsZero() && !after.TakenAt.IsZero() && d.ElapsedSeconds > 0 {
+		d.addRates()
+	}
 	return d, nil
+}
+
+// addRates sets the per-minute rate of every measured VRAM change.
+func (d *Diff) addRates() {
+	rate := func(c *BytesChange) {
+		if c.Change != nil {
+			r := float64(*c.Change) / d.ElapsedSeconds * 60
+			c.PerMinute = &r
+		}
+	}
+	for i := range d.Devices {
+		rate(&d.Devices[i].MemoryUsed)
+		rate(&d.Devices[i].ProcessVRAM)
+	}
+	for i := range d.Processes {
+		rate(&d.Processes[i].VRAM)
+	}
+	for i := range d.ServedModels {
+		rate(&d.ServedModels[i].VRAM)
+	}
 }
 
 // devicePair is a device on both sides; b or a is nil when it is listed on

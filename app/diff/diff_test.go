@@ -416,7 +416,7 @@ func TestDiffColourOnlyWhenAsked(t *testing.T) {
 	var plainOut, colourOut bytes.Buffer
 	must(t, d.WriteText(&plainOut, false))
 	must(t, d.WriteText(&colourOut, true))
-	if strings.Contains(plainOut.String(), "\x1b[") || !strings.Contains(colourOut.String(), "\x1b[31m+5.1 GiB\x1b[0m") {
+	if strings.Contains(plainOut.String(), "\x1b[") || !strings.Contains(colourOut.String(), "\x1b[31m+5.1 GiB (+") {
 		t.Fatal("colour must appear only when asked")
 	}
 	// Columns line up the same with and without colour.

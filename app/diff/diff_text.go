@@ -227,7 +227,11 @@ func bytesRow(label string, c BytesChange) []textfmt.Cell {
 	row := []textfmt.Cell{textfmt.Plain(label), side(c.Before, c.State == StateNotListedBefore), side(c.After, c.State == StateNotListedAfter)}
 	switch c.State {
 	case StateMeasured:
-		row = append(row, changeCell(signedBytes(*c.Change), *c.Change))
+		text := signedBytes(*c.Change)
+		if c.PerMinute != nil && *c.Change != 0 {
+			text += " (" + signedBytes(int64(*c.PerMinute)) + "/min)"
+		}
+		row = append(row, changeCell(text, *c.Change))
 	case StateBecameKnown:
 		row = append(row, textfmt.Num("now known"))
 	case StateBecameUnknown:

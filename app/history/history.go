@@ -52,6 +52,10 @@ type History struct {
 	idle     map[idleKey]idleState
 	// seen is reused by Add to find processes that left.
 	seen map[idleKey]bool
+	// procs are the processes' VRAM rings (process.go); procSeen is
+	// reused by Add like seen.
+	procs    map[procKey]*procRing
+	procSeen map[procKey]bool
 }
 
 type idleKey struct{ device, pid int }
@@ -98,6 +102,7 @@ func (h *History) Interval() time.Duration { return h.interval }
 func (h *History) Reset() {
 	clear(h.devices)
 	clear(h.idle)
+	clear(h.procs)
 }
 
 // Add records a snapshot. Snapshots older than the newest one recorded are
@@ -138,6 +143,7 @@ func (h *History) Add(s *schema.Snapshot) {
 		}
 	}
 	h.addIdle(s)
+	h.addProcesses(s)
 }
 
 // addIdle advances each process's idle clock: a process is idle while it

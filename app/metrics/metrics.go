@@ -94,14 +94,20 @@ var (
 	pVRAM     = desc("process_vram_bytes", "GPU memory of a process on a device, measured by the driver.", processLabels...)
 	pInferred = desc("process_vram_inferred_bytes", "GPU memory whose owner was matched by evidence (inferred, not measured); never add it to measured totals.", append(processLabels[:len(processLabels):len(processLabels)], "inferred_by")...)
 	pGPUUtil  = desc("process_gpu_utilization_percent", "The busiest of the process's engines, 0-100 (measured).", processLabels...)
+	pGrowth   = desc("process_vram_growth_bytes_per_second", "How fast a process's GPU memory grows over the last 10 minutes (Theil-Sen slope; inferred from the measured readings, not measured); shape is steady, warm-up, steady growth (a leak suspect) or release. Absent under 30 s of readings.", append(processLabels[:len(processLabels):len(processLabels)], "shape")...)
 
-	mMemory = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers, activations or CUDA graphs (kind), reported by the runtime or estimated from the model file's header (source); not measured, never part of measured totals.", modelLabels...)
-	mCtx    = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", withPod("model", "process", "pid", "source")...)
-	mServer = desc("model_server_info", "The inference server an LLM process belongs to and its role in it (api, worker); api_pid is the process serving a worker's API. Always 1.", withPod("model", "process", "pid", "server", "role", "api_pid")...)
-	mKVUse  = desc("model_kv_cache_usage_ratio", "How full the server says its KV cache is, 0-1 (reported by its API). A server's live series are on one of its processes only.", withPod("model", "process", "pid")...)
-	mKVCap  = desc("model_kv_cache_capacity_tokens", "How many tokens the server's KV cache holds (reported by its API or load log: source).", withPod("model", "process", "pid", "source")...)
-	mReqs   = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", withPod("model", "process", "pid", "state")...)
-	mTPS    = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", withPod("model", "process", "pid")...)
+	dGrowth   = desc("device_vram_growth_bytes_per_second", "How fast a GPU's used memory grows over the last 10 minutes (Theil-Sen slope; inferred, not measured); shape as for processes. Absent under 30 s of readings.", append(deviceLabels[:len(deviceLabels):len(deviceLabels)], "shape")...)
+	dFullSecs = desc("device_vram_full_seconds", "Seconds until the GPU's memory would be full at the rate its used memory grows steadily (inferred); absent unless it grows steadily and would be full within an hour.", deviceLabels...)
+
+	mMemory  = desc("model_memory_bytes", "An LLM process's weights, KV cache, compute or output buffers, activations or CUDA graphs (kind), reported by the runtime or estimated from the model file's header (source); not measured, never part of measured totals.", modelLabels...)
+	mCtx     = desc("model_context_tokens", "An LLM process's context size (n_ctx); source says where it came from (api, cmdline, log).", withPod("model", "process", "pid", "source")...)
+	mServer  = desc("model_server_info", "The inference server an LLM process belongs to and its role in it (api, worker); api_pid is the process serving a worker's API. Always 1.", withPod("model", "process", "pid", "server", "role", "api_pid")...)
+	mKVUse   = desc("model_kv_cache_usage_ratio", "How full the server says its KV cache is, 0-1 (reported by its API). A server's live series are on one of its processes only.", withPod("model", "process", "pid")...)
+	mKVCap   = desc("model_kv_cache_capacity_tokens", "How many tokens the server's KV cache holds (reported by its API or load log: source).", withPod("model", "process", "pid", "source")...)
+	mReqs    = desc("model_requests", "Requests the server is running or has queued (state), as its API reports.", withPod("model", "process", "pid", "state")...)
+	mPress   = desc("model_pressure", "1 while the server's own figures say it is short of room (kind): kv_full (KV cache at 95 % or more with requests waiting), preempting (its preemption counter rose since the last refresh), slots_full (every slot busy, requests deferred). Absent otherwise.", withPod("model", "process", "pid", "kind")...)
+	mPreempt = counterDesc("model_preemptions_total", "Requests the engine preempted for want of KV cache since it started (vllm:num_preemptions_total; reported).", withPod("model", "process", "pid")...)
+	mTPS     = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", withPod("model", "process", "pid")...)
 
 	mOpened = desc("model_file_opened_timestamp_seconds", "When a process last opened a model file while gtm traced opens (--trace-opens; Unix time): evidence of what it loaded, history rather than residency.", withPod("model", "process", "pid")...)
 
@@ -291,6 +297,12 @@ func deviceMetrics(ch sink, s *schema.Snapshot) map[int]string {
 		floatGauge(ch, dMemClock, d.MemoryClockMHz, 1e6, l)
 		bytesGauge(ch, dPCIeRx, d.PCIeRxBytesPerS, l)
 		bytesGauge(ch, dPCIeTx, d.PCIeTxBytesPerS, l)
+		if t := d.VRAMTrend; t != nil {
+			ch.put(gauge(dGrowth, t.BytesPerSecond, append(l[:len(l):len(l)], t.Shape)...))
+		}
+		if f := d.VRAMForecast; f != nil {
+			ch.put(gauge(dFullSecs, f.FullInSeconds, l...))
+		}
 	}
 	return names
 }
@@ -340,6 +352,9 @@ func processMetrics(ch sink, s *schema.Snapshot, names map[int]string) {
 			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:len(l):len(l)], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
+		if t := p.VRAMTrend; t != nil {
+			ch.put(gauge(pGrowth, t.BytesPerSecond, append(l[:len(l):len(l)], t.Shape)...))
+		}
 		if !modelDone[p.PIDLabel] {
 			modelDone[p.PIDLabel] = modelMetrics(ch, p, liveDone)
 		}
@@ -424,6 +439,12 @@ func modelMetrics(ch sink, p *schema.Process, liveDone map[string]bool) bool {
 		ch.put(gauge(mReqs, *l.RequestsWaiting, with(model, proc, p.PIDLabel, "waiting")...))
 	}
 	floatGauge(ch, mTPS, l.TokensPerSecond, 1, id)
+	for _, pr := range l.Pressure {
+		ch.put(gauge(mPress, 1, with(model, proc, p.PIDLabel, pr.Kind)...))
+	}
+	if l.PreemptionsTotal != nil {
+		ch.put(gauge(mPreempt, *l.PreemptionsTotal, id...))
+	}
 	return true
 }
 

@@ -406,3 +406,30 @@ func TestExportCapKeepsLargest(t *testing.T) {
 		t.Errorf("%d process series, want the bound %d", n, MaxProcesses)
 	}
 }
+
+// TestExportTrends: inferred trends are their own series, labelled with
+// their shape; a forecast only where the snapshot has one; nothing where
+// the trend is unknown (too little history).
+func TestExportTrends(t *testing.T) {
+	s := fixture()
+	s.Processes[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Source: "inferred"}
+	s.Devices[0].VRAMTrend = &schema.Trend{Shape: "steady growth", BytesPerSecond: 20 << 20, Source: "inferred"}
+	s.Devices[0].VRAMForecast = &schema.Forecast{FullInSeconds: 612.5, Source: "inferred"}
+	e := New()
+	e.Update(s, time.Millisecond)
+	text := gathered(t, e)
+	for _, want := range []string{
+		`gtm_process_vram_growth_bytes_per_second{category="AI",container="",device="0",name="llama-server",namespace="",pid="4242",pod="",shape="steady growth"} 2.097152e+07`,
+		`gtm_device_vram_growth_bytes_per_second{device="0",name="NVIDIA GeForce RTX 4090",shape="steady growth"} 2.097152e+07`,
+		`gtm_device_vram_full_seconds{device="0",name="NVIDIA GeForce RTX 4090"} 612.5`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	for _, absent := range []string{`gtm_device_vram_full_seconds{device="1"`, `gtm_device_vram_growth_bytes_per_second{device="1"`, `gtm_process_vram_growth_bytes_per_second{category="compositor"`} {
+		if strings.Contains(text, absent) {
+			t.Errorf("a series without a trend: %s", absent)
+		}
+	}
+}

@@ -60,6 +60,7 @@ func serverSection(l *schema.LLM) Section {
 		fromRow("Parallel", u64Text(l.Parallel), l.ParallelSource),
 		kvLayoutRow(l),
 	)
+	s.Rows = append(s.Rows, pressureRows(l)...)
 	s.Rows = append(s.Rows, liveRows(l)...)
 	s.Rows = append(s.Rows, engineRows(l)...)
 	s.Rows = append(s.Rows, Row{Label: "Buffer log", Value: FormatString(l.LogPath)})
@@ -86,6 +87,22 @@ func liveRows(l *schema.LLM) []Row {
 	}
 	if l.KVUsagePercent != nil {
 		rows[3] = Row{Label: "KV cache used", Value: textfmt.Float(*l.KVUsagePercent, 0) + "%", Prov: Reported}
+	}
+	return rows
+}
+
+// pressureRows say first what hurts now, in the server's own figures
+// (schema.Pressure); none when nothing does.
+func pressureRows(l *schema.LLM) []Row {
+	var rows []Row
+	for _, p := range l.Pressure {
+		rows = append(rows, Row{Label: "Pressure", Value: p.Text, Prov: p.Source})
+	}
+	if l.PreemptionsTotal != nil {
+		rows = append(rows, Row{Label: "Preemptions", Value: textfmt.Float(*l.PreemptionsTotal, 0) + " since it started", Prov: Reported})
+	}
+	if l.RequestsDeferred != nil {
+		rows = append(rows, Row{Label: "Deferred", Value: textfmt.Float(*l.RequestsDeferred, 0) + " requests (every slot busy)", Prov: Reported})
 	}
 	return rows
 }

@@ -51,7 +51,7 @@ func SystemSummary(sys *schema.System) string {
 }
 
 // ProcessColumns are the process table's headings, shared by text and GUI.
-var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
+var ProcessColumns = []string{"PID", "USER", "GPU", "VRAM", "TREND", "GPU%", "SM%", "ENC%", "DEC%", "NAME", "CATEGORY", "MODEL", "COMMAND"}
 
 // ProcessCells is one process row's cells, in ProcessColumns order.
 func ProcessCells(p schema.Process) []string {
@@ -60,6 +60,7 @@ func ProcessCells(p schema.Process) []string {
 		FormatString(p.User),
 		deviceCell(p.DeviceIndex),
 		VRAMCell(p),
+		TrendCell(p.VRAMTrend),
 		FormatPercent(p.GPUUtilPercent),
 		FormatPercent(p.SMUtilPercent),
 		FormatPercent(p.EncoderUtilPercent),
@@ -188,6 +189,9 @@ func WriteText(w io.Writer, s *schema.Snapshot) error {
 		if sum, ok := s.MeasuredVRAM(d.Index); ok {
 			fmt.Fprintf(&b, "  Listed processes hold %s (measured)\n", textfmt.Bytes(sum))
 		}
+		if line := ForecastLine(d); line != "" {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
 		b.WriteString("\n")
 	}
 	if len(s.Processes) == 0 {
@@ -205,6 +209,7 @@ func WriteText(w io.Writer, s *schema.Snapshot) error {
 	writeLLMs(&b, s.Processes)
 	writePods(&b, s.Processes)
 	writeServed(&b, s.ServedModels)
+	writeLeaks(&b, s)
 	writeNotes(&b, s.Processes)
 	for _, src := range s.Sources {
 		if !src.OK {
@@ -460,4 +465,28 @@ func deviceCell(i *int) string {
 		return "-"
 	}
 	return fmt.Sprint(*i)
+}
+
+// writeLeaks adds a line per leak suspect, process spilling and engine
+// pressure.
+func writeLeaks(b *strings.Builder, s *schema.Snapshot) {
+	var lines []string
+	said := map[string]bool{} // a server's workers share its pressure
+	for _, p := range s.Processes {
+		if line := LeakLine(p, s.TakenAt); line != "" {
+			lines = append(lines, strings.ToUpper(line[:1])+line[1:])
+		}
+		if line := SpillLine(p); line != "" {
+			lines = append(lines, line)
+		}
+		for _, line := range PressureLines(p) {
+			if !said[line] {
+				said[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	if len(lines) > 0 {
+		b.WriteString("\n" + strings.Join(lines, "\n") + "\n")
+	}
 }

@@ -38,8 +38,13 @@ type Summary struct {
 	Models          []ModelSeen      `json:"models"`
 	// InferredOnly counts process rows whose VRAM was never measured but
 	// was inferred at least once: excluded from every figure.
-	InferredOnly int      `json:"processes_with_only_inferred_vram"`
-	Notes        []string `json:"notes"`
+	InferredOnly int `json:"processes_with_only_inferred_vram"`
+	// LeakSuspects and FullForecasts are inferred from the readings
+	// (trends.go); [] when the capture held none.
+	LeakSuspects     []LeakSuspect     `json:"leak_suspects"`
+	FullForecasts    []FullForecast    `json:"full_forecasts"`
+	PressureEpisodes []PressureEpisode `json:"pressure_episodes"`
+	Notes            []string          `json:"notes"`
 }
 
 // Stat is a measured series' peak (and when), mean and sample count; all
@@ -137,10 +142,11 @@ type accumulator struct {
 	models     map[string]*ModelSeen
 }
 
-// Summarize sums up a capture (snapshots in the order taken).
+// Summarize sums up a capture (snapshots in the order taken). It
+// recomputes the snapshots' trends from their readings (in place).
 func Summarize(snaps []*schema.Snapshot) *Summary {
 	s := &Summary{Version: Version, Snapshots: len(snaps), Devices: []DeviceSummary{},
-		Processes: []ProcessSummary{}, Models: []ModelSeen{}, Notes: []string{}}
+		Processes: []ProcessSummary{}, Models: []ModelSeen{}, LeakSuspects: []LeakSuspect{}, FullForecasts: []FullForecast{}, PressureEpisodes: []PressureEpisode{}, Notes: []string{}}
 	if len(snaps) == 0 {
 		return s
 	}
@@ -155,6 +161,7 @@ func Summarize(snaps []*schema.Snapshot) *Summary {
 		}
 	}
 	acc.finish(s)
+	s.addTrends(snaps)
 	if s.InferredOnly > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("%d %s had only inferred VRAM (owner matched by evidence); inferred sizes are excluded from every figure",
 			s.InferredOnly, textfmt.Plural(s.InferredOnly, "process", "processes")))
@@ -327,12 +334,18 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 }
 
 // WriteText writes the summary for people: per device, per process, the
-// models seen, and what the figures leave out.
+// models seen, the leak suspects, and what the figures leave out.
 func (s *Summary) WriteText(w io.Writer, label string) error {
 	if err := s.deviceTable(label).Write(w, false); err != nil {
 		return err
 	}
-	return s.processTable().Write(w, false)
+	if err := s.processTable().Write(w, false); err != nil {
+		return err
+	}
+	if err := s.trendTable().Write(w, false); err != nil {
+		return err
+	}
+	return s.notesTable().Write(w, false)
 }
 
 // deviceTable is the heading and each GPU's measured peaks and means.
@@ -393,6 +406,12 @@ func (s *Summary) processTable() *textfmt.Table {
 				s.when(&m.FirstSeen), s.when(&m.LastSeen), strings.Join(m.Evidence, ", "))))
 		}
 	}
+	return t
+}
+
+// notesTable is what the figures leave out.
+func (s *Summary) notesTable() *textfmt.Table {
+	t := &textfmt.Table{}
 	t.Add(textfmt.Plain(""))
 	for _, n := range s.Notes {
 		t.Add(textfmt.Plain(strings.ToUpper(n[:1]) + n[1:] + "."))

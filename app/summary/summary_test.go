@@ -134,3 +134,91 @@ func TestSummaryHugeReadingsStayShort(t *testing.T) {
 		t.Errorf("a huge reading printed in full:\n%s", text.String())
 	}
 }
+
+// TestLeakSuspects: a capture in which one process grows 20 MiB/s from
+// its 60th second lists it once, from about when it began, at about that
+// rate, with its measured growth; a process that loads its model in steps
+// is not listed; and the shipped demo capture lists nothing.
+func TestLeakSuspects(t *testing.T) {
+	start := time.Date(2026, 12, 7, 11, 0, 0, 0, time.UTC)
+	t0 := start.Add(time.Hour)
+	var snaps []*schema.Snapshot
+	for sec := 0; sec <= 240; sec++ {
+		leaking := uint64(2 << 30)
+		if sec > 60 {
+			leaking += uint64(sec-60) * 20 << 20
+		}
+		loaded := uint64(1 << 30)
+		if sec >= 10 {
+			loaded = 7 << 30
+		}
+		snaps = append(snaps, fxSnap(t0.Add(time.Duration(sec)*time.Second), fxDev(leaking+loaded, 50),
+			fxProc(10, "trainer", start, fxU64(leaking)), fxProc(11, "llama-server", start, fxU64(loaded))))
+	}
+	s := Summarize(snaps)
+	if len(s.LeakSuspects) != 1 {
+		t.Fatalf("leak suspects %+v, want the trainer once", s.LeakSuspects)
+	}
+	l := s.LeakSuspects[0]
+	if l.PID != 10 || l.Since.Sub(t0) < 55*time.Second || l.Since.Sub(t0) > 65*time.Second ||
+		l.BytesPerSecond < 19<<20 || l.BytesPerSecond > 21<<20 || l.GrewBytes == nil || *l.GrewBytes < 3500<<20 || l.Source != "inferred" {
+		t.Errorf("suspect %+v (since +%v, grew %v)", l, l.Since.Sub(t0), l.GrewBytes)
+	}
+	var text strings.Builder
+	must(t, s.WriteText(&text, "leak.jsonl"))
+	if !strings.Contains(text.String(), "Leak suspects") || !strings.Contains(text.String(), "trainer") {
+		t.Errorf("text lacks the suspect:\n%s", text.String())
+	}
+
+	f, err := os.Open("../../assets/demo/capture.jsonl")
+	must(t, err)
+	defer f.Close()
+	demo, err := capture.Read(f)
+	must(t, err)
+	if d := Summarize(demo); len(d.LeakSuspects) != 0 || len(d.FullForecasts) != 0 {
+		t.Errorf("the demo capture lists %+v and %+v", d.LeakSuspects, d.FullForecasts)
+	}
+}
+
+// TestSeveralStretches: two processes leaking and a server's KV cache full
+// for a while are each listed once, every stretch carried to its last
+// reading (several stretches open at once, none left behind), and the
+// server's workers' shared pressure is one episode.
+func TestSeveralStretches(t *testing.T) {
+	start := time.Date(2026, 12, 7, 11, 0, 0, 0, time.UTC)
+	t0 := start.Add(time.Hour)
+	api := 900
+	var snaps []*schema.Snapshot
+	for sec := 0; sec <= 200; sec++ {
+		a := uint64(2<<30) + uint64(max(0, sec-30))*(10<<20)
+		b := uint64(3<<30) + uint64(max(0, sec-40))*(30<<20)
+		s := fxSnap(t0.Add(time.Duration(sec)*time.Second), fxDev(a+b, 50),
+			fxProc(10, "trainer", start, fxU64(a)), fxProc(11, "worker", start, fxU64(b)), fxProc(12, "worker", start, fxU64(1<<30)))
+		for _, i := range []int{1, 2} {
+			l := &schema.LLM{Server: fxStr("vllm"), APIPID: &api}
+			if sec >= 100 && sec < 150 {
+				l.KVUsagePercent, l.RequestsWaiting = fxF64(97), fxF64(5)
+			}
+			s.Processes[i].LLM = l
+		}
+		snaps = append(snaps, s)
+	}
+	s := Summarize(snaps)
+	if len(s.LeakSuspects) != 2 {
+		t.Fatalf("leak suspects %+v", s.LeakSuspects)
+	}
+	end := t0.Add(200 * time.Second)
+	for _, l := range s.LeakSuspects {
+		if !l.Until.Equal(end) {
+			t.Errorf("PID %d: stretch ends %v, want %v", l.PID, l.Until, end)
+		}
+	}
+	if len(s.PressureEpisodes) != 1 {
+		t.Fatalf("pressure episodes %+v", s.PressureEpisodes)
+	}
+	e := s.PressureEpisodes[0]
+	if e.Server != "vllm (API PID 900)" || e.Kind != "kv_full" || !e.From.Equal(t0.Add(100*time.Second)) ||
+		!e.Until.Equal(t0.Add(149*time.Second)) || e.Text != "KV cache full: 5 requests waiting" {
+		t.Errorf("episode %+v", e)
+	}
+}

@@ -259,7 +259,8 @@ func TestE2EOnceAndListGPUs(t *testing.T) {
 			rowGhost = line
 		}
 	}
-	if f := strings.Fields(rowA); len(f) < 9 || f[1] != me || f[3]+f[4] != "3.00GiB" || f[5] != "40%" || !strings.Contains(rowA, "sleep 300") {
+	// PID USER GPU VRAM (2 fields) TREND (n/a in one snapshot) GPU% …
+	if f := strings.Fields(rowA); len(f) < 9 || f[1] != me || f[3]+f[4] != "3.00GiB" || f[5] != "n/a" || f[6] != "40%" || !strings.Contains(rowA, "sleep 300") {
 		t.Errorf("child row: %q", rowA)
 	}
 	if f := strings.Fields(rowGhost); len(f) < 4 || f[1] != "n/a" || f[3] != "n/a" {

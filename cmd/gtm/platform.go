@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/trend"
 	"io"
 	"os"
 	"strconv"
@@ -58,6 +59,7 @@ func (p platform) collector(e env, prog string, window time.Duration) (*collect.
 	c, closeFn := e.newCollector(p.procRoot, p.llmLogs, p.opts)
 	c.Version = version
 	c.Window = window
+	c.Trends = trend.NewAnnotator()
 	opts := p.opts
 	opts.ProcRoot = p.procRoot
 	stopTrace := attachOpenTrace(e.stderr, prog, c, opts)

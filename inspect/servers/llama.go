@@ -65,7 +65,8 @@ func (llamaServer) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) 
 	f := &Facts{Status: status(s.Loading, s.NeedsKey), NCtx: s.NCtx, NCtxPerSlot: true,
 		SlotsTotal: s.TotalSlots, SlotsBusy: s.BusySlots,
 		TokensPerSecond: s.TokensPerSecond, KVUsageRatio: s.KVUsageRatio,
-		OutputModalities: s.OutputModalities, Notes: endpointNotes(NameLlamaServer, s.Errors), State: &s}
+		OutputModalities: s.OutputModalities, Notes: endpointNotes(NameLlamaServer, s.Errors), State: &s,
+		RequestsDeferred: floatPtr(s.RequestsDeferred)}
 	if s.RequestsProcessing != nil {
 		v := float64(*s.RequestsProcessing)
 		f.RequestsProcessing = &v

@@ -197,6 +197,12 @@ type Facts struct {
 	// PrefixCacheHitRatio: 0..1, tokens (vLLM V1, SGLang) or blocks (vLLM
 	// V0) found in the prefix cache.
 	PrefixCacheHitRatio *float64
+	// Preemptions counts requests preempted for want of KV cache since the
+	// server started (vllm:num_preemptions_total).
+	Preemptions *float64
+	// RequestsDeferred counts requests deferred because every slot was
+	// busy (llamacpp:requests_deferred).
+	RequestsDeferred *float64
 	// MemoryFraction: the share of GPU memory the server was told to take
 	// (vLLM --gpu-memory-utilization, SGLang --mem-fraction-static), 0..1.
 	MemoryFraction *float64

@@ -129,7 +129,7 @@ func (vllm) Probe(ctx context.Context, req ProbeRequest) (*Facts, error) {
 		PrefixCacheHitRatio: s.PrefixCacheHitRatio, MemoryFraction: s.GPUMemoryUtilization,
 		RequestsProcessing: floatPtr(s.RequestsRunning), RequestsWaiting: floatPtr(s.RequestsWaiting),
 		PromptTokens: floatPtr(s.PromptTokens), GenerationTokens: floatPtr(s.GenerationTokens),
-		Notes: endpointNotes(NameVLLM, s.Errors)}
+		Preemptions: floatPtr(s.Preemptions), Notes: endpointNotes(NameVLLM, s.Errors)}
 	if s.NumGPUBlocks != nil && s.BlockSize != nil && *s.NumGPUBlocks <= maxKVTokens / *s.BlockSize {
 		v := *s.NumGPUBlocks * *s.BlockSize
 		f.KVCapacityTokens, f.KVCapacityFrom = &v, "vllm:cache_config_info num_gpu_blocks×block_size"

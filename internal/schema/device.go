@@ -48,6 +48,11 @@ type Device struct {
 	DecoderUtilPct    *float64 `json:"decoder_util_percent"`
 	PCIeRxBytesPerS   *uint64  `json:"pcie_rx_bytes_per_s"`
 	PCIeTxBytesPerS   *uint64  `json:"pcie_tx_bytes_per_s"`
+	// VRAMTrend is where MemoryUsedBytes is heading and VRAMForecast when
+	// it would be full: inferred from the measured readings, null with too
+	// little history or (forecast) no steady growth.
+	VRAMTrend    *Trend    `json:"vram_trend"`
+	VRAMForecast *Forecast `json:"vram_forecast"`
 	// MIGInstances are the device's MIG instances when MIG is enabled
 	// (null otherwise), each with its own memory.
 	MIGInstances []MIGInstance `json:"mig_instances"`

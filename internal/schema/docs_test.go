@@ -15,16 +15,20 @@ import (
 // named in the row of the key that holds it, or in that section's prose
 // (docs/json.md's `{bytes, source, from}` for every part).
 var docSections = map[string]string{
-	"":                       "Top level",
-	"host":                   "`host`",
-	"system":                 "`system`",
-	"sources[]":              "`sources[]`",
-	"devices[]":              "`devices[]`",
-	"processes[]":            "`processes[]`",
-	"processes[].runtimes[]": "`runtimes[]`",
-	"processes[].models[]":   "`models[]`",
-	"processes[].llm":        "`llm`",
-	"served_models[]":        "`served_models[]`",
+	"":                        "Top level",
+	"host":                    "`host`",
+	"system":                  "`system`",
+	"sources[]":               "`sources[]`",
+	"devices[]":               "`devices[]`",
+	"processes[]":             "`processes[]`",
+	"processes[].runtimes[]":  "`runtimes[]`",
+	"processes[].models[]":    "`models[]`",
+	"processes[].llm":         "`llm`",
+	"served_models[]":         "`served_models[]`",
+	"devices[].vram_trend":    "Trends",
+	"processes[].vram_trend":  "Trends",
+	"processes[].spill_trend": "Trends",
+	"processes[].rss_trend":   "Trends",
 }
 
 // docSection is one heading of docs/json.md: its table rows by key (a

@@ -74,6 +74,18 @@ type LLM struct {
 	// PrefixCacheHitPercent is the share of prompt tokens served from the
 	// prefix cache (reported).
 	PrefixCacheHitPercent *float64 `json:"prefix_cache_hit_percent"`
+	// PreemptionsTotal is how many requests the engine has preempted since
+	// it started, for want of KV cache (vLLM's vllm:num_preemptions_total;
+	// reported). RequestsDeferred are the requests llama-server deferred
+	// because every slot was busy (llamacpp:requests_deferred; reported).
+	PreemptionsTotal *float64 `json:"preemptions_total"`
+	RequestsDeferred *float64 `json:"requests_deferred"`
+	// Pressure is what the server's own figures say hurts now (KV cache
+	// full with requests waiting, preemptions rising, every slot busy with
+	// requests deferred), worded for what a user would act on; [] when
+	// nothing does, null when not evaluated (a snapshot gtm did not
+	// annotate).
+	Pressure []Pressure `json:"pressure"`
 	// Devices split the reported buffers per device where the log gives
 	// them per device (llama.cpp across CUDA0 and CUDA1); null otherwise.
 	Devices []DeviceParts `json:"devices"`

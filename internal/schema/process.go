@@ -49,8 +49,16 @@ type Process struct {
 	VRAMBytes         *uint64     `json:"vram_bytes"`
 	VRAMInferredBytes *uint64     `json:"vram_inferred_bytes"`
 	VRAMInferredBy    *Provenance `json:"vram_inferred_by"`
-	SpillBytes        *uint64     `json:"spill_bytes"`
-	PagedBytes        *uint64     `json:"paged_bytes"`
+	// VRAMTrend is where VRAMBytes is heading (inferred; null with too
+	// little history).
+	VRAMTrend  *Trend  `json:"vram_trend"`
+	SpillBytes *uint64 `json:"spill_bytes"`
+	// SpillTrend is where SpillBytes is heading (inferred, as VRAMTrend);
+	// Spilling says the process is spilling into shared memory now: its
+	// spill rising while its GPU is nearly full (null otherwise).
+	SpillTrend *Trend    `json:"spill_trend"`
+	Spilling   *Pressure `json:"spilling"`
+	PagedBytes *uint64   `json:"paged_bytes"`
 
 	GPUUtilPercent     *float64 `json:"gpu_util_percent"`
 	SMUtilPercent      *float64 `json:"sm_util_percent"`
@@ -62,6 +70,10 @@ type Process struct {
 	// measured by the OS. A model partly offloaded to the CPU shows here.
 	CPUPercent *float64 `json:"cpu_percent"`
 	RSSBytes   *uint64  `json:"rss_bytes"`
+	// RSSTrend is where RSSBytes is heading, for a process that offloads a
+	// model to host memory (llm.host set); null for others and with too
+	// little history (inferred).
+	RSSTrend *Trend `json:"rss_trend"`
 
 	// Category, Runtimes and Models come from the inspector; null means
 	// the process has not been inspected (yet, or at all: another PID

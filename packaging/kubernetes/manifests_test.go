@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -673,5 +674,40 @@ func TestScrapeConfig(t *testing.T) {
 	}
 	if err != nil {
 		t.Errorf("promtool check config: %v\n%s", err, out)
+	}
+}
+
+// TestAlertRules: the alert rules on gtm's trends pass promtool's checks
+// and its unit tests (they fire on a leak and a device filling, not on a
+// warm-up), and the PrometheusRule holds exactly the same groups.
+func TestAlertRules(t *testing.T) {
+	var plain, operator struct {
+		Groups any `yaml:"groups"`
+		Spec   struct {
+			Groups any `yaml:"groups"`
+		} `yaml:"spec"`
+	}
+	for f, v := range map[string]any{"../prometheus/gtm-rules.yml": &plain, "prometheusrule.yaml": &operator} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := yaml.Unmarshal(b, v); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+	if plain.Groups == nil || !reflect.DeepEqual(plain.Groups, operator.Spec.Groups) {
+		t.Errorf("prometheusrule.yaml's spec.groups differ from ../prometheus/gtm-rules.yml's groups")
+	}
+	promtool, err := exec.LookPath("promtool")
+	if err != nil {
+		t.Skip("promtool not installed (scripts/install-deps.sh --prometheus): the rules were not checked by Prometheus")
+	}
+	for _, args := range [][]string{{"check", "rules", "gtm-rules.yml"}, {"test", "rules", "gtm-rules.test.yml"}} {
+		cmd := exec.Command(promtool, args...)
+		cmd.Dir = "../prometheus"
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("promtool %v: %v\n%s", args, err, out)
+		}
 	}
 }

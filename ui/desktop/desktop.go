@@ -21,6 +21,7 @@ import (
 const (
 	prefAlertsOn       = "alerts_on"
 	prefAlertThreshold = "alert_vram_percent"
+	prefTrendAlertsOn  = "alerts_trends_on"
 	defaultAlertPct    = 90
 )
 
@@ -40,9 +41,13 @@ type controller struct {
 	tray   *tray.Tray // nil without a tray host
 	stop   func()     // takes the tray item off the bus
 
-	alerts    tray.Alerts
-	alertsOn  bool
-	threshold float64
+	alerts   tray.Alerts
+	alertsOn bool
+	// trendAlerts notify leak suspects and GPUs forecast full; on unless
+	// turned off in the tray menu (kept).
+	trendAlerts   tray.TrendAlerts
+	trendAlertsOn bool
+	threshold     float64
 
 	q        *mainQueue
 	loop     bool // Fyne's event loop runs
@@ -77,6 +82,7 @@ func newController(a fyne.App, w *ui.MainWindow, src collect.Provider, opts Opti
 	p := a.Preferences()
 	d.threshold = p.FloatWithFallback(prefAlertThreshold, defaultAlertPct)
 	d.alertsOn = p.Bool(prefAlertsOn)
+	d.trendAlertsOn = p.BoolWithFallback(prefTrendAlertsOn, true)
 	if opts.AlertVRAM > 0 {
 		d.threshold, d.alertsOn = opts.AlertVRAM, true
 		p.SetFloat(prefAlertThreshold, d.threshold)
@@ -114,13 +120,14 @@ func (d *controller) startTray() {
 		fmt.Fprintln(d.log, "gtm: no tray icon: this Fyne driver has no system tray; closing the window quits gtm")
 		return
 	}
-	set := tray.Settings{AlertsOn: d.alertsOn, AlertThreshold: d.threshold,
+	set := tray.Settings{AlertsOn: d.alertsOn, AlertThreshold: d.threshold, TrendAlertsOn: d.trendAlertsOn,
 		Autostart: autostartEnabled(), AutostartAvailable: autostartAvailable()}
 	d.tray, d.stop = tray.Start(da, tray.Actions{
-		ShowWindow:  func() { d.q.do(d.showWindow) },
-		ShowProcess: func(pid int) { d.q.do(func() { d.showWindow(); d.shell.SelectPID(pid) }) },
-		SetPaused:   func(p bool) { d.q.do(func() { d.shell.W.SetPaused(p); d.updateTray() }) },
-		SetAlerts:   func(on bool) { d.q.do(func() { d.setAlerts(on) }) },
+		ShowWindow:     func() { d.q.do(d.showWindow) },
+		ShowProcess:    func(pid int) { d.q.do(func() { d.showWindow(); d.shell.SelectPID(pid) }) },
+		SetPaused:      func(p bool) { d.q.do(func() { d.shell.W.SetPaused(p); d.updateTray() }) },
+		SetAlerts:      func(on bool) { d.q.do(func() { d.setAlerts(on) }) },
+		SetTrendAlerts: func(on bool) { d.q.do(func() { d.setTrendAlerts(on) }) },
 		SetAutostart: func(on bool) error {
 			exe, err := os.Executable()
 			if err == nil {
@@ -202,6 +209,11 @@ func (d *controller) onSnapshot(s *schema.Snapshot) {
 			go d.a.SendNotification(fyne.NewNotification("gtm: "+al.Title, al.Body)) // a DBus call
 		}
 	}
+	if d.trendAlertsOn {
+		for _, al := range d.trendAlerts.Step(s) {
+			go d.a.SendNotification(fyne.NewNotification("gtm: "+al.Title, al.Body))
+		}
+	}
 }
 
 // tick follows a collection that brought nothing new (a still replay):
@@ -236,6 +248,12 @@ func (d *controller) setAlerts(on bool) {
 	d.a.Preferences().SetBool(prefAlertsOn, on)
 }
 
+func (d *controller) setTrendAlerts(on bool) {
+	d.trendAlertsOn = on
+	d.trendAlerts.Reset()
+	d.a.Preferences().SetBool(prefTrendAlertsOn, on)
+}
+
 // setDemo switches between this machine and the recorded demo.
 func (d *controller) setDemo(on bool) {
 	if on == d.demo {
@@ -267,6 +285,7 @@ func (d *controller) setDemo(on bool) {
 	d.last = nil
 	d.switching = true
 	d.alerts.Reset()
+	d.trendAlerts.Reset()
 	if d.runner != nil {
 		d.runner.SetPaused(false)
 	}

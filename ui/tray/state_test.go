@@ -231,27 +231,27 @@ func TestMenuLabels(t *testing.T) {
 			"Show window",
 			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
 			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
-			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+			"Pause", "Alert when VRAM ≥ 90 %", "Alert on VRAM leaks and GPUs filling up", "Start at login", "Quit"}},
 		{"three GPUs", threeGPUs(), Options{}, []string{
 			"Show window",
 			"GPU 0 NVIDIA H100 · 70.0 / 80.0 GiB (88 %)",
 			"GPU 1 NVIDIA H100 · 78.0 / 80.0 GiB (98 %)",
 			"GPU 2 NVIDIA H100 · 1.0 / 80.0 GiB (1 %)",
 			"vllm 77.5 GiB · Llama-3.1-70B-Instruct Q8_0 (GPU 1)", "python3 69.0 GiB (GPU 0)", "jupyter 0.5 GiB (GPU 2)",
-			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+			"Pause", "Alert when VRAM ≥ 90 %", "Alert on VRAM leaks and GPUs filling up", "Start at login", "Quit"}},
 		{"no GPU offers the demo", noGPU(), Options{}, []string{
 			"Show window", "No GPU readings: NVIDIA driver not found",
-			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Show a recorded demo", "Quit"}},
+			"Pause", "Alert when VRAM ≥ 90 %", "Alert on VRAM leaks and GPUs filling up", "Start at login", "Show a recorded demo", "Quit"}},
 		{"paused", oneGPU(), Options{Paused: true}, []string{
 			"Show window",
 			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
 			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
-			"Resume", "Alert when VRAM ≥ 90 %", "Start at login", "Quit"}},
+			"Resume", "Alert when VRAM ≥ 90 %", "Alert on VRAM leaks and GPUs filling up", "Start at login", "Quit"}},
 		{"demo is left from the menu", oneGPU(), Options{Demo: true}, []string{
 			"Show window",
 			"GPU 0 NVIDIA GeForce RTX 3090 · 12.3 / 24.0 GiB (51 %)",
 			"llama-server 9.8 GiB · Qwen3-8B Q4_K_M", "Xorg 0.4 GiB",
-			"Pause", "Alert when VRAM ≥ 90 %", "Start at login", "Leave the recorded demo", "Quit"}},
+			"Pause", "Alert when VRAM ≥ 90 %", "Alert on VRAM leaks and GPUs filling up", "Start at login", "Leave the recorded demo", "Quit"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -35,6 +35,8 @@ type Actions struct {
 	SetPaused func(paused bool)
 	// SetAlerts turns VRAM alerts on or off.
 	SetAlerts func(on bool)
+	// SetTrendAlerts turns the leak-suspect and full-soon alerts on or off.
+	SetTrendAlerts func(on bool)
 	// SetAutostart adds or removes the login entry; an error leaves the
 	// toggle as it was.
 	SetAutostart func(on bool) error
@@ -47,7 +49,9 @@ type Actions struct {
 type Settings struct {
 	AlertsOn       bool
 	AlertThreshold float64
-	Autostart      bool
+	// TrendAlertsOn: notify leak suspects and GPUs forecast full.
+	TrendAlertsOn bool
+	Autostart     bool
 	// AutostartAvailable is false where no login entry can be written.
 	AutostartAvailable bool
 }
@@ -73,6 +77,7 @@ type Tray struct {
 	procs     []Item
 	pause     Item
 	alerts    Item
+	trends    Item
 	autostart Item
 	demo      Item
 	quit      Item
@@ -92,6 +97,7 @@ func New(host Host, act Actions, set Settings) *Tray {
 	}
 	t.onClick(t.pause, t.togglePause)
 	t.onClick(t.alerts, t.toggleAlerts)
+	t.onClick(t.trends, t.toggleTrendAlerts)
 	t.onClick(t.autostart, t.toggleAutostart)
 	t.onClick(t.demo, t.toggleDemo)
 	t.onClick(t.quit, func() { call0(act.Quit) })
@@ -121,6 +127,7 @@ func (t *Tray) buildMenu() {
 	host.AddSeparator()
 	t.pause = host.AddItem("Pause", false)
 	t.alerts = host.AddItem("", true)
+	t.trends = host.AddItem("Alert on VRAM leaks and GPUs filling up", true)
 	t.autostart = host.AddItem("Start at login", true)
 	t.demo = host.AddItem("", false)
 	host.AddSeparator()
@@ -158,6 +165,17 @@ func (t *Tray) toggleAlerts() {
 	t.mu.Unlock()
 	if t.act.SetAlerts != nil {
 		t.act.SetAlerts(on)
+	}
+}
+
+func (t *Tray) toggleTrendAlerts() {
+	t.mu.Lock()
+	t.settings.TrendAlertsOn = !t.settings.TrendAlertsOn
+	on := t.settings.TrendAlertsOn
+	t.applyLocked()
+	t.mu.Unlock()
+	if t.act.SetTrendAlerts != nil {
+		t.act.SetTrendAlerts(on)
 	}
 }
 
@@ -241,7 +259,7 @@ func (t *Tray) items() []Item {
 	out := []Item{t.show}
 	out = append(out, t.gpus...)
 	out = append(out, t.procs...)
-	return append(out, t.pause, t.alerts, t.autostart, t.demo, t.quit)
+	return append(out, t.pause, t.alerts, t.trends, t.autostart, t.demo, t.quit)
 }
 
 // MenuFor is the menu's visible labels for a state and settings, without a
@@ -293,6 +311,8 @@ func (t *Tray) applyLocked() {
 	}
 	t.set(t.alerts, fmt.Sprintf("Alert when VRAM ≥ %.0f %%", t.settings.AlertThreshold), true)
 	t.check(t.alerts, t.settings.AlertsOn)
+	t.set(t.trends, "Alert on VRAM leaks and GPUs filling up", true)
+	t.check(t.trends, t.settings.TrendAlertsOn)
 	t.set(t.autostart, "Start at login", t.settings.AutostartAvailable)
 	t.check(t.autostart, t.settings.Autostart)
 	switch {

@@ -181,13 +181,14 @@ func TestMenuActions(t *testing.T) {
 	h := &recHost{}
 	got := make(chan string, 10)
 	tr := New(h, Actions{
-		ShowWindow:   func() { got <- "show" },
-		ShowProcess:  func(pid int) { got <- "process " + strconv.Itoa(pid) },
-		SetPaused:    func(p bool) { got <- "paused " + boolT(p) },
-		SetAlerts:    func(on bool) { got <- "alerts " + boolT(on) },
-		SetAutostart: func(on bool) error { got <- "autostart " + boolT(on); return nil },
-		SetDemo:      func(on bool) { got <- "demo " + boolT(on) },
-		Quit:         func() { got <- "quit" },
+		ShowWindow:     func() { got <- "show" },
+		ShowProcess:    func(pid int) { got <- "process " + strconv.Itoa(pid) },
+		SetPaused:      func(p bool) { got <- "paused " + boolT(p) },
+		SetAlerts:      func(on bool) { got <- "alerts " + boolT(on) },
+		SetTrendAlerts: func(on bool) { got <- "trend alerts " + boolT(on) },
+		SetAutostart:   func(on bool) error { got <- "autostart " + boolT(on); return nil },
+		SetDemo:        func(on bool) { got <- "demo " + boolT(on) },
+		Quit:           func() { got <- "quit" },
 	}, Settings{AlertThreshold: 90, AutostartAvailable: true})
 	tr.Update(FromSnapshot(oneGPU(), Options{}))
 	click := func(label, want string) {
@@ -211,9 +212,10 @@ func TestMenuActions(t *testing.T) {
 	click("Xorg 0.4 GiB", "process 1700")
 	click("Pause", "paused true")
 	click("Alert when VRAM ≥ 90 %", "alerts true")
+	click("Alert on VRAM leaks and GPUs filling up", "trend alerts true")
 	click("Start at login", "autostart true")
 	click("Quit", "quit")
-	if s := tr.Settings(); !s.AlertsOn || !s.Autostart {
+	if s := tr.Settings(); !s.AlertsOn || !s.Autostart || !s.TrendAlertsOn {
 		t.Errorf("toggles not kept: %+v", s)
 	}
 	it := h.find("Alert when VRAM ≥ 90 %")
