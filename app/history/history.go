@@ -120,12 +120,7 @@ func (h *History) Add(s *schema.Snapshot) {
 		if r.n > 0 && !s.TakenAt.After(r.times[(r.head+r.n-1)%h.capacity]) {
 			continue
 		}
-		i := (r.head + r.n) % h.capacity
-		if r.n == h.capacity {
-			r.head = (r.head + 1) % h.capacity
-		} else {
-			r.n++
-		}
+		i := ringNext(&r.head, &r.n, h.capacity)
 		r.times[i] = s.TakenAt
 		r.values[MetricGPU][i] = reading(d.GPUUtilPercent)
 		r.values[MetricSMClock][i] = reading(d.SMClockMHz)
@@ -144,6 +139,18 @@ func (h *History) Add(s *schema.Snapshot) {
 	}
 	h.addIdle(s)
 	h.addProcesses(s)
+}
+
+// ringNext is where a ring of capacity samples, its oldest at *head and
+// *n of them kept, puts the next one: the oldest goes when it is full.
+func ringNext(head, n *int, capacity int) int {
+	i := (*head + *n) % capacity
+	if *n == capacity {
+		*head = (*head + 1) % capacity
+	} else {
+		*n++
+	}
+	return i
 }
 
 // addIdle advances each process's idle clock: a process is idle while it

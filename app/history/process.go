@@ -49,12 +49,7 @@ func (h *History) addProcesses(s *schema.Snapshot) {
 		if r.n > 0 && !s.TakenAt.After(r.times[(r.head+r.n-1)%h.capacity]) {
 			continue
 		}
-		i := (r.head + r.n) % h.capacity
-		if r.n == h.capacity {
-			r.head = (r.head + 1) % h.capacity
-		} else {
-			r.n++
-		}
+		i := ringNext(&r.head, &r.n, h.capacity)
 		r.times[i], r.values[i] = s.TakenAt, readingBytes(p.VRAMBytes)
 	}
 	for k := range h.procs {

@@ -1,6 +1,7 @@
 package trend
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -208,7 +209,7 @@ func stepShare(pts []Point, up float64) float64 {
 		}
 		if d > top[2] {
 			top[2] = d
-			slices.SortFunc(top[:], func(a, b float64) int { return -cmpFloat(a, b) })
+			slices.SortFunc(top[:], func(a, b float64) int { return cmp.Compare(b, a) })
 		}
 	}
 	return (top[0] + top[1] + top[2]) / up
@@ -223,16 +224,6 @@ func medianInterval(pts []Point) time.Duration {
 	}
 	slices.Sort(dts)
 	return dts[len(dts)/2]
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // footIndex is where the current rise (up) or fall began: the last

@@ -34,6 +34,15 @@ type leakKey struct {
 	start  time.Time
 }
 
+// keyOf is p's key on its device (p.DeviceIndex set).
+func keyOf(p schema.Process) leakKey {
+	k := leakKey{device: *p.DeviceIndex, pid: p.PIDLabel}
+	if p.StartTime != nil {
+		k.start = *p.StartTime
+	}
+	return k
+}
+
 // Reset re-arms everything (the alerts were turned off and on, or the
 // window switched to or from the demo).
 func (a *TrendAlerts) Reset() { a.leaks, a.full, a.press, a.spill = nil, nil, nil, nil }
@@ -52,10 +61,7 @@ func (a *TrendAlerts) Step(s *schema.Snapshot) []Alert {
 		if p.DeviceIndex == nil || p.VRAMTrend == nil || p.VRAMTrend.Shape != "steady growth" {
 			continue
 		}
-		k := leakKey{device: *p.DeviceIndex, pid: p.PIDLabel}
-		if p.StartTime != nil {
-			k.start = *p.StartTime
-		}
+		k := keyOf(p)
 		growing[k] = true
 		if !a.leaks[k] {
 			out = append(out, leakAlert(s, p))
@@ -119,10 +125,7 @@ func (a *TrendAlerts) spills(s *schema.Snapshot) []Alert {
 		if p.Spilling == nil || p.DeviceIndex == nil {
 			continue
 		}
-		k := leakKey{device: *p.DeviceIndex, pid: p.PIDLabel}
-		if p.StartTime != nil {
-			k.start = *p.StartTime
-		}
+		k := keyOf(p)
 		on[k] = true
 		if !a.spill[k] {
 			title := fmt.Sprintf("%s (PID %s) is spilling to shared memory", report.FormatString(p.Name), p.PIDLabel)
