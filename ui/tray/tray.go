@@ -157,25 +157,18 @@ func (t *Tray) togglePause() {
 	}
 }
 
-func (t *Tray) toggleAlerts() {
-	t.mu.Lock()
-	t.settings.AlertsOn = !t.settings.AlertsOn
-	on := t.settings.AlertsOn
-	t.applyLocked()
-	t.mu.Unlock()
-	if t.act.SetAlerts != nil {
-		t.act.SetAlerts(on)
-	}
-}
+func (t *Tray) toggleAlerts()      { t.toggle(&t.settings.AlertsOn, t.act.SetAlerts) }
+func (t *Tray) toggleTrendAlerts() { t.toggle(&t.settings.TrendAlertsOn, t.act.SetTrendAlerts) }
 
-func (t *Tray) toggleTrendAlerts() {
+// toggle flips a setting, shows it, and tells act (when set) its new value.
+func (t *Tray) toggle(setting *bool, act func(on bool)) {
 	t.mu.Lock()
-	t.settings.TrendAlertsOn = !t.settings.TrendAlertsOn
-	on := t.settings.TrendAlertsOn
+	*setting = !*setting
+	on := *setting
 	t.applyLocked()
 	t.mu.Unlock()
-	if t.act.SetTrendAlerts != nil {
-		t.act.SetTrendAlerts(on)
+	if act != nil {
+		act(on)
 	}
 }
 
