@@ -88,7 +88,7 @@ func at(s string) time.Time {
 }
 
 // Words from the transcripts and settings that must never come back.
-var private = []string{"bank PIN", "confidential", "quarterly", "hidden-memo", "my-private-word", "sk-test", "dictated"}
+var private = []string{"bank PIN", "confidential", "quarterly", "hidden-memo", "my-private-word", "sk-test", "dictated", "sk-jan", "private-prompt"}
 
 func assertPrivate(t *testing.T, f apps.Findings) {
 	t.Helper()
@@ -261,3 +261,7 @@ func FuzzHandyLog(f *testing.F) {
 		}
 	})
 }
+
+// goos is the OS whose paths a fixture is built for: the tests read
+// with runtime.GOOS.
+func goos() string { return runtime.GOOS }

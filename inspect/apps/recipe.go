@@ -237,7 +237,7 @@ func paths(ps []recipePath) ([]Path, error) {
 				return nil, fmt.Errorf("paths[%d].path: %q has a .. component", i, p.Path)
 			}
 		}
-		out[i] = Path{OS: p.OS, Path: p.Path}
+		out[i] = Path(p)
 	}
 	return out, nil
 }
