@@ -131,3 +131,30 @@ func TestREADMEExample(t *testing.T) {
 		t.Errorf("error %v, README shows %q", err, want)
 	}
 }
+
+// FuzzParseRecipe: any bytes give an adapter or a one-line error, never a
+// panic, and an adapter's patterns are all compiled.
+func FuzzParseRecipe(f *testing.F) {
+	for _, n := range []string{"recipes/handy.json", "recipes/jan.json", "recipes/vibe.json"} {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(goodRecipe))
+	f.Add([]byte(`{"name": "x", "process_names": ["x"], "log": {"paths": [{"path": "/l"}], "format": "tauri", "events": [{"kind": "load", "pattern": "a\nb("}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := apps.ParseRecipe(data)
+		if err != nil {
+			if a != nil || strings.ContainsAny(err.Error(), "\r\n") {
+				t.Fatalf("%v / %v", a, err)
+			}
+			return
+		}
+		if a.Name == "" || len(a.ProcNames) == 0 || a.LogFormat == nil && len(a.Events) > 0 {
+			t.Fatalf("incomplete adapter %+v", a)
+		}
+		a.ParseLog(strings.NewReader("[2025-06-01][10:00:02][x][INFO] Starting to load model: m\n"))
+	})
+}
