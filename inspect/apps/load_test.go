@@ -31,7 +31,7 @@ func TestParseRecipeErrors(t *testing.T) {
 		{`{"name": "x", "process_names": ["x"], "settings": {"paths": [{"os": "plan9", "path": "/s"}], "model_key": ["m"]}}`, `settings.paths[0].os: "plan9"`},
 		{`{"name": "x", "process_names": ["x"], "settings": {"paths": [{"path": "/s"}], "model_key": []}}`, "settings.model_key: want 1 to 8 keys"},
 		{`{"name": "x", "process_names": ["x"], "settings": {"paths": [{"path": "/s"}], "model_key": ["m"], "model_value": "path"}}`, `settings.model_value: "path"`},
-		{`{"name": "x", "process_names": []}`, "process_names: want 1 to 16"},
+		{`{"name": "x", "process_names": []}`, "process_names: empty"},
 		{`{"name": "x", "process_names": ["x"]}`, "neither settings nor log"},
 		{`{"name": "", "process_names": ["x"]}`, "name: empty"},
 		{`{"name": "x", "process_name": ["x"]}`, `unknown field "process_name"`},

@@ -124,8 +124,8 @@ func (r *recipe) adapter() (*Adapter, error) {
 	if err := names("exe_contains", r.ExeContains, false); err != nil {
 		return nil, err
 	}
-	for _, s := range r.ExeContains {
-		a.ExeContains = append(a.ExeContains, strings.ToLower(s))
+	for _, s := range r.ExeContains { // compared with the path's / form
+		a.ExeContains = append(a.ExeContains, strings.ToLower(strings.ReplaceAll(s, `\`, "/")))
 	}
 	if r.Settings == nil && r.Log == nil {
 		return nil, errors.New("neither settings nor log: nothing to read")
@@ -244,8 +244,11 @@ func paths(ps []recipePath) ([]Path, error) {
 
 // names checks a list of short names; required lists may not be empty.
 func names(field string, list []string, required bool) error {
-	if required && len(list) == 0 || len(list) > maxNames {
-		return fmt.Errorf("%s: want %d to %d", field, map[bool]int{true: 1}[required], maxNames)
+	switch {
+	case required && len(list) == 0:
+		return fmt.Errorf("%s: empty", field)
+	case len(list) > maxNames:
+		return fmt.Errorf("%s: more than %d", field, maxNames)
 	}
 	for i, n := range list {
 		if err := text(fmt.Sprintf("%s[%d]", field, i), n, 128); err != nil {
