@@ -110,6 +110,10 @@ func LoadDir(dir string) []error {
 			break
 		}
 		a, err := readRecipe(p)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the line names the file already
+		}
 		if err == nil && hasName(loaded, a.Name) {
 			err = fmt.Errorf("name %q is already taken by another recipe in the folder", a.Name)
 		}

@@ -71,13 +71,15 @@ func TestLoadDir(t *testing.T) {
 	write("c-handy.json", `{"name": "handy", "process_names": ["handy-dev"], "settings": {"paths": [{"path": "/s"}], "model_key": ["m"]}}`, 0o644)
 	write("d-dup.json", goodRecipe, 0o644)
 	write("notes.txt", "not a recipe", 0o644)
-	wantErrs := []string{"a-broken.json: log.events[0].pattern: not RE2", `d-dup.json: name "Whisper Box" is already taken`}
+	write("e-huge.json", goodRecipe+strings.Repeat(" ", apps.MaxRecipeSize), 0o644)
+	wantErrs := []string{"a-broken.json: log.events[0].pattern: not RE2", `d-dup.json: name "Whisper Box" is already taken`,
+		"e-huge.json: file too large: 65"}
 	if runtime.GOOS != "windows" {
-		write("e-open.json", goodRecipe, 0o666)
-		if err := os.Symlink(filepath.Join(dir, "b-good.json"), filepath.Join(dir, "f-link.json")); err != nil {
+		write("f-open.json", goodRecipe, 0o666)
+		if err := os.Symlink(filepath.Join(dir, "b-good.json"), filepath.Join(dir, "g-link.json")); err != nil {
 			t.Fatal(err)
 		}
-		wantErrs = append(wantErrs, "e-open.json: writable by group or others", "f-link.json: a symbolic link, not read")
+		wantErrs = append(wantErrs, "f-open.json: writable by group or others", "g-link.json: a symbolic link, not read")
 	}
 	t.Cleanup(func() { apps.LoadDir(t.TempDir()) })
 	errs := apps.LoadDir(dir)
