@@ -87,7 +87,9 @@ func TestLoadDir(t *testing.T) {
 		t.Fatalf("errors %v, want %q", errs, wantErrs)
 	}
 	for i, w := range wantErrs {
-		if s := errs[i].Error(); !strings.HasPrefix(s, "app recipe "+dir) || !strings.Contains(s, w) || strings.Contains(s, "\n") {
+		file := w[:strings.Index(w, ":")]
+		if s := errs[i].Error(); !strings.HasPrefix(s, "app recipe "+filepath.Join(dir, file)+": ") || !strings.Contains(s, w) ||
+			strings.Count(s, file) != 1 || strings.Contains(s, "\n") {
 			t.Errorf("error %q, want %q", s, w)
 		}
 	}
