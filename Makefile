@@ -132,7 +132,7 @@ bench: deps
 FUZZTIME ?= 1m
 FUZZ_TARGETS := ./backend/linux:FuzzParseStat ./backend/linux:FuzzPodNames ./inspect/gguf:FuzzParse ./inspect/procmaps:FuzzParseLine \
 	./inspect/stores:FuzzManifest ./inspect/modelargs:FuzzArgs ./inspect/llamacpplog:FuzzParse \
-	./inspect/apps/handy:FuzzHandyLog ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
+	./inspect/apps:FuzzHandyLog ./inspect/apps:FuzzParseRecipe ./inspect/servers:FuzzPrometheus ./inspect/servers:FuzzProps \
 	./backend/drm:FuzzParseFdinfo ./backend/wddm:FuzzParseInstance ./inspect/netports:FuzzParseTCPLine ./app/escape:FuzzText ./app/escape:FuzzShell \
 	./app/secrets:FuzzMask ./internal/safefile:FuzzParseStatus \
 	./backend/darwin:FuzzParsePlist ./backend/darwin:FuzzParseFootprint ./inspect/procmaps:FuzzDecodeRegionPathInfo \

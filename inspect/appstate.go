@@ -4,7 +4,6 @@ import (
 	"os"
 
 	"github.com/gputaskman/gtm/inspect/apps"
-	_ "github.com/gputaskman/gtm/inspect/apps/handy" // registers the Handy adapter
 	"github.com/gputaskman/gtm/internal/safefile"
 	"github.com/gputaskman/gtm/internal/schema"
 )

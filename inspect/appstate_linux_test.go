@@ -19,8 +19,8 @@ func TestHandyAdapterWired(t *testing.T) {
 	dir := filepath.Join(home, ".local/share/com.pais.handy")
 	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
 	for src, dst := range map[string]string{
-		"apps/handy/testdata/settings_store.json": filepath.Join(dir, "settings_store.json"),
-		"apps/handy/testdata/handy.log":           filepath.Join(dir, "logs/handy.log"),
+		"apps/testdata/handy/settings_store.json": filepath.Join(dir, "settings_store.json"),
+		"apps/testdata/handy/handy.log":           filepath.Join(dir, "logs/handy.log"),
 	} {
 		b, err := os.ReadFile(src)
 		must(t, err)
@@ -65,7 +65,7 @@ func TestHandyFilesReadAsItsUser(t *testing.T) {
 	home := t.TempDir() // 0700, root's
 	dir := filepath.Join(home, ".local/share/com.pais.handy")
 	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
-	b, err := os.ReadFile("apps/handy/testdata/settings_store.json")
+	b, err := os.ReadFile("apps/testdata/handy/settings_store.json")
 	must(t, err)
 	must(t, os.WriteFile(filepath.Join(dir, "settings_store.json"), b, 0o644))
 	old := userHome
@@ -84,5 +84,32 @@ func TestHandyFilesReadAsItsUser(t *testing.T) {
 	own := New("/proc", nil).Inspect(Target{PID: os.Getpid(), Name: "handy", Start: time.Now()})
 	if own.App == nil || own.App.SelectedModel == nil {
 		t.Errorf("the owner's own process does not get them: %+v", own.App)
+	}
+}
+
+// TestJanRecipeWired: Jan's llama-server, known by its folder, gets the
+// model Jan's log says it was started for; another llama-server gets no
+// app block.
+func TestJanRecipeWired(t *testing.T) {
+	home := t.TempDir()
+	logs := filepath.Join(home, ".local/share/Jan/data/logs")
+	must(t, os.MkdirAll(logs, 0o755))
+	b, err := os.ReadFile("apps/testdata/jan/app.log")
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(logs, "app.log"), b, 0o644))
+	noEnv := func(string) string { return "" }
+	exe := filepath.Join(home, ".local/share/Jan/data/llamacpp/backends/b6301/linux-cuda/build/bin/llama-server")
+	s := appState(nil, Target{PID: 1, Name: "llama-server", Exe: exe, Start: time.Unix(0, 0)}, home, noEnv)
+	if s == nil || s.App != "Jan" || s.SelectedModel != nil || len(s.Events) != 6 {
+		t.Fatalf("app = %+v", s)
+	}
+	if last := s.Events[len(s.Events)-1]; last.Kind != "load" || s.Events[4].Model == nil || *s.Events[4].Model != "Qwen3-4B-Q4_K_M" {
+		t.Errorf("events %+v", s.Events)
+	}
+	if js, _ := json.Marshal(s); strings.Contains(string(js), "sk-jan") {
+		t.Errorf("the API key on Jan's log line leaked: %s", js)
+	}
+	if g := appState(nil, Target{PID: 1, Name: "llama-server", Exe: "/usr/bin/llama-server"}, home, noEnv); g != nil {
+		t.Errorf("a llama-server outside Jan's folder got Jan's recipe: %+v", g)
 	}
 }

@@ -26,6 +26,12 @@ its mapped libraries reveal, and who it is. Each value says where it came
 from after " · " (measured, reported, estimated, inferred). A library or a
 mapped file proves presence, not GPU residency.
 
+Desktop apps with a recipe (built in: Handy, Jan, Vibe; your own: JSON files
+in gtm/apps in your config folder, e.g. ~/.config/gtm/apps/*.json) add the
+model their settings select and their logs' model events: a selection, and
+history, never proof of what is loaded now. A broken recipe is named on
+stderr and skipped.
+
 Flags:
 `
 

@@ -51,11 +51,13 @@ type platformOptions struct {
 	CRISocket string
 }
 
-// collector builds this machine's collector for prog, after saying once
+// collector builds this machine's collector for prog, after loading the
+// user's app recipes and saying once
 // on stderr when the proc root is not procfs; window is the collector's
 // engine sampling window.
 func (p platform) collector(e env, prog string, window time.Duration) (*collect.Collector, func()) {
 	checkProcRoot(e.stderr, prog, p.procRoot, p.opts.TrustProcRoot)
+	loadAppRecipes(e.stderr, prog)
 	c, closeFn := e.newCollector(p.procRoot, p.llmLogs, p.opts)
 	c.Version = version
 	c.Window = window

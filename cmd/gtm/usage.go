@@ -35,6 +35,10 @@ Flags:
 `
 
 const usageTail = `
+Desktop apps are recognised by recipes (built in: Handy, Jan, Vibe); add
+your own as JSON files in gtm/apps in your config folder (~/.config/gtm/apps
+on Linux). A broken recipe is named on stderr and skipped. See README "Apps".
+
 Exit status: 0 on success, 1 on a runtime error (no display, unwritable
 output), 2 on a usage error (unknown flag, --gpu out of range).
 `

@@ -1,9 +1,8 @@
 // Package apps holds read-only recipes ("adapters") for desktop apps that
 // run models on the GPU: where an app keeps its settings, which setting
 // names the selected model, where its log is and which log messages mark
-// model events. An adapter is data, so a second app is a second table
-// entry; the recipes live in sub-packages (apps/handy) that Register
-// themselves, so import them for Detect to know them.
+// model events. A recipe is data: a JSON file, the built-in ones embedded
+// from recipes/ and a user's own read from UserDir (recipe.go, load.go).
 //
 // What an adapter finds is evidence, never a measurement: settings prove
 // what is selected, not what is loaded, and a log is timestamped history;
@@ -45,8 +44,8 @@ const (
 
 // EventPattern marks one kind of event. Expr is matched against the log
 // message alone (after the line's time and level); a group named "model",
-// when it matches a plausible model id, names the model. Expr is compiled
-// the first time the adapter reads a log, not when gtm starts.
+// when it matches a plausible model id, names the model. A recipe's
+// patterns are compiled and checked when it is loaded.
 type EventPattern struct {
 	Kind EventKind
 	Expr string
@@ -69,8 +68,10 @@ type LineFormat func(line []byte) (t time.Time, msg []byte, ok bool)
 type Adapter struct {
 	Name          string
 	ProcNames     []string // executable base names, case-insensitive, ".exe" ignored
+	ExeContains   []string // lower case; when set, the executable's path (with /) must contain one
 	SettingsPaths []Path   // the first that exists is read
 	SelectedModel []string // JSON keys leading to the selected model id in the settings file
+	ModelFromPath bool     // the setting is a model file's path: its last name is the id
 	LogPaths      []Path   // the first that exists is read
 	LogFormat     LineFormat
 	Events        []EventPattern
@@ -82,6 +83,9 @@ type Adapter struct {
 // patterns are the adapter's event patterns, compiled once.
 func (a *Adapter) patterns() []*regexp.Regexp {
 	a.compiled.Do(func() {
+		if a.res != nil {
+			return // compiled when the recipe was loaded
+		}
 		for _, p := range a.Events {
 			a.res = append(a.res, regexp.MustCompile(p.Expr))
 		}
@@ -125,24 +129,11 @@ const (
 	maxModelID  = 128
 )
 
-var (
-	registry   []*Adapter
-	registryMu sync.Mutex
-)
-
-// Register adds an adapter for Detect; recipe packages call it from init.
-func Register(a *Adapter) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	registry = append(registry, a)
-}
-
-// Detect returns the registered adapter for a process, by its name or
-// its executable's base name, or nil.
+// Detect returns the adapter for a process, by its name or its
+// executable's base name, or nil: a user's recipes first, then the
+// built-in ones.
 func Detect(procName, exe string) *Adapter {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	for _, a := range registry {
+	for _, a := range Recipes() {
 		if a.Match(procName, exe) {
 			return a
 		}
@@ -160,8 +151,18 @@ func (a *Adapter) Match(procName, exe string) bool {
 		return strings.TrimSuffix(s, ".exe")
 	}
 	p, e := norm(procName), norm(exe)
+	named := false
 	for _, n := range a.ProcNames {
 		if n = strings.ToLower(n); n != "" && (n == p || n == e) {
+			named = true
+		}
+	}
+	if !named || len(a.ExeContains) == 0 {
+		return named
+	}
+	path := strings.ToLower(strings.ReplaceAll(exe, `\`, "/"))
+	for _, frag := range a.ExeContains {
+		if strings.Contains(path, frag) {
 			return true
 		}
 	}
@@ -322,7 +323,13 @@ func (a *Adapter) selected(fh *os.File, path string) (string, error) {
 		}
 	}
 	var s string
-	if json.Unmarshal(cur, &s) != nil || !ValidModelID(s) {
+	if json.Unmarshal(cur, &s) != nil {
+		return "", nil
+	}
+	if a.ModelFromPath {
+		s = s[strings.LastIndexAny(s, `/\`)+1:]
+	}
+	if !ValidModelID(s) {
 		return "", nil
 	}
 	return s, nil

@@ -155,6 +155,41 @@ func TestRingBounded(t *testing.T) {
 	}
 }
 
+// A setting that is a model file's path gives its file name, on any OS.
+func TestModelFromPath(t *testing.T) {
+	dir := filepath.ToSlash(t.TempDir())
+	a := testAdapter(dir)
+	a.SelectedModel, a.ModelFromPath = []string{"model.path"}, true
+	p := filepath.Join(dir, "settings.json")
+	for content, want := range map[string]string{
+		`{"model.path": "/home/u/models/ggml-small.bin"}`:            "ggml-small.bin",
+		`{"model.path": "C:\\Users\\u\\AppData\\ggml-large-v3.bin"}`: "ggml-large-v3.bin",
+		`{"model.path": "/home/u/models/"}`:                          "",
+		`{"model.path": "/home/u/my models/two words.bin"}`:          "",
+	} {
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := selectedAt(a, p); got != want {
+			t.Errorf("%s: %q, want %q", content, got, want)
+		}
+	}
+}
+
+// exe_contains narrows a generic name to one app's copy, whichever
+// slashes the path has.
+func TestMatchExeContains(t *testing.T) {
+	a, err := ParseRecipe([]byte(`{"name": "x", "process_names": ["llama-server"], "exe_contains": ["\\Backends\\"],
+		"settings": {"paths": [{"path": "/s"}], "model_key": ["m"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.Match("llama-server", `C:\App\backends\llama-server.exe`) || !a.Match("", "/app/backends/llama-server") ||
+		a.Match("llama-server", "/usr/bin/llama-server") || a.Match("llama-server", "") {
+		t.Error("exe_contains")
+	}
+}
+
 func TestMatch(t *testing.T) {
 	a := testAdapter("/x")
 	if !a.Match("tester", "") || !a.Match("", `C:\Apps\Tester.EXE`) || a.Match("tester2", "/bin/tester2") || a.Match("", "") {

@@ -1,4 +1,4 @@
-package handy_test
+package apps_test
 
 import (
 	"bytes"
@@ -11,8 +11,26 @@ import (
 	"time"
 
 	"github.com/gputaskman/gtm/inspect/apps"
-	"github.com/gputaskman/gtm/inspect/apps/handy"
 )
+
+// handyID is Handy's bundle identifier, which names its folders.
+const handyID = "com.pais.handy"
+
+// recipe returns the built-in recipe named name.
+func recipe(t testing.TB, name string) *apps.Adapter {
+	t.Helper()
+	all, errs := apps.Builtin()
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, a := range all {
+		if a.Name == name {
+			return a
+		}
+	}
+	t.Fatalf("no built-in recipe %q", name)
+	return nil
+}
 
 // fakeHome builds Handy's folders for the running OS under a temporary
 // home and returns the home, an environment and the log's path.
@@ -23,20 +41,20 @@ func fakeHome(t *testing.T) (home string, env func(string) string, logPath strin
 	var dataDir, logDir string
 	switch runtime.GOOS {
 	case "darwin":
-		dataDir = filepath.Join(home, "Library", "Application Support", handy.ID)
-		logDir = filepath.Join(home, "Library", "Logs", handy.ID)
+		dataDir = filepath.Join(home, "Library", "Application Support", handyID)
+		logDir = filepath.Join(home, "Library", "Logs", handyID)
 	case "windows":
 		vars["APPDATA"] = filepath.Join(home, "AppData", "Roaming")
 		vars["LOCALAPPDATA"] = filepath.Join(home, "AppData", "Local")
-		dataDir = filepath.Join(vars["APPDATA"], handy.ID)
-		logDir = filepath.Join(vars["LOCALAPPDATA"], handy.ID, "logs")
+		dataDir = filepath.Join(vars["APPDATA"], handyID)
+		logDir = filepath.Join(vars["LOCALAPPDATA"], handyID, "logs")
 	default: // XDG_DATA_HOME unset: ~/.local/share
-		dataDir = filepath.Join(home, ".local", "share", handy.ID)
+		dataDir = filepath.Join(home, ".local", "share", handyID)
 		logDir = filepath.Join(dataDir, "logs")
 	}
 	for _, c := range []struct{ from, dir, name string }{
-		{"testdata/settings_store.json", dataDir, "settings_store.json"},
-		{"testdata/handy.log", logDir, "handy.log"},
+		{"testdata/handy/settings_store.json", dataDir, "settings_store.json"},
+		{"testdata/handy/handy.log", logDir, "handy.log"},
 	} {
 		data, err := os.ReadFile(c.from)
 		if err != nil {
@@ -70,7 +88,7 @@ func at(s string) time.Time {
 }
 
 // Words from the transcripts and settings that must never come back.
-var private = []string{"bank PIN", "confidential", "quarterly", "hidden-memo", "my-private-word", "sk-test", "dictated"}
+var private = []string{"bank PIN", "confidential", "quarterly", "hidden-memo", "my-private-word", "sk-test", "dictated", "sk-jan", "private-prompt"}
 
 func assertPrivate(t *testing.T, f apps.Findings) {
 	t.Helper()
@@ -86,7 +104,7 @@ func assertPrivate(t *testing.T, f apps.Findings) {
 func TestRead(t *testing.T) {
 	home, env, logPath := fakeHome(t)
 	since := at("2025-06-01T10:00:00Z")
-	f, err := handy.Adapter.Read(home, env, since)
+	f, err := recipe(t, "Handy").Read(home, env, since)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +143,7 @@ func TestRead(t *testing.T) {
 	}
 
 	// A process started after the last line: every event is history.
-	f, _ = handy.Adapter.Read(home, env, at("2025-06-01T11:00:00Z"))
+	f, _ = recipe(t, "Handy").Read(home, env, at("2025-06-01T11:00:00Z"))
 	if f.Fresh || len(f.Notes) == 0 {
 		t.Errorf("stale log counted fresh: %+v", f)
 	}
@@ -146,7 +164,7 @@ func TestGarbageAndHugeLines(t *testing.T) {
 		"[2025-06-01][10:07:03][handy_app_lib][DEBUG] Starting to load model: small")
 	fh.Close()
 	setMtime(t, logPath, at("2025-06-01T10:07:03Z"))
-	f, err := handy.Adapter.Read(home, env, at("2025-06-01T10:00:00Z"))
+	f, err := recipe(t, "Handy").Read(home, env, at("2025-06-01T10:00:00Z"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +184,7 @@ func TestGarbageAndHugeLines(t *testing.T) {
 }
 
 func TestMissingFiles(t *testing.T) {
-	f, err := handy.Adapter.Read(t.TempDir(), nil, time.Now())
+	f, err := recipe(t, "Handy").Read(t.TempDir(), nil, time.Now())
 	if err != nil || f.SelectedModel != "" || len(f.Events) != 0 || len(f.Notes) != 2 {
 		t.Errorf("%+v %v", f, err)
 	}
@@ -183,7 +201,7 @@ func TestDetect(t *testing.T) {
 		{"firefox", "/usr/lib/firefox/firefox", false},
 		{"handyman", "", false},
 	} {
-		if got := apps.Detect(c.proc, c.exe) == handy.Adapter; got != c.want {
+		if got := apps.Detect(c.proc, c.exe) == recipe(t, "Handy"); got != c.want {
 			t.Errorf("Detect(%q, %q) = %v", c.proc, c.exe, got)
 		}
 	}
@@ -193,19 +211,19 @@ func TestCandidates(t *testing.T) {
 	env := func(k string) string {
 		return map[string]string{"APPDATA": `C:\Users\a\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\a\AppData\Local`, "XDG_DATA_HOME": "/x/data"}[k]
 	}
-	got := apps.Candidates(handy.Adapter.LogPaths, "windows", `C:\Users\a`, env)
+	got := apps.Candidates(recipe(t, "Handy").LogPaths, "windows", `C:\Users\a`, env)
 	if len(got) != 2 || got[0] != `C:\Users\a\AppData\Local\com.pais.handy\logs\handy.log` || got[1] != `C:\Users\a\AppData\Roaming\com.pais.handy\logs\handy.log` {
 		t.Errorf("windows: %q", got)
 	}
-	got = apps.Candidates(handy.Adapter.SettingsPaths, "darwin", "/Users/a", env)
+	got = apps.Candidates(recipe(t, "Handy").SettingsPaths, "darwin", "/Users/a", env)
 	if len(got) != 1 || got[0] != "/Users/a/Library/Application Support/com.pais.handy/settings_store.json" {
 		t.Errorf("darwin: %q", got)
 	}
-	got = apps.Candidates(handy.Adapter.LogPaths, "linux", "/home/a", env)
+	got = apps.Candidates(recipe(t, "Handy").LogPaths, "linux", "/home/a", env)
 	if len(got) != 2 || got[0] != "/x/data/com.pais.handy/logs/handy.log" || got[1] != "/home/a/.local/share/com.pais.handy/logs/handy.log" {
 		t.Errorf("linux: %q", got)
 	}
-	if got := apps.Candidates(handy.Adapter.LogPaths, "linux", "", func(string) string { return "" }); len(got) != 0 {
+	if got := apps.Candidates(recipe(t, "Handy").LogPaths, "linux", "", func(string) string { return "" }); len(got) != 0 {
 		t.Errorf("no home, no env: %q", got)
 	}
 }
@@ -213,7 +231,7 @@ func TestCandidates(t *testing.T) {
 // FuzzHandyLog: any bytes parse without panic into at most MaxEvents
 // events, and a model id is only ever one the log named in a load line.
 func FuzzHandyLog(f *testing.F) {
-	data, err := os.ReadFile("testdata/handy.log")
+	data, err := os.ReadFile("testdata/handy/handy.log")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -221,8 +239,9 @@ func FuzzHandyLog(f *testing.F) {
 	f.Add([]byte("[2025-06-01][10:00:02][x][DEBUG] Starting to load model: a\n[2025-13-45][99:99:99][x][INFO] Model unloaded via tray.\n"))
 	f.Add([]byte("[2025-06-01][10:00:02]"))
 	f.Add([]byte("[2025-06-01][10:00:02][][] Successfully loaded transcription model: x (took 1ms)"))
+	handy := recipe(f, "Handy")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		events := handy.Adapter.ParseLog(bytes.NewReader(data))
+		events := handy.ParseLog(bytes.NewReader(data))
 		if len(events) > apps.MaxEvents {
 			t.Fatalf("%d events", len(events))
 		}
@@ -242,3 +261,7 @@ func FuzzHandyLog(f *testing.F) {
 		}
 	})
 }
+
+// goos is the OS whose paths a fixture is built for: the tests read
+// with runtime.GOOS.
+func goos() string { return runtime.GOOS }
