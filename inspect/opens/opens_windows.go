@@ -280,6 +280,12 @@ func Start(o Options) (*Tracer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opens: %w", err)
 	}
+	if underWine() {
+		// Wine's advapi32 answers StartTraceW and EnableTraceEx2 with
+		// success stubs and OpenTraceW with ERROR_ACCESS_DENIED, which
+		// would read as "not elevated".
+		return nil, fmt.Errorf("%w: Wine has no kernel event tracing (ETW); models read and closed stay candidates", ErrUnsupported)
+	}
 	t := &Tracer{st: newStore(o)}
 	t.sys.provider, t.sys.vols, t.sys.self = g, volumes(), os.Getpid()
 	for _, v := range t.sys.vols {
@@ -295,6 +301,11 @@ func Start(o Options) (*Tracer, error) {
 	}
 	t.sys.s = s
 	return t, nil
+}
+
+// underWine: Wine's ntdll exports wine_get_version, Windows's does not.
+func underWine() bool {
+	return windows.NewLazySystemDLL("ntdll.dll").NewProc("wine_get_version").Find() == nil
 }
 
 // volumes maps each drive letter's NT device (QueryDosDeviceW).
