@@ -23,11 +23,17 @@ func (o opensByKey) Opened(k Key) []FileOpen { return o[k] }
 func TestModuleInspectorOpened(t *testing.T) {
 	dir := t.TempDir()
 	model := filepath.Join(dir, "qwen.gguf")
-	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model))
 	junk := filepath.Join(dir, "pytorch_model.bin")
-	must(t, os.WriteFile(junk, []byte("not a model at all"), 0o644))
 	readOnly := filepath.Join(dir, "whisper.gguf") // opened, named by nothing else
-	must(t, ggufgen.Qwen3_0_6B().MustBuild().WriteFile(readOnly))
+	for _, err := range []error{
+		ggufgen.Qwen3_0_6B().MustBuild().WriteFile(model),
+		os.WriteFile(junk, []byte("not a model at all"), 0o644),
+		ggufgen.Qwen3_0_6B().MustBuild().WriteFile(readOnly),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	start := time.Now().Add(-time.Minute)
 	at := time.Now()

@@ -16,21 +16,10 @@ import (
 	"unicode/utf16"
 )
 
-// The provider and event gtm enables. Microsoft-Windows-Kernel-File's
-// manifest, as OSSEM lists it (github.com/OTRF/OSSEM,
-// data_dictionaries/windows/etw-providers/Microsoft-Windows-Kernel-File/
-// README.md: event 12 is task Create, keywords KERNEL_FILE_KEYWORD_FILEIO
-// and KERNEL_FILE_KEYWORD_CREATE, versions 0 and 1). Keyword 0x80 is
-// KERNEL_FILE_KEYWORD_CREATE as the provider's manifest defines it.
-const (
-	kernelFileProvider = "{EDD08927-9CC4-4E65-B970-C2560FB5C289}"
-	kernelFileCreateKW = 0x80
-	createEventID      = 12
-	// sessionName names gtm's trace session: a session a crashed gtm
-	// left behind is found by it (and `logman stop gtm-trace-opens -ets`
-	// stops it by hand).
-	sessionName = "gtm-trace-opens"
-)
+// sessionName names gtm's trace session: a session a crashed gtm left
+// behind is found by it (and `logman stop gtm-trace-opens -ets` stops it
+// by hand).
+const sessionName = "gtm-trace-opens"
 
 // EVENT_HEADER.Flags bits saying the pointer size of the event's
 // producer (evntcons.h: EVENT_HEADER_FLAG_32_BIT_HEADER 0x0020,

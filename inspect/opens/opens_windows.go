@@ -22,6 +22,21 @@ var (
 	procCloseTrace     = advapi32.NewProc("CloseTrace")
 )
 
+// The provider and event gtm enables. Microsoft-Windows-Kernel-File's
+// manifest, as OSSEM lists it (github.com/OTRF/OSSEM,
+// data_dictionaries/windows/etw-providers/Microsoft-Windows-Kernel-File/
+// README.md: event 12 is task Create, keywords KERNEL_FILE_KEYWORD_FILEIO
+// and KERNEL_FILE_KEYWORD_CREATE, versions 0 and 1). OSSEM gives names,
+// not values: the GUID and KERNEL_FILE_KEYWORD_CREATE = 0x80 are as
+// public ETW consumers of the provider define them, not yet read from a
+// live Windows's manifest (`logman query providers
+// Microsoft-Windows-Kernel-File` lists both).
+const (
+	kernelFileProvider = "{EDD08927-9CC4-4E65-B970-C2560FB5C289}"
+	kernelFileCreateKW = 0x80
+	createEventID      = 12
+)
+
 // evntrace.h and evntcons.h constants.
 const (
 	wnodeFlagTracedGUID       = 0x00020000 // WNODE_FLAG_TRACED_GUID
