@@ -221,6 +221,9 @@ func (advapi) open(name string) (uint64, error) {
 		EventRecordCallback: recordCallback()}
 	r, _, e := procOpenTraceW.Call(uintptr(unsafe.Pointer(&lf)))
 	if uint64(r) == invalidProcessTraceHandle {
+		if errno, ok := e.(windows.Errno); ok && errno == 0 {
+			return 0, fmt.Errorf("INVALID_PROCESSTRACE_HANDLE, no error set")
+		}
 		return 0, e
 	}
 	return uint64(r), nil
@@ -315,7 +318,30 @@ func Start(o Options) (*Tracer, error) {
 		return nil, err
 	}
 	t.sys.s = s
+	stopOnConsoleEvent()
 	return t, nil
+}
+
+// A command that handles no signal (--once) ends at Ctrl+C without its
+// deferred Close, which would leave the session running: so Ctrl+C,
+// Ctrl+Break and the console closing stop it first. Handlers run last
+// registered first; this one returns FALSE, so Go's own (and after it
+// the default, exit) still run.
+var (
+	procSetConsoleCtrlHandler = windows.NewLazySystemDLL("kernel32.dll").NewProc("SetConsoleCtrlHandler")
+	ctrlOnce                  sync.Once
+)
+
+func stopOnConsoleEvent() {
+	ctrlOnce.Do(func() {
+		h := windows.NewCallback(func(ctrlType uint32) uintptr {
+			if current.Load() != nil {
+				_ = advapi{}.stop(sessionName) // Close's own stop then finds none
+			}
+			return 0
+		})
+		_, _, _ = procSetConsoleCtrlHandler.Call(h, 1)
+	})
 }
 
 // underWine: Wine's ntdll exports wine_get_version, Windows's does not.
