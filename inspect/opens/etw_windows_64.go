@@ -4,8 +4,10 @@ package opens
 
 import "unsafe"
 
-// The structures' sizes on 64-bit Windows, as the SDK's headers give them
-// (sizeof in C): a field out of place fails the build, not the trace.
+// The structures' sizes and key offsets on 64-bit Windows, as the SDK's
+// headers give them (sizeof and offsetof in C, checked with mingw-w64's
+// evntrace.h and evntcons.h): a field out of place fails the build, not
+// the trace.
 var (
 	_ [120 - unsafe.Sizeof(eventTraceProperties{})]byte
 	_ [unsafe.Sizeof(eventTraceProperties{}) - 120]byte
@@ -17,4 +19,10 @@ var (
 	_ [unsafe.Sizeof(eventRecord{}) - 112]byte
 	_ [40 - unsafe.Offsetof(eventRecord{}.ID)]byte
 	_ [unsafe.Offsetof(eventRecord{}.ID) - 40]byte
+	_ [96 - unsafe.Offsetof(eventRecord{}.UserData)]byte
+	_ [unsafe.Offsetof(eventRecord{}.UserData) - 96]byte
+	_ [424 - unsafe.Offsetof(eventTraceLogfile{}.EventRecordCallback)]byte
+	_ [unsafe.Offsetof(eventTraceLogfile{}.EventRecordCallback) - 424]byte
+	_ [112 - unsafe.Offsetof(eventTraceProperties{}.LogFileNameOffset)]byte
+	_ [unsafe.Offsetof(eventTraceProperties{}.LogFileNameOffset) - 112]byte
 )
