@@ -223,7 +223,7 @@ uninstall:
 	rm -f $(ICONDIR)/scalable/apps/$(APP_ID).svg
 	for s in 16 24 32 48 64 128 256; do rm -f $(ICONDIR)/$${s}x$${s}/apps/$(APP_ID).png; done
 
-## test-wine: the Windows build under Wine (--help, --list-gpus, --json); GUI=1 adds the window
+## test-wine: the Windows build under Wine (--help, --list-gpus, --json, --trace-opens); GUI=1 adds the window
 test-wine:
 	scripts/wine-check.sh $(if $(GUI),--gui,)
 

@@ -259,7 +259,7 @@ func (in *Inspector) Enrich(ctx context.Context, t Target, f Finding, measured *
 	var hf *HFFacts
 	tp := 0
 	if in.Untrusted == "" {
-		f = in.withOpened(acc, t, f)
+		f = in.withOpened(acc, t, f, &in.vram)
 		f, hf, tp = in.servedModel(acc, t, f, api)
 	}
 	preset := llamaopts.Server

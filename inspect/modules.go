@@ -26,18 +26,22 @@ type ModuleLister func(pid int) ([]string, error)
 // modules, so the only models it sees are those the command line names
 // (launch evidence), read as on Linux: the program (llama-server.exe,
 // ollama.exe runner...), its settings, and the model files' GGUF headers
-// for the LLM breakdown. Files are read with gtm's own rights: Windows
-// has no /proc to learn the process's from.
+// for the LLM breakdown, and, with Opens (--trace-opens), the model files
+// a process opened, as on Linux. Files are read with gtm's own rights:
+// Windows has no /proc to learn the process's from.
 type ModuleInspector struct {
 	List   ModuleLister
 	Budget time.Duration
 	// Headers caches the GGUF headers of the model files command lines
 	// name; nil reads no headers.
 	Headers *HeaderCache
+	// Opens is the file-open trace (--trace-opens); nil when not traced.
+	Opens OpenTrace
 
 	mu    sync.Mutex
 	sched *Scheduler
 	found map[Key]Finding
+	vram  vramHistory // confirms an open by the opener's VRAM rising
 }
 
 // NewModuleInspector returns an inspector reading modules through list.
@@ -51,6 +55,7 @@ func NewModuleInspector(list ModuleLister) *ModuleInspector {
 func (m *ModuleInspector) Refresh(ctx context.Context, targets []Target) map[int]Finding {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.vram.record(targets, time.Now())
 	_, out := refreshDue(ctx, m.sched, m.found, m.Budget, targets, m.Inspect)
 	return out
 }
@@ -83,13 +88,11 @@ func (m *ModuleInspector) Inspect(t Target) Finding {
 	addCmdlineModels(acc, models, args)
 	// None named is not "none loaded": a model the process mapped is not
 	// among its modules, so Models stays unknown (nil) then.
-	if len(models.list) > 0 {
-		files := &Inspector{Headers: m.Headers}
-		for _, e := range models.list {
-			f.Models = append(f.Models, files.describe(acc, e))
-		}
+	files := &Inspector{Headers: m.Headers, Opens: m.Opens}
+	for _, e := range models.list {
+		f.Models = append(f.Models, files.describe(acc, e))
 	}
-	return f
+	return files.withOpened(acc, t, f, &m.vram)
 }
 
 // moduleAccess reads the files a command line names with gtm's own rights.

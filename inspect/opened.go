@@ -99,8 +99,9 @@ func (h *vramHistory) roseAfter(k Key, at time.Time) bool {
 // first bytes say it is a model (the name alone let the trace keep it);
 // it is confirmed with another source when t's VRAM rose right after.
 // Opens are asked for by t's PID and start: a process whose start is
-// unknown could be any that had its PID, and gets none.
-func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding) Finding {
+// unknown could be any that had its PID, and gets none. vram is the
+// VRAM history of the inspector that keeps one (in's or the modules').
+func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding, vram *vramHistory) Finding {
 	if in.Opens == nil || t.Start.IsZero() {
 		return f
 	}
@@ -131,7 +132,7 @@ func (in *Inspector) withOpened(acc *safefile.Access, t Target, f Finding) Findi
 		if !slices.Contains(m.Evidence, EvidenceOpened) {
 			m.Evidence = SortEvidence(append(append([]string(nil), m.Evidence...), EvidenceOpened))
 		}
-		m.Confirmed = ConfirmedOpened(m.Evidence, in.vram.roseAfter(key, *m.OpenedAt))
+		m.Confirmed = ConfirmedOpened(m.Evidence, vram.roseAfter(key, *m.OpenedAt))
 		m.Candidate = false
 	}
 	return out

@@ -2,7 +2,7 @@
 # Runs the Windows build of gtm under Wine: the real Windows process model
 # (x/sys/windows, PDH, DXGI, Toolhelp) on a machine without Windows.
 #
-#   scripts/wine-check.sh          # the CLI: --help, --list-gpus, --json
+#   scripts/wine-check.sh          # the CLI: --help, --list-gpus, --json, --trace-opens
 #   scripts/wine-check.sh --gui    # also the window on the demo under Xvfb
 #                                  # → out/wine-window.png (docs/screenshots/windows-wine.png)
 #
@@ -93,6 +93,15 @@ assert m["swap_total_bytes"] is not None, m
 print("     system: RAM", m["memory_total_bytes"], "· swap", m["swap_used_bytes"], "of", m["swap_total_bytes"], "·",
       "ok" if srcs["system"]["ok"] else srcs["system"]["error"])
 PY
+
+# File-open tracing: Wine has no kernel event tracing, so --trace-opens
+# says so in exactly one line on stderr and the snapshot is printed as
+# without it.
+"$wine" "$work/gtm.exe" --trace-opens --once >"$work/trace.txt" 2>"$work/err.txt" && code=0 || code=$?
+check "--trace-opens --once exits 0, runs, and says in one line why nothing is traced" \
+  test $code -eq 0 -a -s "$work/trace.txt" -a "$(wc -l <"$work/err.txt")" -eq 1 \
+  -a -n "$(grep -F 'gtm: file-open tracing is not supported: Wine has no kernel event tracing' "$work/err.txt")"
+sed 's/^/     /' "$work/err.txt"
 
 # Runtime detection from loaded modules: a Windows process that loads
 # vulkan-1.dll and d3d12.dll, found through WMI, inspected by gtm.exe.

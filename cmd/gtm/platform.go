@@ -38,8 +38,9 @@ type platformOptions struct {
 	// than showing "starting": one-shot output has no second chance.
 	WSLWaitFirst bool
 	// TraceOpens is --trace-opens: name the model files processes open
-	// (fanotify), also below TracePaths (--trace-path); ProcRoot is where
-	// the openers are looked up to forget those that exited.
+	// (fanotify; ETW on Windows), also below TracePaths (--trace-path);
+	// ProcRoot is where the openers are looked up to forget those that
+	// exited.
 	TraceOpens bool
 	TracePaths []string
 	ProcRoot   string

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/gputaskman/gtm/backend"
@@ -31,46 +30,6 @@ func startOpenTrace(procs backend.ProcessSource, procRoot string, extra []string
 	if err != nil {
 		return nil, nil, err
 	}
-	return &openTrace{t: t, procRoot: procRoot, ticks: dater.StartTicks}, func() { _ = t.Close() }, nil
-}
-
-// openTrace adapts the tracer to the inspector, and forgets the openers
-// that exited (at most every forgetEvery: a stat per traced process).
-type openTrace struct {
-	t        *opens.Tracer
-	procRoot string
-	ticks    func(time.Time) (uint64, bool)
-
-	mu       sync.Mutex
-	forgotAt time.Time
-}
-
-const forgetEvery = 10 * time.Second
-
-func (o *openTrace) Opened(k inspect.Key) []inspect.FileOpen {
-	o.forget()
-	start, ok := o.ticks(k.Start)
-	if !ok {
-		return nil // no start the collector gave: no opener matches
-	}
-	var out []inspect.FileOpen
-	for _, x := range o.t.Opened(opens.Proc{PID: k.PID, Start: start}) {
-		out = append(out, inspect.FileOpen{Path: x.Path, At: x.At})
-	}
-	return out
-}
-
-func (o *openTrace) forget() {
-	o.mu.Lock()
-	due := time.Since(o.forgotAt) >= forgetEvery
-	if due {
-		o.forgotAt = time.Now()
-	}
-	o.mu.Unlock()
-	if due {
-		o.t.Forget(func(p opens.Proc) bool {
-			start, ok := opens.StartTicks(o.procRoot, p.PID)
-			return ok && start == p.Start
-		})
-	}
+	startOf := func(pid int) (uint64, bool) { return opens.StartTicks(procRoot, pid) }
+	return &openTrace{t: t, ticks: dater.StartTicks, startOf: startOf}, func() { _ = t.Close() }, nil
 }

@@ -1,4 +1,4 @@
-//go:build !linux
+//go:build !linux && !windows
 
 package main
 
@@ -8,7 +8,7 @@ import (
 	"github.com/gputaskman/gtm/inspect/opens"
 )
 
-// startOpenTrace: file-open tracing is Linux's fanotify.
+// startOpenTrace: file-open tracing is Linux's fanotify and Windows's ETW.
 func startOpenTrace(backend.ProcessSource, string, []string) (inspect.OpenTrace, func(), error) {
 	return nil, nil, opens.ErrUnsupported
 }

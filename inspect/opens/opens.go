@@ -43,8 +43,20 @@
 // CAP_SYS_ADMIN in the initial user namespace to mark filesystems, which a
 // container rarely has: Start then fails with ErrNeedsCap.
 //
-// Linux only: Start is opens_linux.go's; callers elsewhere answer
-// ErrUnsupported (cmd/gtm's trace_other.go).
+// # Windows
+//
+// On Windows (opens_windows.go) an elevated gtm runs a real-time trace
+// session, "gtm-trace-opens", with the Microsoft-Windows-Kernel-File
+// provider's create events: the opener's PID and the file's NT path, named
+// by drive letter. Every local volume is seen, so Options.Paths are not
+// needed there. An opener is pinned by its creation time (a FILETIME) when
+// gtm reads the event, about a second after the open. The session is
+// stopped by Close; one a crashed gtm left behind is stopped by the next
+// Start. Refused to gtm's rights, Start returns ErrNeedsAdmin; where the
+// system has no kernel trace (Wine) it returns ErrUnsupported.
+//
+// Start is opens_linux.go's and opens_windows.go's; callers elsewhere
+// answer ErrUnsupported (cmd/gtm's trace_other.go).
 package opens
 
 import (
@@ -122,6 +134,9 @@ type Stats struct {
 	// be pinned: it had exited when gtm read the event (its PID may be
 	// another process's by then), or its start could not be read.
 	Unpinned uint64
+	// Unnamed counts Windows model opens on volumes with no drive letter
+	// (or UNC name): gtm could not read them by the name the kernel gave.
+	Unnamed uint64
 	// ByPID says why openers are dated when gtm reads their events rather
 	// than pinned by the kernel ("" when pinned; see Tracer).
 	ByPID  string
@@ -157,7 +172,7 @@ func IsModelName(path string) bool {
 		return false
 	}
 	base := path
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 { // Windows names by either
 		base = path[i+1:]
 	}
 	if base == "" {

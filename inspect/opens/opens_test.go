@@ -48,6 +48,10 @@ func TestIsModelName(t *testing.T) {
 		{"/dev/shm/x.safetensors", false},
 		{"/device/x.gguf", true}, // /dev's prefix but not under it
 		{"/procs/x.onnx", true},
+		{`C:\models\Llama.GGUF`, true}, // Windows names, from ETW
+		{`C:\Users\u\.ollama\models\blobs\sha256-6a07`, true},
+		{`C:\models\notes.txt`, false},
+		{`C:\models\gguf`, false},
 	} {
 		if got := IsModelName(c.path); got != c.want {
 			t.Errorf("IsModelName(%q) = %v, want %v", c.path, got, c.want)
