@@ -204,3 +204,25 @@ func (c *Cache) GetWith(open Opener, path string, since time.Time) (*Report, err
 	}
 	return t.report(path, since), nil
 }
+
+// ParseLines is ParseTail over lines read from elsewhere than a file (the
+// journal), oldest first, the last written at newest; name is what the
+// Report calls their source. Like a file's tail, only the newest MaxTail
+// bytes of them are read.
+func ParseLines(name string, lines [][]byte, newest, since time.Time) *Report {
+	first, n := len(lines), 0
+	for first > 0 && n+len(lines[first-1])+1 <= MaxTail {
+		first--
+		n += len(lines[first]) + 1
+	}
+	p := &parser{}
+	var off int64
+	for _, l := range lines[first:] {
+		if len(l) <= MaxLine {
+			p.line(l, off)
+		}
+		off += int64(len(l)) + 1
+	}
+	t := &tail{info: TailInfo{Size: off, ModTime: newest}, blocks: p.finish()}
+	return t.report(name, since)
+}
