@@ -102,3 +102,29 @@ func journalRow(t *testing.T, snap *schema.Snapshot, pid int) *schema.LLM {
 	}
 	return row.LLM
 }
+
+// TestOllamaServiceTwoRunnersJournalNotRead: with two runners, the
+// server's journal lines cannot be tied to one: neither is given them.
+func TestOllamaServiceTwoRunnersJournalNotRead(t *testing.T) {
+	needBinary(t)
+	journaltest.Writer(t)
+	stream := journaltest.NewStream(t)
+	runner := func(blob string) standin.Spec {
+		return standin.Spec{Argv: []string{"/usr/local/bin/ollama", "runner", "--ollama-engine", "--model", blob, "--port", "{port}"},
+			Routes: map[string]standin.Route{"/health": {Body: `{"status":"ok"}`}}, Log: ollamaEngineLoad}
+	}
+	spec := standin.Spec{Argv: []string{"/usr/local/bin/ollama", "serve"},
+		Children: []standin.Spec{runner("/m/blobs/sha256-aaaa"), runner("/m/blobs/sha256-bbbb")}}
+	server := standin.StartTo(t, spec, stream.File)
+	dir := t.TempDir()
+	stream.Journal(t, filepath.Join(dir, "system.journal"), server.PID, journaltest.Boot(t), `msg="total memory"`)
+	r0, r1 := server.Children[0], server.Children[1]
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{h100(
+		fakenvml.Process{PID: r0.PID, UsedMemory: 2 << 30}, fakenvml.Process{PID: r1.PID, UsedMemory: 2 << 30})}})
+	snap := m.json("--journal-dir", dir)
+	for _, r := range []*standin.Proc{r0, r1} {
+		if row := findRow(snap, r.PID, 0); row == nil || row.LLM != nil && row.LLM.LogPath != nil {
+			t.Errorf("runner %d: %+v", r.PID, row)
+		}
+	}
+}
