@@ -31,11 +31,17 @@ func (l *Live) journalLog(t Target, llama bool) *LogFacts {
 	if pid == 0 {
 		return nil
 	}
-	files := journal.Files(l.JournalDirs, safefile.ForProcess(l.ProcRoot, pid))
-	if len(files) == 0 {
-		return nil
-	}
+	acc := safefile.ForProcess(l.ProcRoot, pid)
+	files := journal.Files(l.JournalDirs, acc)
 	name := fmt.Sprintf("journal _PID=%d", pid)
+	if len(files) == 0 {
+		if acc.Cred == nil || len(journal.Files(l.JournalDirs, nil)) == 0 {
+			return nil // no journal here
+		}
+		// say why, or a service's user (Ollama's "ollama") would see its
+		// runner estimated with no word of the journal
+		return &LogFacts{Path: name, Reason: fmt.Sprintf("not read: the process's user (uid %d) may read no journal file here (the system journal: root and the systemd-journal, adm and wheel groups only)", acc.Cred.UID)}
+	}
 	lines, err := l.Journal.Lines(files, journalBoot(l.ProcRoot), pid, t.Start.Add(-llamacpplog.ClockSlack))
 	if err != nil {
 		return &LogFacts{Path: name, Reason: "cannot be read: " + err.Error()}

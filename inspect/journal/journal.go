@@ -104,9 +104,13 @@ func (r *Reader) Lines(files []string, boot string, pid int, since time.Time) ([
 	if b.err != nil {
 		return nil, b.err
 	}
-	all := b.lines[pid]
-	i, _ := slices.BinarySearchFunc(all, since, func(l Line, t time.Time) int { return l.Time.Compare(t) })
-	return all[i:], nil
+	var out []Line // the batch may hold earlier lines: asked from an earlier since
+	for _, l := range b.lines[pid] {
+		if !l.Time.Before(since) {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }
 
 // forget drops the processes not asked about lately.
