@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gputaskman/gtm/inspect/journal"
 	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/inspect/servers"
+	"github.com/gputaskman/gtm/inspect/torchlog"
 	"github.com/gputaskman/gtm/internal/procroot"
 	"github.com/gputaskman/gtm/internal/safefile"
 )
@@ -31,35 +33,79 @@ func (l *Live) journalLog(t Target, llama bool) *LogFacts {
 	if pid == 0 {
 		return nil
 	}
-	acc := safefile.ForProcess(l.ProcRoot, pid)
-	files := journal.Files(l.JournalDirs, acc)
-	name := fmt.Sprintf("journal _PID=%d", pid)
-	if len(files) == 0 {
-		if acc.Cred == nil || len(journal.Files(l.JournalDirs, nil)) == 0 {
-			return nil // no journal here
-		}
-		// say why, or a service's user (Ollama's "ollama") would see its
-		// runner estimated with no word of the journal
-		return &LogFacts{Path: name, Reason: fmt.Sprintf("not read: the process's user (uid %d) may read no journal file here (the system journal: root and the systemd-journal, adm and wheel groups only)", acc.Cred.UID)}
-	}
-	lines, err := l.Journal.Lines(files, journalBoot(l.ProcRoot), pid, t.Start.Add(-llamacpplog.ClockSlack))
-	if err != nil {
-		return &LogFacts{Path: name, Reason: "cannot be read: " + err.Error()}
-	}
-	if len(lines) == 0 {
+	j := l.journalLines(pid, t.Start)
+	switch {
+	case j.reason != "":
+		return &LogFacts{Path: j.name, Reason: j.reason}
+	case len(j.texts) == 0:
 		return nil
 	}
-	texts := make([][]byte, len(lines))
-	for i, ln := range lines {
-		texts[i] = ln.Text
-	}
-	rep := llamacpplog.ParseLines(name, texts, lines[len(lines)-1].Time, t.Start)
+	rep := llamacpplog.ParseLines(j.name, j.texts, j.newest, t.Start)
 	if rep.Block == nil {
 		return nil
 	}
 	lf := factsFromBlock(rep.Block)
-	lf.Path = name
+	lf.Path = j.name
 	return lf
+}
+
+// engineJournal is EngineLog's journal: the lines of the server's
+// outermost process writing to a stream socket (journald names a stream's
+// lines by the PID that opened it: the unit's main process, whose workers
+// inherit its stdout), for a PyTorch engine run as a unit.
+func (l *Live) engineJournal(t Target, srv servers.Server, engine string, holders []Target, since time.Time) *EngineFacts {
+	if l.Journal == nil || len(l.JournalDirs) == 0 {
+		return nil
+	}
+	for i := len(holders) - 1; i >= 0; i-- {
+		pid := holders[i].PID
+		if !streamSocket(l.ProcRoot, pid) {
+			continue
+		}
+		j := l.journalLines(pid, since)
+		if j.reason != "" || len(j.texts) == 0 {
+			return nil
+		}
+		return pickRank(torchlog.ParseLines(j.name, engine, j.texts, j.newest, since), t, srv, j.name)
+	}
+	return nil
+}
+
+// journalRead is what the journal holds of one process: its lines, the
+// time of the last, the source's name, or why it was not read.
+type journalRead struct {
+	texts  [][]byte
+	newest time.Time
+	name   string
+	reason string
+}
+
+// journalLines reads pid's lines in this boot since since (less the
+// clock slack), from the journal files pid's user may read.
+func (l *Live) journalLines(pid int, since time.Time) journalRead {
+	acc := safefile.ForProcess(l.ProcRoot, pid)
+	files := journal.Files(l.JournalDirs, acc)
+	j := journalRead{name: fmt.Sprintf("journal _PID=%d", pid)}
+	if len(files) == 0 {
+		if acc.Cred != nil && len(journal.Files(l.JournalDirs, nil)) > 0 {
+			// say why, or a service's user (Ollama's "ollama") would see
+			// its runner estimated with no word of the journal
+			j.reason = fmt.Sprintf("not read: the process's user (uid %d) may read no journal file here (the system journal: root and the systemd-journal, adm and wheel groups only)", acc.Cred.UID)
+		}
+		return j
+	}
+	lines, err := l.Journal.Lines(files, journalBoot(l.ProcRoot), pid, since.Add(-llamacpplog.ClockSlack))
+	if err != nil {
+		j.reason = "cannot be read: " + err.Error()
+		return j
+	}
+	for _, ln := range lines {
+		j.texts = append(j.texts, ln.Text)
+	}
+	if len(lines) > 0 {
+		j.newest = lines[len(lines)-1].Time
+	}
+	return j
 }
 
 // journalWriter is the process whose journal lines describe t: the

@@ -128,3 +128,37 @@ func TestOllamaServiceTwoRunnersJournalNotRead(t *testing.T) {
 		}
 	}
 }
+
+// TestVLLMUnitLogsToJournal: `vllm serve` as a systemd unit, its workers
+// writing to the unit's stdout stream, every line under the API
+// process's PID (journald names a stream by the process that opened it).
+// Each worker shows its own GPU's figures reported from the journal.
+func TestVLLMUnitLogsToJournal(t *testing.T) {
+	needBinary(t)
+	journaltest.Writer(t)
+	stream := journaltest.NewStream(t)
+	o := standin.VLLMOptions{TP: 2, Libs: standin.FakeLibs(t)}
+	hub, _, _, _ := qwen3Hub(t)
+	spec := standin.VLLM(o)
+	spec.Env = append(spec.Env, "HF_HUB_CACHE="+hub)
+	api := standin.StartTo(t, spec, stream.File)
+	dir := t.TempDir()
+	stream.Journal(t, filepath.Join(dir, "system.journal"), api.PID, journaltest.Boot(t), "Starting vLLM")
+	w0, w1 := api.Children[0].Children[0], api.Children[0].Children[1]
+	m := newFakeMachine(t, fakenvml.Machine{GPUs: []fakenvml.GPU{
+		h200(0, fakenvml.Process{PID: w0.PID, UsedMemory: 112 << 30}),
+		h200(1, fakenvml.Process{PID: w1.PID, UsedMemory: 111 << 30}),
+	}})
+	snap := m.json("--journal-dir", dir)
+	for rank, w := range []*standin.Proc{w0, w1} {
+		row := findRow(snap, w.PID, rank)
+		if row == nil || row.LLM == nil {
+			t.Fatalf("worker %d: no row or no llm block: %+v", rank, row)
+		}
+		wantPart(t, "weights", row.LLM.Weights, gibBytes(o.WeightsGiB(), 4), "reported")
+		wantPart(t, "kv_cache", row.LLM.KVCache, gibBytes(100, 2), "reported")
+		if want := "journal _PID=" + strconv.Itoa(api.PID); strOf(row.LLM.LogPath) != want {
+			t.Errorf("worker %d: log path %q, want %q", rank, strOf(row.LLM.LogPath), want)
+		}
+	}
+}

@@ -210,19 +210,28 @@ func (c *Cache) GetWith(open Opener, path string, since time.Time) (*Report, err
 // Report calls their source. Like a file's tail, only the newest MaxTail
 // bytes of them are read.
 func ParseLines(name string, lines [][]byte, newest, since time.Time) *Report {
+	p := &parser{}
+	size := FeedLines(lines, p.line)
+	t := &tail{info: TailInfo{Size: size, ModTime: newest}, blocks: p.finish()}
+	return t.report(name, since)
+}
+
+// FeedLines calls fn with each of the newest lines that fit in MaxTail
+// bytes, oldest first, and each line's offset as if they were a file;
+// lines longer than MaxLine are skipped, as in a file. It returns the
+// bytes fed.
+func FeedLines(lines [][]byte, fn func(line []byte, off int64)) int64 {
 	first, n := len(lines), 0
 	for first > 0 && n+len(lines[first-1])+1 <= MaxTail {
 		first--
 		n += len(lines[first]) + 1
 	}
-	p := &parser{}
 	var off int64
 	for _, l := range lines[first:] {
 		if len(l) <= MaxLine {
-			p.line(l, off)
+			fn(l, off)
 		}
 		off += int64(len(l)) + 1
 	}
-	t := &tail{info: TailInfo{Size: off, ModTime: newest}, blocks: p.finish()}
-	return t.report(name, since)
+	return off
 }
