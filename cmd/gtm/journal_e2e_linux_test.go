@@ -7,6 +7,7 @@ package main
 // journal file (systemd-journal-remote); gtm --journal-dir reads them.
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -159,6 +160,23 @@ func TestVLLMUnitLogsToJournal(t *testing.T) {
 		wantPart(t, "kv_cache", row.LLM.KVCache, gibBytes(100, 2), "reported")
 		if want := "journal _PID=" + strconv.Itoa(api.PID); strOf(row.LLM.LogPath) != want {
 			t.Errorf("worker %d: log path %q, want %q", rank, strOf(row.LLM.LogPath), want)
+		}
+	}
+}
+
+// --journal-dir must be a directory, for every command that collects.
+func TestJournalDirNotADirectory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	must(t, os.WriteFile(file, nil, 0o644))
+	for _, args := range [][]string{
+		{"--json", "--journal-dir", file},
+		{"record", "--duration", "1", "--journal-dir", file},
+		{"serve", "--journal-dir", file},
+		{"inspect", "1", "--journal-dir", file},
+	} {
+		code, _, stderr := runBinaryEnv(t, os.Environ(), args...)
+		if code != exitUsage || !strings.Contains(stderr, "--journal-dir "+file+" is not a directory") || strings.Count(strings.TrimSpace(stderr), "\n") > 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
 }

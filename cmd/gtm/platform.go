@@ -99,7 +99,7 @@ func checkCRISocket(path string) error {
 
 // journalDirFlag adds --journal-dir to a command that collects.
 func journalDirFlag(fs *flag.FlagSet) *[]string {
-	return fs.StringArray("journal-dir", nil, "Linux: read the systemd journal's files from `dir` (repeatable), as journalctl --directory does, for the load logs of servers run as systemd units (Ollama's service, llama-server); by default /var/log/journal and /run/log/journal under --host-root")
+	return fs.StringArray("journal-dir", nil, "Linux: read the systemd journal's files from `dir` (repeatable), as journalctl --directory does, for the load logs of servers run as systemd units (Ollama's service, llama-server, vLLM); by default /var/log/journal and /run/log/journal under --host-root")
 }
 
 // checkJournalDirs refuses a --journal-dir that is not a directory.
