@@ -68,7 +68,8 @@ type batch struct {
 }
 
 // Lines returns the lines process pid wrote in boot (journald's
-// _BOOT_ID: 32 hex digits) from since on, oldest first, from files.
+// _BOOT_ID: 32 hex digits) from since on, oldest first, from files. The
+// slice may be shared with later calls: read it, never change it.
 func (r *Reader) Lines(files []string, boot string, pid int, since time.Time) ([]Line, error) {
 	if len(files) == 0 {
 		return nil, errors.New("no journal file")
@@ -104,8 +105,12 @@ func (r *Reader) Lines(files []string, boot string, pid int, since time.Time) ([
 	if b.err != nil {
 		return nil, b.err
 	}
-	var out []Line // the batch may hold earlier lines: asked from an earlier since
-	for _, l := range b.lines[pid] {
+	all := b.lines[pid]
+	if !slices.ContainsFunc(all, func(l Line) bool { return l.Time.Before(since) }) {
+		return all, nil // shared, read-only: no copy per refresh
+	}
+	var out []Line // the batch holds earlier lines: asked from an earlier since
+	for _, l := range all {
 		if !l.Time.Before(since) {
 			out = append(out, l)
 		}
