@@ -25,9 +25,9 @@ var readerGroups = []string{"systemd-journal", "adm", "wheel"}
 
 // Files lists the journal files in dirs (and in their machine-ID
 // directories, one level down) that acc's process's user may read, by
-// the journal's own rules: a file its mode lets the user read (their own
-// user-UID journal), and the system journal for root and members of the
-// journal's reader groups, whose access journald grants by ACL. Archived
+// the journal's own rules: a file its mode lets the user read, their own
+// user-UID journal, and the system journal for root and members of the
+// journal's reader groups (journald grants both by ACL). Archived
 // (name@…) and unclean (~) files count: they hold the boot's older lines.
 func Files(dirs []string, acc *safefile.Access) []string {
 	var out []string
@@ -61,13 +61,23 @@ func subdirs(dir string) []string {
 	return out
 }
 
-// mayRead: the file's mode lets acc's user read it, or it is the system
-// journal and the user is root or in a reader group.
+// mayRead: the file's mode lets acc's user read it; it is the user's own
+// journal, user-UID.journal (or an archive of it), which journald makes
+// root's and opens to UID by an ACL (src/journal/journald-server.c,
+// server_fix_perms, systemd 252); or it is the system journal and the
+// user is root or in a reader group.
 func mayRead(acc *safefile.Access, name string, fi os.FileInfo) bool {
 	if acc.MayRead(fi) {
 		return true
 	}
-	if acc == nil || acc.Cred == nil || !strings.HasPrefix(name, "system") {
+	if acc == nil || acc.Cred == nil {
+		return false
+	}
+	own := "user-" + strconv.FormatUint(uint64(acc.Cred.UID), 10)
+	if rest, ok := strings.CutPrefix(name, own); ok && (strings.HasPrefix(rest, ".journal") || strings.HasPrefix(rest, "@")) {
+		return true
+	}
+	if !strings.HasPrefix(name, "system") {
 		return false
 	}
 	if acc.Cred.UID == 0 {

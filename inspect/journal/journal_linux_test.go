@@ -117,8 +117,9 @@ func TestFilesAsTheProcessUserCould(t *testing.T) {
 	must(t, os.MkdirAll(dir, 0o755))
 	sys, own := filepath.Join(dir, "system.journal"), filepath.Join(dir, "user-1000.journal")
 	must(t, os.WriteFile(sys, nil, 0o640))
+	// journald's: root's, 0640, opened to its user by an ACL
 	must(t, os.WriteFile(own, nil, 0o640))
-	must(t, os.Chown(own, 1000, 1000))
+	must(t, os.WriteFile(filepath.Join(dir, "user-10000.journal"), nil, 0o640))
 	must(t, os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644))
 	for _, c := range []struct {
 		cred safefile.Cred
@@ -127,7 +128,7 @@ func TestFilesAsTheProcessUserCould(t *testing.T) {
 		{safefile.Cred{UID: 1000, GID: 1000}, own},
 		{safefile.Cred{UID: 1001, GID: 1001}, ""},
 		{safefile.Cred{UID: 1001, GID: 1001, Groups: []uint32{uint32(admGID)}}, sys},
-		{safefile.Cred{UID: 0, GID: 0}, sys + "," + own},
+		{safefile.Cred{UID: 0, GID: 0}, sys + "," + own + "," + filepath.Join(dir, "user-10000.journal")},
 	} {
 		got := Files([]string{filepath.Dir(dir)}, &safefile.Access{Cred: &c.cred})
 		if strings.Join(got, ",") != c.want {
