@@ -54,6 +54,7 @@ run: build
 ## test: lint, every test, and cross-compile checks
 test: deps lint
 	@scripts/install-deps.sh --prometheus || echo "make test: could not install prometheus; the real-Prometheus test will be skipped"
+	@scripts/install-deps.sh --journal || echo "make test: could not install systemd-journal-remote; the journal tests will be skipped"
 	$(GO) test ./...
 	@# the patched Fyne's own tests where the patches touch it ('ci' skips a test that needs a Hangul system font)
 	cd third_party/fyne/v2 && \

@@ -27,7 +27,8 @@ func logEngine(srv servers.Server) string {
 // is the one the user named (--llm-log), else the stdout/stderr of t or
 // of the nearest ancestor of its server that writes to a regular file (a
 // worker writes to its parent's; TGI's launcher captures its shards' and
-// router's output and writes it itself). A load older than the server's
+// router's output and writes it itself), else, for a server run as a
+// systemd unit, its lines in the journal (engineJournal). A load older than the server's
 // first process is not offered. Nil when there is nothing to read.
 func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 	if l.Untrusted != "" || l.TorchLogs == nil {
@@ -74,7 +75,7 @@ func (l *Live) EngineLog(t Target, srv servers.Server) *EngineFacts {
 		}
 		return pickRank(rep, t, srv, shown)
 	}
-	return nil
+	return l.engineJournal(t, srv, engine, holders, since)
 }
 
 // detectEngine tells which engine wrote a log the user named, from its

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/inspect/journal"
 	"github.com/gputaskman/gtm/inspect/llamacpplog"
 	"github.com/gputaskman/gtm/inspect/netports"
 	"github.com/gputaskman/gtm/inspect/probe"
@@ -48,6 +49,11 @@ type Live struct {
 	// be (servers.SharedLog). One is read only while its server runs
 	// exactly one worker: with two, a load block cannot be tied to one.
 	SharedLogs map[string][]string
+	// Journal reads the lines of a server that logs to the systemd
+	// journal, from the journal files in JournalDirs (journal.DefaultDirs
+	// by default; --journal-dir).
+	Journal     *journal.Reader
+	JournalDirs []string
 
 	mu       sync.Mutex
 	state    map[Key]*liveState
@@ -125,7 +131,8 @@ func (l *Live) ancestry(t Target, srv servers.Server) ([]procEntry, time.Time) {
 // NewLive returns a Live reading processes under procRoot.
 func NewLive(procRoot string) *Live {
 	l := &Live{ProcRoot: procRoot, Untrusted: procroot.Untrusted(procRoot), Client: probe.New(probe.Options{RequireOwner: true}),
-		LlamaCppLogs: &llamacpplog.Cache{}, TorchLogs: &torchlog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{}}
+		LlamaCppLogs: &llamacpplog.Cache{}, TorchLogs: &torchlog.Cache{}, LogPaths: map[int]string{}, state: map[Key]*liveState{},
+		Journal: &journal.Reader{}, JournalDirs: journal.DefaultDirs("/")}
 	home, _ := os.UserHomeDir()
 	l.SharedLogs = map[string][]string{}
 	for _, s := range servers.All() {
@@ -340,7 +347,8 @@ func ownLimit(err error) bool {
 // from the log the user named (--llm-log), the --log-file on the command
 // line, the log a worker's server shares (servers.SharedLog), or, for a
 // llama.cpp process (llama says so: its grammar or its API), its stderr
-// when that is redirected to a regular file. A log the user or the command line named
+// when that is redirected to a regular file; else, for a server run as a
+// systemd unit, the journal (journalLog). A log the user or the command line named
 // that cannot be read is reported (Reason), never skipped silently.
 func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 	if l.Untrusted != "" {
@@ -367,7 +375,10 @@ func (l *Live) Log(t Target, f Finding, llama bool) *LogFacts {
 		// /proc/<pid>/fd/N: decided anew on each open, on the descriptor
 		open = func(p string) (*os.File, fs.FileInfo, error) { return acc.OpenHeld(p, 0) }
 	}
-	if path == "" || l.LlamaCppLogs == nil {
+	if path == "" {
+		return l.journalLog(t, llama)
+	}
+	if l.LlamaCppLogs == nil {
 		return nil
 	}
 	rep, err := l.LlamaCppLogs.GetWith(open, readPath, t.Start)

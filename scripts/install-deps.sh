@@ -24,6 +24,10 @@ fi
 if [ "${1:-}" = "--mingw" ]; then
   packages+=(gcc-mingw-w64-x86-64-win32)
 fi
+# The journal tests write real journal files with systemd's own writer.
+if [ "${1:-}" = "--journal" ]; then
+  packages+=(systemd-journal-remote)
+fi
 # `make test` also runs a real Prometheus against `gtm serve`, and promtool.
 if [ "${1:-}" = "--prometheus" ]; then
   packages+=(prometheus)

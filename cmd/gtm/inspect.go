@@ -45,6 +45,7 @@ func runInspect(args []string, e env) int {
 	trust := trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
 	criSocket := criSocketFlag(fs)
+	journalDirs := journalDirFlag(fs)
 	if code, done := parseSubcommand(fs, args, e, inspectUsage, "one PID"); done {
 		return code
 	}
@@ -66,13 +67,17 @@ func runInspect(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)
 		return exitUsage
 	}
+	if err := checkJournalDirs(*journalDirs); err != nil {
+		fmt.Fprintf(e.stderr, "gtm inspect: %v\n", err)
+		return exitUsage
+	}
 
 	logs := map[int]string{}
 	if llmLog != "" {
 		warnUnreadableLog(e.stderr, "gtm inspect", llmLog, llmLog)
 		logs[pid] = llmLog
 	}
-	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust, HostRoot: *hostRoot, CRISocket: *criSocket}}
+	plat := platform{procRoot: procRoot, llmLogs: logs, opts: platformOptions{TrustProcRoot: *trust, HostRoot: *hostRoot, CRISocket: *criSocket, JournalDirs: *journalDirs}}
 	c, closeFn := plat.collector(e, "gtm inspect", 0)
 	defer closeFn()
 	p, err := c.InspectPID(context.Background(), pid)

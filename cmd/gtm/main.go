@@ -84,6 +84,7 @@ type options struct {
 	llmLogs                                 []string
 	trustProcRoot                           *bool
 	hostRoot, criSocket                     *string
+	journalDirs                             *[]string
 	trace                                   traceFlags
 	desk                                    desktopFlags
 }
@@ -101,6 +102,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	o.trustProcRoot = trustProcRootFlag(fs)
 	o.hostRoot = hostRootFlag(fs)
 	o.criSocket = criSocketFlag(fs)
+	o.journalDirs = journalDirFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "with --once or --json: leave out command lines and working directories, cut every path (model ids too) to its file name, replace user and host names (safe to post)")
@@ -206,6 +208,9 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	if err := checkCRISocket(*o.criSocket); err != nil {
 		return usageErr("%v", err)
 	}
+	if err := checkJournalDirs(*o.journalDirs); err != nil {
+		return usageErr("%v", err)
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return usageErr("%v", err)
@@ -224,7 +229,7 @@ func parseMain(args []string, e env) (m mainCmd, code int, done bool) {
 	}
 	m.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{
 		TrustProcRoot: *o.trustProcRoot, NoWSLHost: o.noHost, WSLWaitFirst: m.oneShot(),
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *o.hostRoot, CRISocket: *o.criSocket}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *o.hostRoot, CRISocket: *o.criSocket, JournalDirs: *o.journalDirs}}
 	return m, exitOK, false
 }
 

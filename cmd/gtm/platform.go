@@ -50,6 +50,9 @@ type platformOptions struct {
 	// CRISocket is --cri-socket: the container runtime asked for the pod
 	// names the kubelet's folders lack ("" for none).
 	CRISocket string
+	// JournalDirs are --journal-dir: where the systemd journal's files
+	// are read (none: journald's own folders under HostRoot).
+	JournalDirs []string
 }
 
 // collector builds this machine's collector for prog, after loading the
@@ -93,6 +96,21 @@ func checkCRISocket(path string) error {
 	}
 	if err := cri.CheckSocket(path); err != nil {
 		return fmt.Errorf("--cri-socket %v", err)
+	}
+	return nil
+}
+
+// journalDirFlag adds --journal-dir to a command that collects.
+func journalDirFlag(fs *flag.FlagSet) *[]string {
+	return fs.StringArray("journal-dir", nil, "Linux: read the systemd journal's files from `dir` (repeatable), as journalctl --directory does, for the load logs of servers run as systemd units (Ollama's service, llama-server, vLLM); by default /var/log/journal and /run/log/journal under --host-root")
+}
+
+// checkJournalDirs refuses a --journal-dir that is not a directory.
+func checkJournalDirs(dirs []string) error {
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--journal-dir %s is not a directory", d)
+		}
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/gputaskman/gtm/backend/system"
 	"github.com/gputaskman/gtm/backend/wsl"
 	"github.com/gputaskman/gtm/inspect"
+	"github.com/gputaskman/gtm/inspect/journal"
 	"github.com/gputaskman/gtm/inspect/stores"
 	"github.com/gputaskman/gtm/internal/procroot"
 	"github.com/gputaskman/gtm/internal/safewrite"
@@ -58,10 +59,12 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 			fmt.Fprintf(os.Stderr, "gtm: --cri-socket: %v; pods it would name stay unnamed\n", err)
 		})
 	}
+	in := newInspector(procRoot, llmLogs, opts.TrustProcRoot)
+	in.Live.JournalDirs = journalDirs(hostRoot, opts.JournalDirs)
 	c := &collect.Collector{
 		GPU:      gpu,
 		Procs:    procs,
-		Evidence: newInspector(procRoot, llmLogs, opts.TrustProcRoot),
+		Evidence: in,
 		System:   system.New(procRoot),
 		Host:     host,
 	}
@@ -75,6 +78,15 @@ func newPlatformCollector(procRoot string, llmLogs map[int]string, opts platform
 		c.Containers = &linux.CUDAProcesses{Root: procRoot}
 	}
 	return c, func() { _ = gpu.Close() }
+}
+
+// journalDirs are where the journal is read: --journal-dir, else
+// journald's own folders under the host root.
+func journalDirs(hostRoot string, given []string) []string {
+	if len(given) > 0 {
+		return given
+	}
+	return journal.DefaultDirs(hostRoot)
 }
 
 func newWSLSource(procRoot string, opts platformOptions) *wsl.Backend {

@@ -118,6 +118,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	o.trust = trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
 	criSocket := criSocketFlag(fs)
+	journalDirs := journalDirFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	fs.BoolVar(&o.redact, "redact", false, "write redacted snapshots: no command lines or working directories, every path (model ids too) cut to its file name, user and host names replaced (safe to post)")
@@ -152,6 +153,9 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 	if err := checkCRISocket(*criSocket); err != nil {
 		return o, recordUsageError(e, err.Error()), true
 	}
+	if err := checkJournalDirs(*journalDirs); err != nil {
+		return o, recordUsageError(e, err.Error()), true
+	}
 	llmLogs, err := parseLLMLogs(o.llmLogs)
 	if err != nil {
 		return o, recordUsageError(e, err.Error()), true
@@ -160,7 +164,7 @@ func parseRecord(args []string, e env) (o recordOptions, code int, done bool) {
 		return o, recordUsageError(e, err.Error()), true
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket, JournalDirs: *journalDirs}}
 	return o, exitOK, false
 }
 

@@ -111,6 +111,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	o.trust = trustProcRootFlag(fs)
 	hostRoot := hostRootFlag(fs)
 	criSocket := criSocketFlag(fs)
+	journalDirs := journalDirFlag(fs)
 	fs.StringArrayVar(&o.llmLogs, "llm-log", nil, "read llama.cpp buffer sizes for process PID from its log (`PID=PATH`; repeatable)")
 	addTraceFlags(fs, &o.trace)
 	if code, done := parseSubcommandN(fs, args, e, serveUsage, "no arguments", 0); done {
@@ -137,6 +138,9 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 	if err := checkCRISocket(*criSocket); err != nil {
 		return usageErr("%v", err)
 	}
+	if err := checkJournalDirs(*journalDirs); err != nil {
+		return usageErr("%v", err)
+	}
 	if o.redact && o.fullSnapshot {
 		return usageErr("--redact and --full-snapshot contradict each other; choose one")
 	}
@@ -160,7 +164,7 @@ func parseServe(args []string, e env) (o serveOptions, code int, done bool) {
 		return usageErr("%v", err)
 	}
 	o.plat = platform{procRoot: o.procRoot, llmLogs: llmLogs, opts: platformOptions{TrustProcRoot: *o.trust,
-		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket}}
+		TraceOpens: o.trace.opens, TracePaths: o.trace.paths, HostRoot: *hostRoot, CRISocket: *criSocket, JournalDirs: *journalDirs}}
 	return o, exitOK, false
 }
 

@@ -204,3 +204,34 @@ func (c *Cache) GetWith(open Opener, path string, since time.Time) (*Report, err
 	}
 	return t.report(path, since), nil
 }
+
+// ParseLines is ParseTail over lines read from elsewhere than a file (the
+// journal), oldest first, the last written at newest; name is what the
+// Report calls their source. Like a file's tail, only the newest MaxTail
+// bytes of them are read.
+func ParseLines(name string, lines [][]byte, newest, since time.Time) *Report {
+	p := &parser{}
+	size := FeedLines(lines, p.line)
+	t := &tail{info: TailInfo{Size: size, ModTime: newest}, blocks: p.finish()}
+	return t.report(name, since)
+}
+
+// FeedLines calls fn with each of the newest lines that fit in MaxTail
+// bytes, oldest first, and each line's offset as if they were a file;
+// lines longer than MaxLine are skipped, as in a file. It returns the
+// bytes fed.
+func FeedLines(lines [][]byte, fn func(line []byte, off int64)) int64 {
+	first, n := len(lines), 0
+	for first > 0 && n+len(lines[first-1])+1 <= MaxTail {
+		first--
+		n += len(lines[first]) + 1
+	}
+	var off int64
+	for _, l := range lines[first:] {
+		if len(l) <= MaxLine {
+			fn(l, off)
+		}
+		off += int64(len(l)) + 1
+	}
+	return off
+}

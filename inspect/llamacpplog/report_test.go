@@ -230,3 +230,31 @@ func TestCache(t *testing.T) {
 		t.Error("zero Cache unusable", err)
 	}
 }
+
+// ParseLines: lines from the journal, with no file behind them, give the
+// newest load block after since; a load before since is not offered.
+func TestParseLines(t *testing.T) {
+	start := time.Date(2025, 9, 10, 6, 0, 1, 0, time.UTC)
+	lines := [][]byte{
+		[]byte(`time=2025-09-10T05:00:02.000Z level=INFO source=backend.go:310 msg="model weights" device=CUDA0 size="100.0 MiB"`),
+		[]byte(`time=2025-09-10T06:00:01.500Z level=INFO source=server.go:399 msg="starting runner" cmd="/usr/bin/ollama runner --ollama-engine --model /m/sha256-3f2b --port 40213"`),
+		[]byte(`time=2025-09-10T06:00:02.000Z level=INFO source=backend.go:310 msg="model weights" device=CUDA0 size="604.2 MiB"`),
+		[]byte(`time=2025-09-10T06:00:02.000Z level=INFO source=backend.go:321 msg="kv cache" device=CUDA0 size="896.0 MiB"`),
+	}
+	rep := ParseLines("journal _PID=7", lines, start.Add(2*time.Second), start)
+	if rep.Block == nil || rep.Path != "journal _PID=7" {
+		t.Fatalf("no block: %+v", rep)
+	}
+	var weights uint64
+	for _, b := range rep.Block.Reported() {
+		if b.Kind == KindWeights && b.Device {
+			weights += b.Bytes
+		}
+	}
+	if want := 604.2 * (1 << 20); weights != uint64(want) {
+		t.Errorf("weights %d, want the load after the start only", weights)
+	}
+	if rep := ParseLines("journal _PID=7", lines[:1], start.Add(-time.Hour), start); rep.Block != nil {
+		t.Errorf("a load before the start offered: %+v", rep.Block)
+	}
+}

@@ -87,3 +87,15 @@ func (c *Cache) GetWith(open llamacpplog.Opener, path, engine string, since time
 	}
 	return t.pick(engine, path, since), nil
 }
+
+// ParseLines is GetWith over lines read from elsewhere than a file (the
+// journal), oldest first, the last written at newest; name is what the
+// Report calls their source. Nil as GetWith's, or for an unknown engine.
+func ParseLines(name, engine string, lines [][]byte, newest, since time.Time) *Report {
+	p := newParser(engine)
+	if p == nil {
+		return nil
+	}
+	size := llamacpplog.FeedLines(lines, p.line)
+	return (&tail{size: size, modTime: newest, blocks: p.blocks}).pick(engine, name, since)
+}

@@ -361,6 +361,9 @@ func (v placeholders) expand(s string) string {
 		"{time}", now.Format("01-02 15:04:05"),
 		"{datetime}", now.Format("2006-01-02 15:04:05"),
 		"{rfc3339}", now.UTC().Format("2006-01-02T15:04:05.000000Z"),
+		// Go's log/slog text handler: RFC 3339 with milliseconds
+		// (src/log/slog/handler.go, appendRFC3339Millis), as Ollama writes
+		"{slogtime}", now.Format("2006-01-02T15:04:05.000Z07:00"),
 	).Replace(s)
 }
 

@@ -53,7 +53,8 @@ type Spec struct {
 	// files and listens, before its children start; LogReady lines once
 	// every child is ready. Placeholders: {pid}, {ppid}, {port}, {rank},
 	// {time} (vLLM's MM-DD HH:MM:SS), {datetime} (YYYY-MM-DD HH:MM:SS),
-	// {rfc3339} (Rust tracing's 2006-01-02T15:04:05.000000Z, UTC).
+	// {rfc3339} (Rust tracing's 2006-01-02T15:04:05.000000Z, UTC),
+	// {slogtime} (Go slog's 2006-01-02T15:04:05.000Z07:00, as Ollama's).
 	Log      []string
 	LogReady []string
 	// AccessLog, when set, is written for every request the process is

@@ -20,17 +20,24 @@ import (
 // reaps them, so no process of the tree is left, not even a zombie.
 func Start(t testing.TB, s Spec, logPath string) *Proc {
 	t.Helper()
+	log, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatalf("standin: %v", err)
+	}
+	defer log.Close() // the root has its own copy
+	return StartTo(t, s, log)
+}
+
+// StartTo is Start with the root's stdout and stderr given: a socket, as
+// a systemd unit's are (journald's stdout stream), or a pipe.
+func StartTo(t testing.TB, s Spec, log *os.File) *Proc {
+	t.Helper()
 	if !hooked {
 		t.Fatal("standin: this test binary cannot run stand-ins: its TestMain must call standin.MaybeRun() first (see package standin)")
 	}
 	if err := check(s); err != nil {
 		t.Fatalf("standin: %v", err)
 	}
-	log, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		t.Fatalf("standin: %v", err)
-	}
-	defer log.Close() // the root has its own copy
 
 	// One loopback listener per process with routes, opened here so argv
 	// can name the port; each process inherits only its subtree's.
