@@ -208,7 +208,11 @@ func TestKeptFloorsIgnoreLinksAndJunk(t *testing.T) {
 	if err := os.WriteFile(real, []byte(`{"version":1,"idle_floor_w":{"uuid:GPU-test":42,"uuid:bad":-1}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if f := LoadFloors(real); func() bool { v, ok := f.Get("uuid:GPU-test"); _, bad := f.Get("uuid:bad"); return !ok || v != 42 || bad }() {
+	if f := LoadFloors(real); func() bool {
+		v, ok := f.Get("uuid:GPU-test")
+		_, bad := f.Get("uuid:bad")
+		return !ok || v != 42 || bad
+	}() {
 		t.Fatal("a plain file's floors are not read, or a negative one is")
 	}
 	link := filepath.Join(dir, "link.json")
