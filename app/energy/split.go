@@ -94,7 +94,7 @@ func (a *Annotator) device(d *schema.Device, procs []*schema.Process, at time.Ti
 		d.Energy = nil
 		return
 	}
-	e := &schema.DeviceEnergy{EnergyJoules: counter, PowerW: r.powerW, Notes: append(kept, r.notes...)}
+	e := &schema.DeviceEnergy{EnergyJoules: counter, PowerW: r.powerW, Notes: append(append([]string{}, kept...), r.notes...)}
 	if r.powerW != nil {
 		e.PowerSource = schema.Ptr(r.source)
 	}

@@ -322,6 +322,10 @@ func (s *Summary) energyTable() *textfmt.Table {
 	t.Add(textfmt.Plain(""))
 	t.Add(textfmt.Cell{Text: "Energy over the capture (per GPU measured; per process, model and pod estimated: docs/energy.md)", Colour: textfmt.ColourBold})
 	for _, d := range es.Devices {
+		if d.Card == nil {
+			t.Add(textfmt.Plain(fmt.Sprintf("  GPU %d  no power reading over an interval in the capture", d.Index)))
+			continue
+		}
 		src := report.NA
 		if d.Source != nil {
 			src = *d.Source
