@@ -84,7 +84,8 @@ func ProcessPowerText(p schema.Process) string {
 }
 
 // writePower adds one line per process with a power estimate (or a reason
-// it has none). Absent when no card's power was split.
+// it has none), led by its GPU so that no line but the table's row starts
+// with the PID. Absent when no card's power was split.
 func writePower(b *strings.Builder, ps []schema.Process) {
 	first := true
 	for _, p := range ps {
@@ -96,6 +97,6 @@ func writePower(b *strings.Builder, ps []schema.Process) {
 			b.WriteString("\nPower per process (estimated: the card's power above its idle floor, split by engine time; docs/energy.md):\n")
 			first = false
 		}
-		fmt.Fprintf(b, "  %s %s  GPU %s  %s\n", escape.Text(p.PIDLabel), FormatString(p.Name), deviceCell(p.DeviceIndex), text)
+		fmt.Fprintf(b, "  GPU %s  PID %s %s  %s\n", deviceCell(p.DeviceIndex), escape.Text(p.PIDLabel), FormatString(p.Name), text)
 	}
 }

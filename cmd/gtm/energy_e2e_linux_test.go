@@ -73,7 +73,7 @@ func TestE2EPowerSplitOnFakeDriver(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, line := range []string{"Power 300.0 W (sensor)  idle 50.0 W  processes 250.0 W (estimated)  unattributed 0.0 W",
-		strconv.Itoa(a) + " sleep  GPU 0  187.5 ± 1.6 W (estimated, 75% of engine time)"} {
+		"GPU 0  PID " + strconv.Itoa(a) + " sleep  187.5 ± 1.6 W (estimated, 75% of engine time)"} {
 		if !strings.Contains(text.String(), line) {
 			t.Errorf("--once text lacks %q:\n%s", line, text.String())
 		}
