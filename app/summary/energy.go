@@ -64,7 +64,6 @@ type DeviceEnergy struct {
 	card, idle   sum
 	procs, unatt sum
 	counterOnly  bool
-	anySensor    bool
 }
 
 // ProcessEnergy is one process (PID and start time) on one GPU: its
