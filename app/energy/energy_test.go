@@ -231,6 +231,8 @@ func TestKeptFloorsIgnoreLinksAndJunk(t *testing.T) {
 	}
 }
 
+// BenchmarkAnnotate is one refresh's split on 8 GPUs with 32 processes each
+// (README's performance table).
 func BenchmarkAnnotate(b *testing.B) {
 	s := &schema.Snapshot{}
 	for d := range 8 {
