@@ -212,7 +212,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 		tileVideo:  report.FormatPercent(d.EncoderUtilPct) + " / " + report.FormatPercent(d.DecoderUtilPct),
 	})
 	h.setForecast(warnings(s, *d))
-	setHiding(h.split, report.PowerSplitLine(*d), &h.relayout)
+	setHiding(h.split, report.PowerLine(*d), &h.relayout)
 	h.setFailed(failedSources(s))
 }
 

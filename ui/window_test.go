@@ -734,13 +734,13 @@ func TestWindowShowsPower(t *testing.T) {
 	s.Processes[0].Power = &schema.ProcessPower{Watts: f(187.5), ErrorWatts: f(4.2), Share: f(0.75), EnergyJoules: f(12345),
 		Method: "active power × share of SM time", Source: "estimated"}
 	w.Update(s)
-	if got := w.Rows()[0][colPower]; got != "187.5 W ±4.2" {
+	if got := w.Rows()[0][colPower]; got != "187.5 ± 4.2 W" {
 		t.Errorf("power cell %q", got)
 	}
-	if got := w.header.split.Text; !w.header.split.Visible() || got != "Power 300.0 W (counter): idle 50.0 W · processes 250.0 W · unattributed 0.0 W (split estimated)" {
+	if got := w.header.split.Text; !w.header.split.Visible() || got != "Power 300.0 W (counter)  idle 50.0 W  processes 250.0 W (estimated)  unattributed 0.0 W" {
 		t.Errorf("header split %q", got)
 	}
-	want := map[string]string{"Power": "187.5 W ±4.2", "Share of engine time": "75.0%", "Energy so far": "12.3 kJ (3.43 Wh)"}
+	want := map[string]string{"Power": "187.5 ± 4.2 W", "Share of engine time": "75.0%", "Energy so far": "12.3 kJ (3.43 Wh)"}
 	for _, sec := range w.pane.view.Sections {
 		for _, r := range sec.Rows {
 			if v, ok := want[r.Label]; ok && r.Value == v && strings.HasPrefix(r.Prov, "estimated") {
