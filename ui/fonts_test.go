@@ -38,6 +38,11 @@ func TestWindowTextNeedsNoSystemFont(t *testing.T) {
 	}
 	late := 900.0
 	last.Devices[0].VRAMForecast = &schema.Forecast{FullInSeconds: 600, SoonestSeconds: 500, LatestSeconds: &late, BytesPerSecond: 1 << 20}
+	// The power split, a process's estimate with its error bar and energy.
+	w300, w50, src := 300.0, 50.0, "counter"
+	last.Devices[0].Energy = &schema.DeviceEnergy{PowerW: &w300, PowerSource: &src, IdleFloorW: &w50, ActiveW: &w300, ProcessesW: &w300, UnattributedW: &w50}
+	j := 12345.0
+	last.Processes[0].Power = &schema.ProcessPower{Watts: &w300, ErrorWatts: &w50, Share: &late, EnergyJoules: &j, Method: "active power × share of SM time", Source: "estimated"}
 	w := newWindow(t)
 	w.Window.Resize(fyne.NewSize(1360, 880))
 	for _, s := range snaps[len(snaps)-30:] {

@@ -34,6 +34,9 @@ type Header struct {
 	// shown or hidden): the window lays out again, once.
 	relayout bool
 	failed   *widget.Label
+	// split divides the card's power among idle, processes and the
+	// unattributed rest (estimated); hidden without a power figure.
+	split *widget.Label
 	// forecast says when the GPU would be full at its steady growth
 	// (inferred); hidden without one.
 	forecast *widget.Label
@@ -78,6 +81,9 @@ func newHeader() *Header {
 		}
 	})
 	h.selector.Hide()
+	h.split = widget.NewLabel("")
+	h.split.Importance = widget.LowImportance
+	h.split.Hide()
 	h.forecast = widget.NewLabel("")
 	h.forecast.Importance = widget.WarningImportance
 	h.forecast.Hide()
@@ -102,7 +108,7 @@ func newHeader() *Header {
 
 	h.titleRow = container.NewHBox(h.selector, h.title, layout.NewSpacer(), h.ident)
 	h.vramRow = container.NewBorder(nil, nil, container.NewVBox(h.vramText), nil, h.bar)
-	device := container.NewVBox(h.titleRow, h.vramRow, h.forecast, tiles, h.failed)
+	device := container.NewVBox(h.titleRow, h.vramRow, h.forecast, tiles, h.split, h.failed)
 	h.root = container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewSeparator(), system), device)
 	return h
 }
@@ -179,6 +185,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 		}
 		h.setTiles([numTiles]string{report.NA, report.NA, report.NA, report.NA, report.NA, report.NA, report.NA})
 		h.setForecast("")
+		setHiding(h.split, "", &h.relayout)
 		h.setFailed(failedSources(s))
 		return
 	}
@@ -205,6 +212,7 @@ func (h *Header) update(s *schema.Snapshot, dev int) {
 		tileVideo:  report.FormatPercent(d.EncoderUtilPct) + " / " + report.FormatPercent(d.DecoderUtilPct),
 	})
 	h.setForecast(warnings(s, *d))
+	setHiding(h.split, report.PowerLine(*d), &h.relayout)
 	h.setFailed(failedSources(s))
 }
 
@@ -252,6 +260,17 @@ func warnings(s *schema.Snapshot, d schema.Device) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// setHiding sets l's text, hidden when empty, and asks for a relayout
+// when it changed.
+func setHiding(l *widget.Label, text string, relayout *bool) {
+	if l.Text == text {
+		return
+	}
+	l.SetText(text)
+	l.Hidden = text == ""
+	*relayout = true
 }
 
 func (h *Header) setForecast(text string) {

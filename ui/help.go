@@ -60,6 +60,14 @@ readings. Under the VRAM bar, gtm says when the card would be full at a steady g
 hour), and a dashed line on the VRAM charts marks where the growth began. The selected process's own VRAM
 is charted in the process pane. The tray can notify leak suspects and cards filling up.
 
+## Power
+
+The card's power is **measured** (its energy counter over the refresh where it has one, else the power
+sensor). Its **idle floor** is the lowest power seen while no process used an engine, learned and kept;
+idle is never given to a process. The rest, the active power, is split among the processes by their
+share of engine time: the Power column and the process pane's energy are **estimates**, with an error
+bar (±) that widens when utilisation samples are missing. Under MIG or MPS shares do not hold: n/a.
+
 ## Spill
 
 Spill is system RAM the GPU can reach (Windows' non-local memory). It can be pinned buffers allocated on

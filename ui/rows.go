@@ -18,6 +18,7 @@ const (
 	colVRAM
 	colTrend
 	colGPU
+	colPower
 	colIdle
 	colCPU
 	colRSS
@@ -41,14 +42,14 @@ const (
 // (category, model, runtime, user), the engines, and spill and paged,
 // which only Windows has. The Kubernetes pod (namespace/pod/container)
 // closes the row: blank outside a pod.
-var columnTitles = [numCols]string{"PID", "Name", "VRAM", "Trend", "GPU %", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
+var columnTitles = [numCols]string{"PID", "Name", "VRAM", "Trend", "GPU %", "Power", "Idle for", "CPU %", "RSS", "Category", "Model (evidence)",
 	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged", "Pod"}
 
 // columnWidths in the table, in the order above.
-var columnWidths = [numCols]float32{70, 116, 84, 112, 62, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
+var columnWidths = [numCols]float32{70, 116, 84, 112, 62, 104, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
 
 // numericCols are right-aligned.
-var numericCols = map[int]bool{colVRAM: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,
+var numericCols = map[int]bool{colVRAM: true, colPower: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,
 	colDec: true, colCPU: true, colRSS: true, colIdle: true}
 
 // SortKey is what the table is sorted by: one of the columns.
@@ -142,6 +143,8 @@ func (r *procRow) cell(col int) string {
 		return report.NA
 	case colTrend:
 		return report.TrendCell(p.VRAMTrend)
+	case colPower:
+		return report.PowerCell(*p)
 	case colSpill:
 		return r.windowsOnly(p.SpillBytes)
 	case colPaged:
@@ -284,6 +287,11 @@ func numeric(r *procRow, col int) (float64, bool) {
 	case colVRAM:
 		v, ok := vramOf(p)
 		return float64(v), ok
+	case colPower:
+		if p.Power == nil || p.Power.Watts == nil {
+			return 0, false
+		}
+		return *p.Power.Watts, true
 	case colTrend:
 		// Growth first: the rate, fastest on top; unknown last.
 		if p.VRAMTrend == nil {

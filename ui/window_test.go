@@ -90,12 +90,12 @@ func TestWindowShowsSnapshot(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 	// Sorted by VRAM, largest first; unknown VRAM last.
-	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|n/a|85%|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%|||" {
+	if got := strings.Join(rows[0], "|"); got != "4242|llama-server|6.00 GiB|n/a|85%|n/a|–|n/a|n/a|AI|qwen3:0.6b (mapped+cmdline)|ggml/llama.cpp|alice|85%|0%|0%|||" {
 		t.Errorf("row 0 = %s", got)
 	}
 	// A row whose details are unknown shows n/a, never 0; spill and
 	// paged do not exist on Linux and stay blank.
-	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|||" {
+	if got := strings.Join(rows[2], "|"); got != "H:5151|n/a|n/a|n/a|n/a|n/a||n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|n/a|||" {
 		t.Errorf("row 2 = %s", got)
 	}
 	if st := w.StatusText(); !strings.Contains(st, "3 processes · sorted by VRAM · testhost (linux, native)") {
@@ -719,5 +719,36 @@ func TestWindowShowsPressure(t *testing.T) {
 	}
 	if !found {
 		t.Error("the process pane does not show the pressure")
+	}
+}
+
+// TestWindowShowsPower: a process's estimated power in the Power column
+// with its error bar, the card's power split under the header's tiles,
+// and the process pane's power, share and energy so far, each an estimate.
+func TestWindowShowsPower(t *testing.T) {
+	w := newWindow(t)
+	s := testSnapshot()
+	f := func(v float64) *float64 { return &v }
+	src := "counter"
+	s.Devices[0].Energy = &schema.DeviceEnergy{PowerW: f(300), PowerSource: &src, IdleFloorW: f(50), ActiveW: f(250), ProcessesW: f(250), UnattributedW: f(0)}
+	s.Processes[0].Power = &schema.ProcessPower{Watts: f(187.5), ErrorWatts: f(4.2), Share: f(0.75), EnergyJoules: f(12345),
+		Method: "active power × share of SM time", Source: "estimated"}
+	w.Update(s)
+	if got := w.Rows()[0][colPower]; got != "187.5 ± 4.2 W" {
+		t.Errorf("power cell %q", got)
+	}
+	if got := w.header.split.Text; !w.header.split.Visible() || got != "Power 300.0 W (counter)  idle 50.0 W  processes 250.0 W (estimated)  unattributed 0.0 W" {
+		t.Errorf("header split %q", got)
+	}
+	want := map[string]string{"Power": "187.5 ± 4.2 W", "Share of engine time": "75.0%", "Energy so far": "12.3 kJ (3.43 Wh)"}
+	for _, sec := range w.pane.view.Sections {
+		for _, r := range sec.Rows {
+			if v, ok := want[r.Label]; ok && r.Value == v && strings.HasPrefix(r.Prov, "estimated") {
+				delete(want, r.Label)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("process pane lacks %v", want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/gputaskman/gtm/app/energy"
 	"github.com/gputaskman/gtm/app/trend"
 	"github.com/gputaskman/gtm/internal/schema"
 )
@@ -30,13 +31,15 @@ type Timeline struct {
 
 // NewTimeline plays snaps (at least one, in the order taken) from the
 // first, playing. Their trends are recomputed from their readings first
-// (trend.AnnotateAll): a capture from an older gtm has none recorded. It
+// (trend.AnnotateAll), and their power split and energy
+// (energy.AnnotateAll): a capture from an older gtm has none recorded. It
 // panics on an empty capture, which Read never returns.
 func NewTimeline(snaps []*schema.Snapshot) *Timeline {
 	if len(snaps) == 0 {
 		panic("capture.NewTimeline: empty capture")
 	}
 	trend.AnnotateAll(snaps)
+	energy.AnnotateAll(snaps)
 	return &Timeline{snaps: snaps, playing: len(snaps) > 1}
 }
 

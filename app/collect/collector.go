@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gputaskman/gtm/app/energy"
 	"github.com/gputaskman/gtm/app/secrets"
 	"github.com/gputaskman/gtm/app/snapshot"
 	"github.com/gputaskman/gtm/app/trend"
@@ -56,6 +57,10 @@ type Collector struct {
 	// Trends fills each snapshot's inferred VRAM trends and forecasts
 	// from the readings of the refreshes before it; nil leaves them null.
 	Trends *trend.Annotator
+	// Energy splits each device's power among idle, its processes and
+	// what none explains, and integrates it (docs/energy.md); nil leaves
+	// the energy blocks as the backend gave them.
+	Energy *energy.Annotator
 
 	mu sync.Mutex
 }
@@ -135,6 +140,9 @@ func (c *Collector) Collect(ctx context.Context) *schema.Snapshot {
 	snap.TakenAt = now().UTC().Truncate(time.Millisecond)
 	if c.Trends != nil {
 		c.Trends.Annotate(snap)
+	}
+	if c.Energy != nil {
+		c.Energy.Annotate(snap)
 	}
 	return snap
 }

@@ -116,6 +116,9 @@ type DeviceDiff struct {
 	MemoryUtil      NumberChange `json:"memory_util_percent"`
 	TemperatureC    NumberChange `json:"temperature_c"`
 	PowerW          NumberChange `json:"power_w"`
+	// Energy is the energy the card used between the snapshots (energy.go);
+	// null when neither side has an energy reading.
+	Energy *EnergyChange `json:"energy"`
 }
 
 // ProcessRef identifies a process row on one side.
@@ -148,6 +151,9 @@ type ProcessChange struct {
 	GPUUtil      NumberChange `json:"gpu_util_percent"`
 	Spill        BytesChange  `json:"spill_bytes"`
 	Paged        BytesChange  `json:"paged_bytes"`
+	// Energy is the process's estimated energy between the snapshots
+	// (energy.go); null when neither side has one.
+	Energy *EnergyChange `json:"energy"`
 
 	// Segments are the LLM parts (weights, KV cache, compute, output),
 	// each reported or estimated: listed beside the measured VRAM, never
@@ -349,6 +355,7 @@ func diffDevice(before, after *schema.Snapshot, p devicePair) DeviceDiff {
 	dd.MemoryUtil = numberChange(b.MemoryUtilPercent, a.MemoryUtilPercent, listed)
 	dd.TemperatureC = numberChange(b.TemperatureC, a.TemperatureC, listed)
 	dd.PowerW = numberChange(b.PowerW, a.PowerW, listed)
+	dd.Energy = deviceEnergy(p.b, p.a)
 	return dd
 }
 
@@ -557,6 +564,7 @@ func diffRow(device int, rp rowPair) ProcessChange {
 	c.Segments = diffSegments(b.LLM, a.LLM)
 	c.NCtx = diffNCtx(b.LLM, a.LLM)
 	c.ModelsAppeared, c.ModelsGone = diffModels(rp.b, rp.a)
+	c.Energy = processEnergy(rp)
 	c.HiddenInText = !c.notable()
 	return c
 }

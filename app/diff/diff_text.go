@@ -46,6 +46,9 @@ func (d *Diff) WriteText(w io.Writer, colour bool) error {
 		t.Add(numberRow("  memory activity", dev.MemoryUtil, "%", " pts")...)
 		t.Add(numberRow("  temperature", dev.TemperatureC, " °C", " °C")...)
 		t.Add(numberRow("  power", dev.PowerW, " W", " W")...)
+		if dev.Energy != nil {
+			t.Add(textfmt.Plain("  energy between: " + energyText(dev.Energy)))
+		}
 	}
 	if err := t.Write(w, colour); err != nil {
 		return err
@@ -167,6 +170,9 @@ func detailLines(c ProcessChange) []detailLine {
 	}
 	for _, m := range c.ModelsGone {
 		out = append(out, detailLine{text: "model file no longer seen: " + modelText(m)})
+	}
+	if c.Energy != nil && c.Energy.Joules != nil {
+		out = append(out, detailLine{text: "energy between: " + energyText(c.Energy)})
 	}
 	return out
 }

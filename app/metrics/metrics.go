@@ -109,6 +109,14 @@ var (
 	mPreempt = counterDesc("model_preemptions_total", "Requests the engine preempted for want of KV cache since it started (vllm:num_preemptions_total; reported).", withPod("model", "process", "pid")...)
 	mTPS     = desc("model_tokens_per_second", "Generation throughput the server reports (or gtm derives from its token counter between two probes).", withPod("model", "process", "pid")...)
 
+	dIdle        = desc("device_idle_floor_watts", "The GPU's idle floor: the lowest power seen while no process used an engine, learned per GPU and kept across runs (inferred; absent until seen). Never attributed to a process.", deviceLabels...)
+	dSplit       = desc("device_power_split_watts", "The GPU's power over the last refresh split into part: idle (its idle floor, inferred), processes (the processes' estimates added) and unattributed (active power no process's engine time explains). source says how each part is known.", append(deviceLabels[:len(deviceLabels):len(deviceLabels)], "part", "source")...)
+	dEnergy      = counterDesc("device_energy_joules_total", "The GPU's energy: its own counter (source counter: NVML since the driver loaded, hwmon energy) or, without one, gtm's power readings integrated since it started (source integrated).", append(deviceLabels[:len(deviceLabels):len(deviceLabels)], "source")...)
+	energyLabels = append(processLabels[:len(processLabels):len(processLabels)], "model", "source")
+	pPower       = desc("process_power_watts", "The part of its GPU's power above the idle floor a process is estimated to draw, split by engine time over the last refresh (source estimated; docs/energy.md). Absent where no estimate holds (MIG, MPS, no sample, idle floor not yet seen).", energyLabels...)
+	pPowerErr    = desc("process_power_error_watts", "The error bar (±) of gtm_process_power_watts (source estimated).", energyLabels...)
+	pEnergy      = counterDesc("process_energy_joules_total", "A process's estimated energy since gtm first saw it: gtm_process_power_watts integrated over the refreshes (source estimated). Restarts at 0 when gtm does.", energyLabels...)
+
 	mOpened = desc("model_file_opened_timestamp_seconds", "When a process last opened a model file while gtm traced opens (--trace-opens; Unix time): evidence of what it loaded, history rather than residency.", withPod("model", "process", "pid")...)
 
 	sVRAM  = desc("served_model_vram_bytes", "Measured GPU memory of all processes of a model served across processes or GPUs (an API process and its tensor-parallel workers).", "server", "model", "api_pid")
@@ -303,6 +311,7 @@ func deviceMetrics(ch sink, s *schema.Snapshot) map[int]string {
 		if f := d.VRAMForecast; f != nil {
 			ch.put(gauge(dFullSecs, f.FullInSeconds, l...))
 		}
+		energyMetrics(ch, d.Energy, l)
 	}
 	return names
 }
@@ -352,6 +361,7 @@ func processMetrics(ch sink, s *schema.Snapshot, names map[int]string) {
 			ch.put(gauge(pInferred, float64(*p.VRAMInferredBytes), append(l[:len(l):len(l)], by)...))
 		}
 		floatGauge(ch, pGPUUtil, p.GPUUtilPercent, 1, l)
+		powerMetrics(ch, p, l)
 		if t := p.VRAMTrend; t != nil {
 			ch.put(gauge(pGrowth, t.BytesPerSecond, append(l[:len(l):len(l)], t.Shape)...))
 		}
@@ -366,6 +376,42 @@ func processMetrics(ch sink, s *schema.Snapshot, names map[int]string) {
 	for _, d := range s.Devices {
 		ch.put(gauge(hProcesses, float64(len(perDevice[d.Index])), strconv.Itoa(d.Index), names[d.Index]))
 	}
+}
+
+// energyMetrics emits a device's idle floor, power split and energy.
+func energyMetrics(ch sink, e *schema.DeviceEnergy, l []string) {
+	if e == nil {
+		return
+	}
+	floatGauge(ch, dIdle, e.IdleFloorW, 1, l)
+	with := func(extra ...string) []string { return append(l[:len(l):len(l)], extra...) }
+	if e.IdleFloorW != nil {
+		ch.put(gauge(dSplit, *e.IdleFloorW, with("idle", "inferred")...))
+	}
+	if e.ProcessesW != nil && e.UnattributedW != nil {
+		ch.put(gauge(dSplit, *e.ProcessesW, with("processes", "estimated")...))
+		ch.put(gauge(dSplit, *e.UnattributedW, with("unattributed", "inferred")...))
+	}
+	switch {
+	case e.EnergyJoules != nil:
+		ch.put(gauge(dEnergy, *e.EnergyJoules, with("counter")...))
+	case e.EnergySinceStartJoules != nil && e.EnergySource != nil:
+		ch.put(gauge(dEnergy, *e.EnergySinceStartJoules, with(*e.EnergySource)...))
+	}
+}
+
+// powerMetrics emits a process's estimated power, its error bar and its
+// estimated energy, labelled with its model so that a dashboard can sum
+// by pod or by model.
+func powerMetrics(ch sink, p *schema.Process, l []string) {
+	pp := p.Power
+	if pp == nil {
+		return
+	}
+	el := append(l[:len(l):len(l)], ModelLabel(p), "estimated")
+	floatGauge(ch, pPower, pp.Watts, 1, el)
+	floatGauge(ch, pPowerErr, pp.ErrorWatts, 1, el)
+	floatGauge(ch, pEnergy, pp.EnergyJoules, 1, el)
 }
 
 // podOf is a row's namespace, pod and container labels: empty outside a

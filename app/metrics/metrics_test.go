@@ -53,7 +53,10 @@ func fixture() *schema.Snapshot {
 	runner.Models = []schema.Model{{Path: "/blobs/sha256-1", Name: sp("qwen3:1.7b"), Role: "model", Evidence: []string{"api"}}}
 	runner.LLM = &schema.LLM{Breakdown: schema.Breakdown{Weights: part(1056, "estimated", "gguf"), KVCache: part(448, "estimated", "gguf")}}
 	runner.PodUID, runner.Namespace, runner.Pod, runner.ContainerName = sp("8f2d1c3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f"), sp("ml"), sp("ollama-0"), sp("ollama")
+	llama.Power = &schema.ProcessPower{Watts: f64(187.5), ErrorWatts: f64(1.5625), Share: f64(0.75), EnergyJoules: f64(11250), Source: "estimated"}
+	runner.Power = &schema.ProcessPower{Watts: f64(40), ErrorWatts: f64(0), Share: f64(1), EnergyJoules: f64(2400), Source: "estimated"}
 	hidden := row(777, 0, "Xorg", "compositor", nil)
+	hidden.Power = &schema.ProcessPower{Reason: sp("no engine-utilisation sample for this process in this refresh"), Source: "estimated"}
 	matched := row(900, 0, "python3", "AI", nil)
 	matched.VRAMInferredBytes, matched.VRAMInferredBy = mib(1024), sp(schema.Matched)
 	matched.PodUID = sp("0c0c0c0c-1111-2222-3333-444455556666") // in a pod the node does not name
@@ -65,8 +68,11 @@ func fixture() *schema.Snapshot {
 			{Index: 0, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-aaaa"), PCIBusID: sp("00000000:01:00.0"),
 				MemoryTotalBytes: mib(24564), MemoryUsedBytes: mib(6100), GPUUtilPercent: f64(91), MemoryUtilPercent: f64(40),
 				EncoderUtilPct: f64(0), DecoderUtilPct: f64(0), TemperatureC: f64(67), PowerW: f64(301.5), PowerLimitW: f64(450),
-				SMClockMHz: f64(2520), MemoryClockMHz: f64(10501), PCIeRxBytesPerS: u64(1 << 20), PCIeTxBytesPerS: u64(2 << 20)},
-			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564)},
+				SMClockMHz: f64(2520), MemoryClockMHz: f64(10501), PCIeRxBytesPerS: u64(1 << 20), PCIeTxBytesPerS: u64(2 << 20),
+				Energy: &schema.DeviceEnergy{EnergyJoules: f64(1.5e6), PowerW: f64(300), PowerSource: sp("counter"), IdleFloorW: f64(50),
+					ActiveW: f64(250), ProcessesW: f64(187.5), UnattributedW: f64(62.5), EnergySinceStartJoules: f64(18000), EnergySource: sp("counter")}},
+			{Index: 1, Vendor: "NVIDIA", Name: sp("NVIDIA GeForce RTX 4090"), UUID: sp("GPU-bbbb"), MemoryTotalBytes: mib(24564),
+				Energy: &schema.DeviceEnergy{PowerW: f64(60), PowerSource: sp("sensor"), EnergySinceStartJoules: f64(3600), EnergySource: sp("integrated")}},
 		},
 		Processes: []schema.Process{llama, hidden, matched, runner},
 		Sources:   []schema.SourceStatus{schema.OK("nvml"), schema.Failed("nvml.processes.gpu1", fmt.Errorf("not supported")), schema.OK("procfs")},
@@ -430,6 +436,34 @@ func TestExportTrends(t *testing.T) {
 	for _, absent := range []string{`gtm_device_vram_full_seconds{device="1"`, `gtm_device_vram_growth_bytes_per_second{device="1"`, `gtm_process_vram_growth_bytes_per_second{category="compositor"`} {
 		if strings.Contains(text, absent) {
 			t.Errorf("a series without a trend: %s", absent)
+		}
+	}
+}
+
+// TestExportEnergy: estimated power and energy per process carry
+// source="estimated" and the model label (so a dashboard sums them by pod
+// and model); a process without an estimate has no series (never 0); the
+// device's idle floor, split and energy counter are their own series.
+func TestExportEnergy(t *testing.T) {
+	e := New()
+	e.Update(fixture(), time.Millisecond)
+	text := gathered(t, e)
+	for _, want := range []string{
+		`gtm_process_power_watts{category="AI",container="",device="0",model="Qwen3-8B-Q4_K_M.gguf",name="llama-server",namespace="",pid="4242",pod="",source="estimated"} 187.5`,
+		`gtm_process_power_error_watts{category="AI",container="",device="0",model="Qwen3-8B-Q4_K_M.gguf",name="llama-server",namespace="",pid="4242",pod="",source="estimated"} 1.5625`,
+		`gtm_process_energy_joules_total{category="AI",container="ollama",device="1",model="qwen3:1.7b",name="ollama",namespace="ml",pid="5100",pod="ollama-0",source="estimated"} 2400`,
+		`gtm_device_idle_floor_watts{device="0",name="NVIDIA GeForce RTX 4090"} 50`,
+		`gtm_device_power_split_watts{device="0",name="NVIDIA GeForce RTX 4090",part="unattributed",source="inferred"} 62.5`,
+		`gtm_device_energy_joules_total{device="0",name="NVIDIA GeForce RTX 4090",source="counter"} 1.5e+06`,
+		`gtm_device_energy_joules_total{device="1",name="NVIDIA GeForce RTX 4090",source="integrated"} 3600`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	for _, absent := range []string{`gtm_process_power_watts{category="compositor"`, `gtm_device_idle_floor_watts{device="1"`, `part="processes",source="estimated"} 0`} {
+		if strings.Contains(text, absent) {
+			t.Errorf("a series for an unknown: %s", absent)
 		}
 	}
 }

@@ -108,7 +108,9 @@ func countersSection(snap *schema.Snapshot, p *schema.Process) Section {
 	if p.CPUPercent != nil {
 		cpu = FormatPercent(p.CPUPercent) + " of all CPUs"
 	}
-	s.Rows = append(s.Rows, activity, Row{Label: "Spill / paged", Value: mem},
+	s.Rows = append(s.Rows, activity)
+	s.Rows = append(s.Rows, energyRows(p)...)
+	s.Rows = append(s.Rows, Row{Label: "Spill / paged", Value: mem},
 		provRow("CPU", cpu, Measured),
 		provRow("Resident RAM", FormatBytes(p.RSSBytes), Measured))
 	return s

@@ -192,6 +192,9 @@ func WriteText(w io.Writer, s *schema.Snapshot) error {
 		if line := ForecastLine(d); line != "" {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
+		if line := PowerLine(d); line != "" {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
 		b.WriteString("\n")
 	}
 	if len(s.Processes) == 0 {
@@ -207,6 +210,7 @@ func WriteText(w io.Writer, s *schema.Snapshot) error {
 		tw.Flush()
 	}
 	writeLLMs(&b, s.Processes)
+	writePower(&b, s.Processes)
 	writePods(&b, s.Processes)
 	writeServed(&b, s.ServedModels)
 	writeLeaks(&b, s)

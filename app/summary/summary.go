@@ -44,7 +44,10 @@ type Summary struct {
 	LeakSuspects     []LeakSuspect     `json:"leak_suspects"`
 	FullForecasts    []FullForecast    `json:"full_forecasts"`
 	PressureEpisodes []PressureEpisode `json:"pressure_episodes"`
-	Notes            []string          `json:"notes"`
+	// Energy is the capture's energy, measured per GPU and estimated per
+	// process, model and pod (energy.go).
+	Energy *EnergySummary `json:"energy"`
+	Notes  []string       `json:"notes"`
 }
 
 // Stat is a measured series' peak (and when), mean and sample count; all
@@ -147,6 +150,7 @@ type accumulator struct {
 func Summarize(snaps []*schema.Snapshot) *Summary {
 	s := &Summary{Version: Version, Snapshots: len(snaps), Devices: []DeviceSummary{},
 		Processes: []ProcessSummary{}, Models: []ModelSeen{}, LeakSuspects: []LeakSuspect{}, FullForecasts: []FullForecast{}, PressureEpisodes: []PressureEpisode{}, Notes: []string{}}
+	s.Energy = summarizeEnergy(snaps)
 	if len(snaps) == 0 {
 		return s
 	}
@@ -343,6 +347,9 @@ func (s *Summary) WriteText(w io.Writer, label string) error {
 		return err
 	}
 	if err := s.trendTable().Write(w, false); err != nil {
+		return err
+	}
+	if err := s.energyTable().Write(w, false); err != nil {
 		return err
 	}
 	return s.notesTable().Write(w, false)

@@ -279,3 +279,81 @@ func TestEngineClasses(t *testing.T) {
 		}
 	}
 }
+
+// intelCard adds an Intel card whose hwmon has only the energy counter, as
+// i915 and xe give (no power reading).
+func (m *fakeMachine) intelCard(files map[string]string) {
+	m.card("card2", "0x8086", "0000:00:02.0", files)
+}
+
+func TestHwmonEnergyCounterAndPowerBeside(t *testing.T) {
+	m := newFakeMachine(t)
+	// The AMD card: power1_average and an energy counter (µJ).
+	m.write(filepath.Join(m.sys, "class/drm/card0/device/hwmon/hwmon3/energy1_input"), "123456789000\n")
+	// The Intel card: xe's card (energy1) and package (energy2) counters,
+	// no power reading.
+	m.intelCard(map[string]string{"hwmon/hwmon5/energy1_input": "2000500000", "hwmon/hwmon5/energy2_input": "9000000000"})
+	got := New(m.proc, m.sys).Sample(context.Background(), time.Second).Devices
+	if len(got) != 2 {
+		t.Fatalf("devices %d, want AMD and Intel", len(got))
+	}
+	amd, intel := got[1], got[0] // ordered by PCI address
+	if amd.Vendor != "AMD" || intel.Vendor != "Intel" {
+		t.Fatalf("order %s %s", amd.Vendor, intel.Vendor)
+	}
+	if amd.Energy == nil || amd.Energy.EnergyJoules == nil || *amd.Energy.EnergyJoules != 123456.789 {
+		t.Errorf("AMD energy %+v, want 123456.789 J", amd.Energy)
+	}
+	if amd.PowerW == nil || *amd.PowerW != 41 {
+		t.Errorf("AMD power %v, want 41 W from power1_average", amd.PowerW)
+	}
+	if intel.Energy == nil || intel.Energy.EnergyJoules == nil || *intel.Energy.EnergyJoules != 2000.5 {
+		t.Errorf("Intel energy %+v, want the card's 2000.5 J (energy1, not the package's energy2)", intel.Energy)
+	}
+	if intel.PowerW != nil {
+		t.Errorf("Intel power %v: no power file, must stay null (not worked out here)", *intel.PowerW)
+	}
+	for _, d := range got {
+		e := d.Energy
+		if e != nil && (e.PowerW != nil || e.IdleFloorW != nil || e.EnergySinceStartJoules != nil || e.PowerSource != nil) {
+			t.Errorf("the backend fills only the counter: %+v", e)
+		}
+	}
+}
+
+func TestHwmonPowerWhereverTheCardKeepsIt(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		"power1_input only":        {"hwmon/hwmon3/power1_input": "17500000"},
+		"second channel":           {"hwmon/hwmon3/power2_average": "17500000", "hwmon/hwmon3/power3_input": "99000000"},
+		"second hwmon folder":      {"hwmon/hwmon10/temp1_input": "40000", "hwmon/hwmon2/power1_average": "17500000"},
+		"folders in number order":  {"hwmon/hwmon2/power1_average": "17500000", "hwmon/hwmon10/power1_average": "99000000"},
+		"average before input":     {"hwmon/hwmon3/power1_average": "17500000", "hwmon/hwmon3/power1_input": "99000000"},
+		"unreadable channel skips": {"hwmon/hwmon3/power1_average": "n/a", "hwmon/hwmon3/power2_average": "17500000"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := newFakeMachine(t)
+			if err := os.RemoveAll(filepath.Join(m.sys, "class/drm/card0/device/hwmon")); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range files {
+				m.write(filepath.Join(m.sys, "class/drm/card0/device", k), v+"\n")
+			}
+			d := New(m.proc, m.sys).Sample(context.Background(), time.Second).Devices[0]
+			if d.PowerW == nil || *d.PowerW != 17.5 {
+				t.Errorf("power %v, want 17.5 W", d.PowerW)
+			}
+			if d.Energy != nil {
+				t.Errorf("no energy file, yet an energy block %+v", d.Energy)
+			}
+		})
+	}
+}
+
+func TestHwmonNeitherPowerNorEnergy(t *testing.T) {
+	m := newFakeMachine(t)
+	m.intelCard(map[string]string{"hwmon/hwmon5/temp1_input": "35000"})
+	got := New(m.proc, m.sys).Sample(context.Background(), time.Second).Devices
+	if intel := got[0]; intel.Vendor != "Intel" || intel.PowerW != nil || intel.Energy != nil || *intel.TemperatureC != 35 {
+		t.Errorf("Intel card with no power or energy: %+v", intel)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gputaskman/gtm/internal/procroot"
 	"github.com/gputaskman/gtm/internal/schema"
 )
 
@@ -83,29 +84,79 @@ func (c Card) Read(index int) schema.Device {
 	d.MemoryUsedBytes = readUint(filepath.Join(c.Dir, "mem_info_vram_used"))
 	d.GPUUtilPercent = pct(readUint(filepath.Join(c.Dir, "gpu_busy_percent")))
 	d.MemoryUtilPercent = pct(readUint(filepath.Join(c.Dir, "mem_busy_percent")))
-	if hw := c.hwmon(); hw != "" {
-		d.TemperatureC = scaled(readUint(filepath.Join(hw, "temp1_input")), 1e-3)
-		d.PowerW = scaled(readUint(filepath.Join(hw, "power1_average")), 1e-6)
-		if d.PowerW == nil {
-			d.PowerW = scaled(readUint(filepath.Join(hw, "power1_input")), 1e-6)
-		}
-		d.PowerLimitW = scaled(readUint(filepath.Join(hw, "power1_cap")), 1e-6)
-		d.SMClockMHz = scaled(readUint(filepath.Join(hw, "freq1_input")), 1e-6)
-		d.MemoryClockMHz = scaled(readUint(filepath.Join(hw, "freq2_input")), 1e-6)
+	hw := c.hwmons()
+	d.TemperatureC = inUnits(firstOf(hw, "temp1_input"), 1e3)
+	// Power: amdgpu's power1_average (or power1_input on newer parts);
+	// i915 and xe give none, only the energy counter below.
+	d.PowerW = inUnits(lowestChannel(hw, "power", "_average"), 1e6)
+	if d.PowerW == nil {
+		d.PowerW = inUnits(lowestChannel(hw, "power", "_input"), 1e6)
 	}
+	// Energy: i915's and xe's energy1_input (xe's energy1 is the card,
+	// energy2 the package), in µJ, measured by the card.
+	if j := inUnits(lowestChannel(hw, "energy", "_input"), 1e6); j != nil {
+		d.Energy = &schema.DeviceEnergy{EnergyJoules: j}
+	}
+	d.PowerLimitW = inUnits(firstOf(hw, "power1_cap"), 1e6)
+	d.SMClockMHz = inUnits(firstOf(hw, "freq1_input"), 1e6)
+	d.MemoryClockMHz = inUnits(firstOf(hw, "freq2_input"), 1e6)
 	if d.SMClockMHz == nil { // i915 keeps its actual frequency on the card
-		d.SMClockMHz = scaled(readUint(filepath.Join(c.Dir, "..", "gt_act_freq_mhz")), 1)
+		d.SMClockMHz = inUnits(readUint(filepath.Join(c.Dir, "..", "gt_act_freq_mhz")), 1)
 	}
 	return d
 }
 
-func (c Card) hwmon() string {
+// hwmons lists the card's hwmon folders in number order (hwmon2 before
+// hwmon10); most cards have one.
+func (c Card) hwmons() []string {
 	m, _ := filepath.Glob(filepath.Join(c.Dir, "hwmon", "hwmon*"))
-	sort.Strings(m)
-	if len(m) == 0 {
-		return ""
+	sort.Slice(m, func(i, j int) bool { return hwmonNumber(m[i]) < hwmonNumber(m[j]) })
+	return m
+}
+
+func hwmonNumber(dir string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(dir), "hwmon"))
+	if err != nil {
+		return int(^uint(0) >> 1) // not hwmonN: last
 	}
-	return m[0]
+	return n
+}
+
+// firstOf reads name in the first hwmon folder that has a number there.
+func firstOf(dirs []string, name string) *uint64 {
+	for _, d := range dirs {
+		if v := readUint(filepath.Join(d, name)); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// lowestChannel reads kindN<suffix> (energy1_input, power2_average) with
+// the lowest channel N that holds a number, in the first hwmon folder
+// with one. Channel 1 is the card's own sensor where a driver has several.
+func lowestChannel(dirs []string, kind, suffix string) *uint64 {
+	for _, d := range dirs {
+		m, _ := filepath.Glob(filepath.Join(d, kind+"*"+suffix))
+		type ch struct {
+			n    int
+			path string
+		}
+		var chans []ch
+		for _, p := range m {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), kind), suffix))
+			if err == nil && n >= 0 {
+				chans = append(chans, ch{n, p})
+			}
+		}
+		sort.Slice(chans, func(i, j int) bool { return chans[i].n < chans[j].n })
+		for _, c := range chans {
+			if v := readUint(c.path); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 func readTrim(path string) string {
@@ -116,19 +167,14 @@ func readTrim(path string) string {
 	return strings.TrimSpace(string(b))
 }
 
-// readSmall reads a sysfs attribute; they are a page at most.
+// maxAttr bounds a sysfs attribute: the kernel hands out at most a page.
+const maxAttr = 4096
+
+// readSmall reads a sysfs attribute: a regular file of at most a page,
+// opened without blocking (procroot's reader). A FIFO or device node in a
+// tree that is not the kernel's is refused, not waited on or read for ever.
 func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf := make([]byte, 4096)
-	n, err := f.Read(buf)
-	if n == 0 && err != nil {
-		return nil, err
-	}
-	return buf[:n], nil
+	return procroot.ReadFile(path, maxAttr)
 }
 
 func readUint(path string) *uint64 {
@@ -160,10 +206,12 @@ func pct(v *uint64) *float64 {
 	return &f
 }
 
-func scaled(v *uint64, k float64) *float64 {
+// inUnits converts a raw sysfs count (µW, µJ, m°C, Hz) by dividing by
+// per: a division, so that a round count gives the exact decimal.
+func inUnits(v *uint64, per float64) *float64 {
 	if v == nil {
 		return nil
 	}
-	f := float64(*v) * k
+	f := float64(*v) / per
 	return &f
 }

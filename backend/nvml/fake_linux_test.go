@@ -167,3 +167,98 @@ func TestFakeDriverSamplesGrowBetweenCalls(t *testing.T) {
 		t.Errorf("the rest of the sample: %+v %+v", s.Devices, s.Usage)
 	}
 }
+
+// TestFakeDriverEnergyCounter: through the real cgo calls, the driver's
+// total energy counter (mJ) becomes Device.Energy.EnergyJoules, and a
+// rewritten counter is read afresh. A card without one (NOT_SUPPORTED,
+// by default or by a fail rule) has no energy block; its power reading
+// stays. Another error is no counter too, never a zero.
+func TestFakeDriverEnergyCounter(t *testing.T) {
+	g := fakeGPU(4242)
+	g.EnergyMillijoules = ptr(uint64(5_000_250))
+	b, path := onFakeDriver(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	ctx := context.Background()
+	energy := func(s backend.Sample) *float64 {
+		t.Helper()
+		d := s.Devices[0]
+		if d.PowerW == nil || *d.PowerW != 250 {
+			t.Errorf("power reading %v, want 250 W beside the counter", d.PowerW)
+		}
+		if d.Energy == nil {
+			return nil
+		}
+		if d.Energy.PowerW != nil || d.Energy.IdleFloorW != nil || d.Energy.EnergySinceStartJoules != nil {
+			t.Errorf("the backend fills only the counter: %+v", d.Energy)
+		}
+		return d.Energy.EnergyJoules
+	}
+	if j := energy(b.Sample(ctx, time.Second)); j == nil || *j != 5000.25 {
+		t.Fatalf("energy %v, want 5000.25 J", j)
+	}
+	g.EnergyMillijoules = ptr(uint64(5_300_250)) // 300 J later
+	write := func(g fakenvml.GPU) {
+		t.Helper()
+		if err := (fakenvml.Machine{GPUs: []fakenvml.GPU{g}}).Write(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(g)
+	if j := energy(b.Sample(ctx, time.Second)); j == nil || *j != 5300.25 {
+		t.Fatalf("energy after a rewrite %v, want 5300.25 J", j)
+	}
+	for name, fail := range map[string][]fakenvml.Failure{
+		"no counter":    nil,
+		"NOT_SUPPORTED": {{Func: "nvmlDeviceGetTotalEnergyConsumption", Return: "NOT_SUPPORTED"}},
+		"NO_PERMISSION": {{Func: "nvmlDeviceGetTotalEnergyConsumption", Return: "NO_PERMISSION"}},
+	} {
+		g := g
+		if fail == nil {
+			g.EnergyMillijoules = nil
+		}
+		g.Fail = fail
+		write(g)
+		s := b.Sample(ctx, time.Second)
+		if s.Devices[0].Energy != nil {
+			t.Errorf("%s: energy block %+v, want none", name, s.Devices[0].Energy)
+		}
+		energy(s)
+	}
+}
+
+// TestFakeDriverEnergyCounterGPULost: GPU_IS_LOST from the energy counter
+// is a lost GPU like any other call's: no counter, no readings.
+func TestFakeDriverEnergyCounterGPULost(t *testing.T) {
+	g := fakeGPU(4242)
+	g.EnergyMillijoules = ptr(uint64(1000))
+	g.Fail = []fakenvml.Failure{{Func: "nvmlDeviceGetTotalEnergyConsumption", Return: "GPU_IS_LOST"}}
+	b, _ := onFakeDriver(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	s := b.Sample(context.Background(), time.Second)
+	if d := s.Devices[0]; !d.Lost || d.Energy != nil || d.PowerW != nil || len(s.Usage) != 0 {
+		t.Errorf("lost at the energy counter: %+v %+v", d, s.Usage)
+	}
+}
+
+// TestFakeDriverEncoderDecoderSamples: the stand-in's per-process samples
+// carry encoder and decoder load as well as SM, and each reaches its row.
+func TestFakeDriverEncoderDecoderSamples(t *testing.T) {
+	g := fakeGPU()
+	g.Processes = []fakenvml.Process{
+		{PID: 4242, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 60, Encoder: 7, Decoder: 12}},
+		{PID: 5151, UsedMemory: 1 << 30, Sample: &fakenvml.Sample{SM: 20, Encoder: 0, Decoder: 33}},
+	}
+	b, _ := onFakeDriver(t, fakenvml.Machine{GPUs: []fakenvml.GPU{g}})
+	s := b.Sample(context.Background(), time.Second)
+	want := map[int][3]float64{4242: {60, 7, 12}, 5151: {20, 0, 33}}
+	if len(s.Usage) != len(want) {
+		t.Fatalf("rows %+v", s.Usage)
+	}
+	for _, u := range s.Usage {
+		w := want[u.PID]
+		if u.SMUtilPercent == nil || u.EncoderUtilPercent == nil || u.DecoderUtilPercent == nil ||
+			*u.SMUtilPercent != w[0] || *u.EncoderUtilPercent != w[1] || *u.DecoderUtilPercent != w[2] {
+			t.Errorf("pid %d: sm %v enc %v dec %v, want %v", u.PID, u.SMUtilPercent, u.EncoderUtilPercent, u.DecoderUtilPercent, w)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

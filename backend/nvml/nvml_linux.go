@@ -216,6 +216,11 @@ func (b *Backend) readDevice(d *device) schema.Device {
 	if mw, ret := h.GetPowerUsage(); ok(ret) {
 		out.PowerW = schema.Ptr(float64(mw) / 1000)
 	}
+	// The driver's own counter (mJ since it loaded), on Volta and later;
+	// NOT_SUPPORTED leaves Energy nil and PowerW as read above.
+	if mj, ret := h.GetTotalEnergyConsumption(); ok(ret) {
+		out.Energy = &schema.DeviceEnergy{EnergyJoules: schema.Ptr(float64(mj) / 1000)}
+	}
 	if mw, ret := h.GetEnforcedPowerLimit(); ok(ret) {
 		out.PowerLimitW = schema.Ptr(float64(mw) / 1000)
 	}

@@ -28,7 +28,7 @@ func twoGPUs(now time.Time) *nvmltest.Machine {
 			Total: 24 * gib, Used: 9 * gib, Reserved: gib / 2,
 			GPUUtil: 87, MemUtil: 40, TempC: 64, PowerMW: 310500, LimitMW: 450000,
 			SMClock: 2520, MemClock: 10501, VideoClock: 1950, EncUtil: 3, DecUtil: 0,
-			PCIeRxKB: 1200, PCIeTxKB: 300,
+			PCIeRxKB: 1200, PCIeTxKB: 300, EnergyMJ: schema.Ptr(uint64(987_654_321)),
 			Compute: []gonvml.ProcessInfo{
 				{Pid: 4242, UsedGpuMemory: 6 * gib},
 				{Pid: 5151, UsedGpuMemory: nvmltest.NotAvailable},
@@ -104,13 +104,34 @@ func TestDeviceReadings(t *testing.T) {
 	if *d.DecoderUtilPct != 0 {
 		t.Error("a measured zero must stay zero")
 	}
+	// The driver's energy counter is measured, in joules; the backend
+	// fills nothing else of the block (interval power, idle floor and the
+	// split are worked out across refreshes, above the backend).
+	want := schema.DeviceEnergy{EnergyJoules: schema.Ptr(987_654.321)}
+	if d.Energy == nil || d.Energy.EnergyJoules == nil || *d.Energy.EnergyJoules != *want.EnergyJoules {
+		t.Fatalf("energy = %+v, want %v J", d.Energy, *want.EnergyJoules)
+	}
+	got := *d.Energy
+	got.EnergyJoules = want.EnergyJoules
+	if gj, wj := mustJSON(t, got), mustJSON(t, want); gj != wj {
+		t.Errorf("energy block %s, want only the counter: %s", gj, wj)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func TestNotSupportedIsNull(t *testing.T) {
 	m := twoGPUs(time.Now())
 	s := sample(t, New(m.Interface()))
 	d := s.Devices[1]
-	if d.TemperatureC != nil || d.PowerW != nil || d.VideoClockMHz != nil || d.PCIeRxBytesPerS != nil || d.PCIeTxBytesPerS != nil {
+	if d.TemperatureC != nil || d.PowerW != nil || d.VideoClockMHz != nil || d.PCIeRxBytesPerS != nil || d.PCIeTxBytesPerS != nil || d.Energy != nil {
 		t.Errorf("unsupported readings must be nil: %+v", d)
 	}
 	// Supported readings on the same device are still there, including
@@ -119,7 +140,7 @@ func TestNotSupportedIsNull(t *testing.T) {
 		t.Errorf("supported readings lost: %+v", d)
 	}
 	js, _ := json.Marshal(d)
-	for _, key := range []string{`"temperature_c":null`, `"power_w":null`, `"video_clock_mhz":null`, `"pcie_rx_bytes_per_s":null`} {
+	for _, key := range []string{`"temperature_c":null`, `"power_w":null`, `"energy":null`, `"video_clock_mhz":null`, `"pcie_rx_bytes_per_s":null`} {
 		if !strings.Contains(string(js), key) {
 			t.Errorf("JSON lacks %s: %s", key, js)
 		}

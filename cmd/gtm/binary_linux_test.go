@@ -28,9 +28,24 @@ func TestMain(m *testing.M) {
 	maybeRunPIDReuse()      // the PID-reuse attack, in a PID namespace of its own
 	maptest.MaybeRunChild() // the mapper child of the inspect tests
 	flag.Parse()
+	// gtm keeps what it learns (the GPUs' idle floors) in the user's
+	// cache: a test run keeps it in its own, so runs do not see each
+	// other's and the tester's cache is left alone.
+	cache, err := os.MkdirTemp("", "gtm-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cache)
+	code := runTests(m)
+	os.RemoveAll(cache)
+	os.Exit(code)
+}
+
+// runTests builds the headless binary (unless -short) and runs the tests.
+func runTests(m *testing.M) int {
 	if testing.Short() {
 		// make check: the tests that run built binaries are make test's.
-		os.Exit(m.Run())
+		return m.Run()
 	}
 	dir, err := os.MkdirTemp("", "gtm-bin-")
 	if err != nil {
@@ -44,7 +59,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
-	os.Exit(code)
+	return code
 }
 
 // needBinary skips a test under -short (make check) and fails it when the

@@ -27,6 +27,11 @@ name and listening ports, then by a name only one process has (a reload
 restarts a server under a new PID). "not listed" is not zero. Text hides
 processes that moved less than 16 MiB; --json keeps all (docs/diff.md).
 
+Energy between the two: per GPU from its energy counter (measured) or
+gtm's integrated total, per process its estimated share (docs/energy.md);
+totals since gtm started compare only within one run (FILE:N of one
+capture).
+
 Flags:
 `
 

@@ -3,19 +3,23 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/gputaskman/gtm/app/collect"
-	"github.com/gputaskman/gtm/app/trend"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	flag "github.com/spf13/pflag"
 
+	"github.com/gputaskman/gtm/app/collect"
+	"github.com/gputaskman/gtm/app/energy"
+	"github.com/gputaskman/gtm/app/trend"
+
 	"github.com/gputaskman/gtm/internal/cri"
 	"github.com/gputaskman/gtm/internal/procroot"
 	"github.com/gputaskman/gtm/internal/safefile"
+	"github.com/gputaskman/gtm/internal/safewrite"
 )
 
 // platform is what a command's flags say about collecting from this
@@ -66,10 +70,30 @@ func (p platform) collector(e env, prog string, window time.Duration) (*collect.
 	c.Version = version
 	c.Window = window
 	c.Trends = trend.NewAnnotator()
+	c.Energy = energy.NewAnnotator(energy.LoadFloors(idleFloorsPath(e.stderr, prog)))
 	opts := p.opts
 	opts.ProcRoot = p.procRoot
 	stopTrace := attachOpenTrace(e.stderr, prog, c, opts)
-	return c, func() { stopTrace(); closeFn() }
+	return c, func() {
+		stopTrace()
+		closeFn()
+		_ = c.Energy.Floors.Save() // a cache: failing to write it only loses what was learned
+	}
+}
+
+// idleFloorsPath is where the GPUs' learned idle floors are kept: the
+// user's own cache directory, or "" (learned for this run only) when there
+// is none. Never a shared temp path, where another user could plant it.
+func idleFloorsPath(stderr io.Writer, prog string) string {
+	dir, err := safewrite.CacheDir()
+	for _, n := range safewrite.TakeNotes() {
+		fmt.Fprintln(stderr, n) // as root: another user's $XDG_CACHE_HOME or $HOME
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: not keeping the GPUs' idle power floors across runs: %v\n", prog, err)
+		return ""
+	}
+	return filepath.Join(dir, "gputaskman", "idle-floors.json")
 }
 
 // trustProcRootFlag adds --trust-proc-root to a command that takes

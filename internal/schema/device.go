@@ -53,6 +53,8 @@ type Device struct {
 	// little history or (forecast) no steady growth.
 	VRAMTrend    *Trend    `json:"vram_trend"`
 	VRAMForecast *Forecast `json:"vram_forecast"`
+	// Energy is the card's energy and its power split (docs/energy.md).
+	Energy *DeviceEnergy `json:"energy"`
 	// MIGInstances are the device's MIG instances when MIG is enabled
 	// (null otherwise), each with its own memory.
 	MIGInstances []MIGInstance `json:"mig_instances"`

@@ -74,6 +74,9 @@ type Process struct {
 	// model to host memory (llm.host set); null for others and with too
 	// little history (inferred).
 	RSSTrend *Trend `json:"rss_trend"`
+	// Power is the process's estimated share of its GPU's power and its
+	// energy so far (docs/energy.md).
+	Power *ProcessPower `json:"power"`
 
 	// Category, Runtimes and Models come from the inspector; null means
 	// the process has not been inspected (yet, or at all: another PID

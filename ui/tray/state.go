@@ -126,7 +126,7 @@ func FromSnapshot(s *schema.Snapshot, o Options) State {
 		st.GPULines = []string{"No GPU readings: " + reason}
 	} else {
 		for _, d := range s.Devices {
-			lines = append(lines, GPULine(d))
+			lines = append(lines, GPULine(d)+powerText(d))
 			st.GPULines = append(st.GPULines, GPUMenuLine(d))
 		}
 		if len(st.GPULines) > MaxGPULines {
@@ -167,6 +167,19 @@ func FromSnapshot(s *schema.Snapshot, o Options) State {
 // a reading the driver did not give is n/a, never 0.
 func GPULine(d schema.Device) string {
 	return fmt.Sprintf("GPU %d · %s", d.Index, memText(d))
+}
+
+// powerText is the card's power for the tooltip, " · 300 W"; "" when not
+// read.
+func powerText(d schema.Device) string {
+	w := d.PowerW
+	if d.Energy != nil && d.Energy.PowerW != nil {
+		w = d.Energy.PowerW // over the refresh, from the counter where there is one
+	}
+	if w == nil {
+		return ""
+	}
+	return fmt.Sprintf(" · %.0f W", *w)
 }
 
 // GPUMenuLine is one GPU in the menu, with its name.

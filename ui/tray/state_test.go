@@ -317,3 +317,22 @@ func TestInferredSizesAreMarkedAndRankedAfterMeasured(t *testing.T) {
 		t.Errorf("top %q, want %q", got, want)
 	}
 }
+
+// TestTooltipPower: the tooltip gives each card's power, the interval's
+// (from the energy counter) over the sensor's reading, and nothing when
+// neither was read.
+func TestTooltipPower(t *testing.T) {
+	s := oneGPU()
+	if tip := FromSnapshot(s, Options{}).Tooltip; strings.Contains(tip, " W") {
+		t.Errorf("no power read, tooltip %q", tip)
+	}
+	sensor, interval := 280.4, 300.2
+	s.Devices[0].PowerW = &sensor
+	if tip := FromSnapshot(s, Options{}).Tooltip; !strings.Contains(tip, "GPU 0 · 12.3 / 24.0 GiB (51 %) · 280 W") {
+		t.Errorf("sensor: tooltip %q", tip)
+	}
+	s.Devices[0].Energy = &schema.DeviceEnergy{PowerW: &interval}
+	if tip := FromSnapshot(s, Options{}).Tooltip; !strings.Contains(tip, "(51 %) · 300 W") {
+		t.Errorf("counter: tooltip %q", tip)
+	}
+}

@@ -46,13 +46,17 @@ func check[T comparable](t *testing.T, what string, got T, ret nvml.Return, want
 	}
 }
 
+// h100Energy is the H100's energy counter, mJ: above 2^32, so a 32-bit
+// slip would show.
+var h100Energy = uint64(9_876_543_210_123)
+
 func h100(procs ...fakenvml.Process) fakenvml.GPU {
 	return fakenvml.GPU{
 		Name: "NVIDIA H100 80GB HBM3", UUID: "GPU-11111111-2222-3333-4444-555555555555", PCIBusID: "00000000:1A:00.0",
 		MemoryTotal: 80 << 30, MemoryUsed: 30 << 30, MemoryReserved: 512 << 20,
 		GPUUtil: 87, MemoryUtil: 41, TemperatureC: 66, PowerMilliwatts: 412345, PowerLimitMilliwatts: 700000,
 		SMClockMHz: 1980, MemoryClockMHz: 2619, VideoClockMHz: 1755, EncoderUtil: 3, DecoderUtil: 9,
-		PCIeRxKBps: 1200, PCIeTxKBps: 3400,
+		PCIeRxKBps: 1200, PCIeTxKBps: 3400, EnergyMillijoules: &h100Energy,
 		Processes: procs,
 	}
 }
@@ -60,7 +64,7 @@ func h100(procs ...fakenvml.Process) fakenvml.GPU {
 func TestReadingsThroughGoNVML(t *testing.T) {
 	lib, _ := open(t, fakenvml.Machine{DriverVersion: "550.54.15", GPUs: []fakenvml.GPU{
 		h100(
-			fakenvml.Process{PID: 4242, UsedMemory: 20 << 30, Sample: &fakenvml.Sample{SM: 75, Memory: 30, Encoder: 0, Decoder: 12}},
+			fakenvml.Process{PID: 4242, UsedMemory: 20 << 30, Sample: &fakenvml.Sample{SM: 75, Memory: 30, Encoder: 4, Decoder: 12}},
 			fakenvml.Process{PID: 5151, UsedMemory: fakenvml.NotAvailable, Lists: []string{"compute", "graphics"}},
 			fakenvml.Process{PID: 6161, UsedMemory: 1 << 30, Lists: []string{"mps"}},
 			fakenvml.Process{PID: 7171, Unlisted: true, Sample: &fakenvml.Sample{SM: 5}},
@@ -84,6 +88,10 @@ func TestReadingsThroughGoNVML(t *testing.T) {
 	}
 	if _, ret := d1.GetProcessUtilization(0); ret != nvml.ERROR_NOT_FOUND {
 		t.Errorf("no samples: %v, want NOT_FOUND", ret)
+	}
+	// No energy_mj: a card without the counter.
+	if _, ret := d1.GetTotalEnergyConsumption(); ret != nvml.ERROR_NOT_SUPPORTED {
+		t.Errorf("energy without a counter: %v, want NOT_SUPPORTED", ret)
 	}
 	// Entry points the stand-in does not implement.
 	if _, ret := d.GetFanSpeed(); ret != nvml.ERROR_NOT_SUPPORTED {
@@ -117,7 +125,7 @@ func checkIdentity(t *testing.T, d nvml.Device) {
 }
 
 // checkCounters checks the first GPU's memory, utilisation, temperature,
-// power, clocks, codec and PCIe readings.
+// power, energy, clocks, codec and PCIe readings.
 func checkCounters(t *testing.T, d nvml.Device) {
 	t.Helper()
 	m2, ret := d.GetMemoryInfo_v2()
@@ -130,6 +138,8 @@ func checkCounters(t *testing.T, d nvml.Device) {
 	check(t, "temperature", temp, ret, 66)
 	p, ret := d.GetPowerUsage()
 	check(t, "power", p, ret, 412345)
+	mj, ret := d.GetTotalEnergyConsumption()
+	check(t, "energy", mj, ret, h100Energy)
 	p, ret = d.GetEnforcedPowerLimit()
 	check(t, "power limit", p, ret, 700000)
 	for typ, want := range map[nvml.ClockType]uint32{nvml.CLOCK_SM: 1980, nvml.CLOCK_MEM: 2619, nvml.CLOCK_VIDEO: 1755} {
@@ -166,7 +176,7 @@ func checkProcesses(t *testing.T, d nvml.Device) {
 	before := uint64(time.Now().UnixMicro())
 	samples, ret := d.GetProcessUtilization(before - 1)
 	if ret != nvml.SUCCESS || len(samples) != 2 || samples[0].Pid != 4242 || samples[0].SmUtil != 75 ||
-		samples[0].DecUtil != 12 || samples[1].Pid != 7171 || samples[0].TimeStamp < before {
+		samples[0].EncUtil != 4 || samples[0].DecUtil != 12 || samples[1].Pid != 7171 || samples[0].TimeStamp < before {
 		t.Errorf("samples = %+v (%v)", samples, ret)
 	}
 }

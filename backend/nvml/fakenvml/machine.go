@@ -75,6 +75,10 @@ type GPU struct {
 	SMClockMHz, MemoryClockMHz, VideoClockMHz uint32
 	EncoderUtil, DecoderUtil                  uint32
 	PCIeRxKBps, PCIeTxKBps                    uint32
+	// EnergyMillijoules is nvmlDeviceGetTotalEnergyConsumption's counter
+	// (mJ since the driver loaded); nil is a card without one
+	// (NOT_SUPPORTED, as before Volta).
+	EnergyMillijoules *uint64
 
 	// Lost makes every call on this GPU return GPU_IS_LOST.
 	Lost bool
@@ -236,6 +240,9 @@ func (w *machineWriter) gpu(g GPU) error {
 	w.u("temperature", uint64(g.TemperatureC))
 	w.u("power_mw", uint64(g.PowerMilliwatts))
 	w.u("power_limit_mw", uint64(g.PowerLimitMilliwatts))
+	if g.EnergyMillijoules != nil {
+		w.u("energy_mj", *g.EnergyMillijoules)
+	}
 	w.u("clock_sm", uint64(g.SMClockMHz))
 	w.u("clock_mem", uint64(g.MemoryClockMHz))
 	w.u("clock_video", uint64(g.VideoClockMHz))

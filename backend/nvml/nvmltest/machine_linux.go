@@ -41,6 +41,9 @@ type GPU struct {
 	VideoClock         uint32
 	EncUtil, DecUtil   uint32
 	PCIeRxKB, PCIeTxKB uint32
+	// EnergyMJ is GetTotalEnergyConsumption's counter (mJ since the
+	// driver loaded); nil is a card without one (NOT_SUPPORTED).
+	EnergyMJ *uint64
 
 	Compute, GraphicsProcs, MPSProcs []nvml.ProcessInfo
 	// Samples are returned by GetProcessUtilization, filtered to those
@@ -169,6 +172,12 @@ func (g *GPU) device() nvml.Device {
 		},
 		GetPowerUsageFunc:         func() (uint32, nvml.Return) { return g.PowerMW, g.ret(Power) },
 		GetEnforcedPowerLimitFunc: func() (uint32, nvml.Return) { return g.LimitMW, g.ret(PowerLimit) },
+		GetTotalEnergyConsumptionFunc: func() (uint64, nvml.Return) {
+			if g.EnergyMJ == nil {
+				return 0, nvml.ERROR_NOT_SUPPORTED
+			}
+			return *g.EnergyMJ, nvml.SUCCESS
+		},
 		GetClockInfoFunc:          g.clockInfo,
 		GetEncoderUtilizationFunc: func() (uint32, uint32, nvml.Return) { return g.EncUtil, 167000, g.ret(Encoder) },
 		GetDecoderUtilizationFunc: func() (uint32, uint32, nvml.Return) { return g.DecUtil, 167000, g.ret(Decoder) },

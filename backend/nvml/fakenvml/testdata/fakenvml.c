@@ -104,6 +104,8 @@ struct gpu {
 	unsigned int clock_sm, clock_mem, clock_video, clock_graphics, enc, dec;
 	int has_clock_graphics;
 	unsigned int pcie_rx_kbs, pcie_tx_kbs;
+	unsigned long long energy_mj;
+	int has_energy; /* no energy_mj key: the card has no counter (NOT_SUPPORTED) */
 	int lost; /* latched: every call on this GPU returns GPU_IS_LOST */
 	int samples_grow; /* a process starts between the count and the fetch */
 	struct proc procs[MAX_PROCS];
@@ -235,6 +237,7 @@ static int set(struct machine *m, int where, const char *k, const char *v) {
 	if (!strcmp(k, "temperature")) return parse_u32(v, &g->temp);
 	if (!strcmp(k, "power_mw")) return parse_u32(v, &g->power_mw);
 	if (!strcmp(k, "power_limit_mw")) return parse_u32(v, &g->power_limit_mw);
+	if (!strcmp(k, "energy_mj")) { g->has_energy = 1; return parse_u64(v, &g->energy_mj); }
 	if (!strcmp(k, "clock_graphics")) { g->has_clock_graphics = 1; return parse_u32(v, &g->clock_graphics); }
 	if (!strcmp(k, "clock_sm")) return parse_u32(v, &g->clock_sm);
 	if (!strcmp(k, "clock_mem")) return parse_u32(v, &g->clock_mem);
@@ -603,6 +606,15 @@ nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t h, unsigned int *mw) {
 	DEVICE_CALL("nvmlDeviceGetPowerUsage", h);
 	if (!mw) DONE(INVALID_ARGUMENT);
 	*mw = g->power_mw;
+	DONE(SUCCESS);
+}
+/* The driver's energy counter, mJ since it loaded; a card without one
+ * (before Volta) says NOT_SUPPORTED. */
+nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t h, unsigned long long *mj) {
+	DEVICE_CALL("nvmlDeviceGetTotalEnergyConsumption", h);
+	if (!mj) DONE(INVALID_ARGUMENT);
+	if (!g->has_energy) DONE(NOT_SUPPORTED);
+	*mj = g->energy_mj;
 	DONE(SUCCESS);
 }
 nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t h, unsigned int *mw) {
