@@ -46,7 +46,7 @@ var columnTitles = [numCols]string{"PID", "Name", "VRAM", "Trend", "GPU %", "Pow
 	"Runtime", "User", "SM %", "Enc %", "Dec %", "Spill", "Paged", "Pod"}
 
 // columnWidths in the table, in the order above.
-var columnWidths = [numCols]float32{70, 116, 84, 112, 62, 104, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
+var columnWidths = [numCols]float32{70, 116, 84, 112, 62, 128, 70, 60, 86, 86, 200, 130, 70, 54, 54, 54, 62, 62, 180}
 
 // numericCols are right-aligned.
 var numericCols = map[int]bool{colVRAM: true, colPower: true, colSpill: true, colPaged: true, colGPU: true, colSM: true, colEnc: true,

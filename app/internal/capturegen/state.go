@@ -220,7 +220,13 @@ func (s *state) gpu0(g gpuTotals) schema.Device {
 	}
 	rx0 += w.jitter(2.4e6, 1e6) // the display and the browser
 	tx0 += w.jitter(8e5, 3e5)
-	sm0 = math.Max(sm0, w.jitter(2, 1.5))
+	// The display's own work shows while any process ran a kernel; with
+	// none running (a still desktop between frames) the card reads 0 %,
+	// which is when gtm learns its idle floor. (The jitter is drawn either
+	// way, so the rest of the capture stays as it was.)
+	if bg := w.jitter(2, 1.5); sm0 > 0 {
+		sm0 = math.Max(sm0, bg)
+	}
 	s.w.temp[0] = lag(s.w.temp[0], 31+power0*0.092)
 
 	loaded := power0 > 60 || sm0 > 20
