@@ -83,22 +83,39 @@ func ProcessPowerText(p schema.Process) string {
 	return s
 }
 
-// writePower adds one line per process with a power estimate (or a reason
-// it has none), led by its GPU so that no line but the table's row starts
-// with the PID. Absent when no card's power was split.
+// writePower adds one line per process with a power estimate, led by its
+// GPU so that no line but the table's row starts with the PID, and one
+// line per reason the others have none ("3 processes: n/a, no
+// engine-utilisation sample …"). Absent when no card's power was split.
 func writePower(b *strings.Builder, ps []schema.Process) {
-	first := true
+	var lines []string
+	why := map[string]int{}
+	var reasons []string
 	for _, p := range ps {
-		text := ProcessPowerText(p)
-		if text == "" {
+		if p.Power == nil {
 			continue
 		}
-		if first {
-			b.WriteString("\nPower per process (estimated: the card's power above its idle floor, split by engine time; docs/energy.md):\n")
-			first = false
+		if p.Power.Watts == nil {
+			r := NA
+			if p.Power.Reason != nil {
+				r = "n/a: " + escape.Text(*p.Power.Reason)
+			}
+			if why[r] == 0 {
+				reasons = append(reasons, r)
+			}
+			why[r]++
+			continue
 		}
-		fmt.Fprintf(b, "  GPU %s  PID %s %s  %s\n", deviceCell(p.DeviceIndex), escape.Text(p.PIDLabel), FormatString(p.Name), text)
+		lines = append(lines, fmt.Sprintf("  GPU %s  PID %s %s  %s", deviceCell(p.DeviceIndex), escape.Text(p.PIDLabel), FormatString(p.Name), ProcessPowerText(p)))
 	}
+	for _, r := range reasons {
+		lines = append(lines, fmt.Sprintf("  %d %s %s", why[r], textfmt.Plural(why[r], "process", "processes"), r))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\nPower per process (estimated: the card's power above its idle floor, split by engine time; docs/energy.md):\n")
+	b.WriteString(strings.Join(lines, "\n") + "\n")
 }
 
 // PowerCell is a process's estimated power in a table cell, "187.5 ± 1.6

@@ -37,7 +37,7 @@ func TestPowerLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"  GPU 0  PID 7 python  187.5 ± 1.6 W (estimated, 75% of engine time), 9.0 kJ so far\n",
-		"  GPU 0  PID 8 mps-client  n/a: MPS: shares do not hold\n"} {
+		"  1 process n/a: MPS: shares do not hold\n"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, b.String())
 		}
