@@ -25,7 +25,7 @@ Energy: per GPU the card's energy over the capture (its energy counter, or
 its power sensor integrated) split into idle, processes and unattributed;
 per process, per model and per pod the ESTIMATED energy (the card's power
 above its idle floor split by engine time, with error bars; docs/energy.md).
-With --price-per-kwh, what it cost; with --carbon-g-per-kwh, grams of CO₂.
+With --price-per-kwh, what it cost; with --carbon-g-per-kwh, grams of CO2.
 Both are your figures: gtm ships no prices and no carbon data. Schema of
 --json: docs/summary.md.
 
@@ -77,7 +77,7 @@ func tariffFlags(fs *flag.FlagSet) *tariff {
 	return &tariff{
 		price:    fs.Float64("price-per-kwh", 0, "the price of a kWh (`P`), for the cost of the energy"),
 		currency: fs.String("currency", "", "the currency of --price-per-kwh (`C`: EUR, USD, ...), shown beside each cost"),
-		carbon:   fs.Float64("carbon-g-per-kwh", 0, "grams of CO₂ per kWh (`G`) of your electricity, for the energy's emissions"),
+		carbon:   fs.Float64("carbon-g-per-kwh", 0, "grams of CO2 per kWh (`G`) of your electricity, for the energy's emissions"),
 	}
 }
 
