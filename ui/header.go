@@ -268,19 +268,18 @@ func setHiding(l *widget.Label, text string, relayout *bool) {
 	if l.Text == text {
 		return
 	}
+	// The window is laid out again only when the label appears, goes or
+	// changes its number of lines: the power split's figures change every
+	// refresh, and a whole-window relayout each second costs CPU.
+	hidden := text == ""
+	if hidden != l.Hidden || strings.Count(text, "\n") != strings.Count(l.Text, "\n") {
+		*relayout = true
+	}
+	l.Hidden = hidden
 	l.SetText(text)
-	l.Hidden = text == ""
-	*relayout = true
 }
 
-func (h *Header) setForecast(text string) {
-	if h.forecast.Text == text {
-		return
-	}
-	h.forecast.SetText(text)
-	h.forecast.Hidden = text == ""
-	h.relayout = true
-}
+func (h *Header) setForecast(text string) { setHiding(h.forecast, text, &h.relayout) }
 
 func (h *Header) setFailed(text string) {
 	if h.failed.Text == text {
